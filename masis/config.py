@@ -1,0 +1,101 @@
+"""Every knob of MASIS, read from the environment (and a `.env` file) by pydantic-settings.
+
+The numbers in the second half are the MASIS design's (DESIGN.md §4); they are config so that tests and
+operators can see and change them, not constants scattered through the agents.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _env(*names: str) -> AliasChoices:
+    return AliasChoices(*names)
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+
+    # --- where things live -------------------------------------------------------------------------
+    data_dir: Path = Field(Path(".masis"), validation_alias=_env("MASIS_DATA_DIR", "data_dir"))
+
+    # --- language models -----------------------------------------------------------------------------
+    llm: Literal["openai", "extractive"] | None = Field(None, validation_alias=_env("MASIS_LLM", "llm"))
+    openai_api_key: SecretStr | None = Field(None, validation_alias=_env("OPENAI_API_KEY", "openai_api_key"))
+    openai_base_url: str | None = Field(None, validation_alias=_env("OPENAI_BASE_URL", "openai_base_url"))
+    synth_model: str = Field("gpt-4o-mini", validation_alias=_env("MASIS_SYNTH_MODEL", "synth_model"))
+    audit_model: str = Field("gpt-4o", validation_alias=_env("MASIS_AUDIT_MODEL", "audit_model"))
+    embed_model: str = Field(
+        "text-embedding-3-small", validation_alias=_env("MASIS_EMBED_MODEL", "embed_model")
+    )
+
+    # --- vector store --------------------------------------------------------------------------------
+    qdrant_url: str | None = Field(None, validation_alias=_env("QDRANT_URL", "qdrant_url"))
+    qdrant_api_key: SecretStr | None = Field(None, validation_alias=_env("QDRANT_API_KEY", "qdrant_api_key"))
+    collection: str = Field("masis_chunks", validation_alias=_env("MASIS_COLLECTION", "collection"))
+
+    # --- Slack and the HTTP faces --------------------------------------------------------------------
+    slack_bot_token: SecretStr | None = Field(
+        None, validation_alias=_env("SLACK_BOT_TOKEN", "slack_bot_token")
+    )
+    slack_signing_secret: SecretStr | None = Field(
+        None, validation_alias=_env("SLACK_SIGNING_SECRET", "slack_signing_secret")
+    )
+    slack_app_token: SecretStr | None = Field(
+        None, validation_alias=_env("SLACK_APP_TOKEN", "slack_app_token")
+    )
+    slack_api_url: str = Field(
+        "https://slack.com/api/", validation_alias=_env("SLACK_API_URL", "slack_api_url")
+    )
+    port: int = Field(3000, validation_alias=_env("PORT", "port"))
+    api_token: SecretStr | None = Field(None, validation_alias=_env("MASIS_API_TOKEN", "api_token"))
+
+    # --- retrieval (DESIGN §4) ---------------------------------------------------------------------
+    relevance_threshold: float = Field(0.60, validation_alias=_env("MASIS_RELEVANCE_THRESHOLD", "relevance_threshold"))
+    retry_relevance_threshold: float = Field(
+        0.55, validation_alias=_env("MASIS_RETRY_RELEVANCE_THRESHOLD", "retry_relevance_threshold")
+    )
+    top_k: int = Field(10, validation_alias=_env("MASIS_TOP_K", "top_k"))
+    retry_top_k: int = Field(20, validation_alias=_env("MASIS_RETRY_TOP_K", "retry_top_k"))
+
+    # --- the audit loop (DESIGN §4) ----------------------------------------------------------------
+    low_confidence_threshold: float = Field(
+        0.65, validation_alias=_env("MASIS_LOW_CONFIDENCE_THRESHOLD", "low_confidence_threshold")
+    )
+    max_retries: int = Field(2, validation_alias=_env("MASIS_MAX_RETRIES", "max_retries"))
+    max_clarification_rounds: int = Field(
+        3, validation_alias=_env("MASIS_MAX_CLARIFICATION_ROUNDS", "max_clarification_rounds")
+    )
+    max_context_chars: int = Field(6000, validation_alias=_env("MASIS_MAX_CONTEXT_CHARS", "max_context_chars"))
+    max_calls_per_minute: int = Field(
+        10, validation_alias=_env("MAX_CALLS_PER_MINUTE", "MASIS_MAX_CALLS_PER_MINUTE", "max_calls_per_minute")
+    )
+    recursion_limit: int = Field(60, validation_alias=_env("MASIS_RECURSION_LIMIT", "recursion_limit"))
+
+    # --- ingestion -----------------------------------------------------------------------------------
+    chunk_chars: int = Field(900, validation_alias=_env("MASIS_CHUNK_CHARS", "chunk_chars"))
+    chunk_overlap_chars: int = Field(150, validation_alias=_env("MASIS_CHUNK_OVERLAP_CHARS", "chunk_overlap_chars"))
+    max_file_bytes: int = Field(20 * 1024 * 1024, validation_alias=_env("MASIS_MAX_FILE_BYTES", "max_file_bytes"))
+
+    @property
+    def llm_provider(self) -> Literal["openai", "extractive"]:
+        """`MASIS_LLM` when set, else `openai` with a key and `extractive` without one."""
+        if self.llm:
+            return self.llm
+        return "openai" if self.openai_api_key else "extractive"
+
+    @property
+    def registry_path(self) -> Path:
+        return self.data_dir / "masis.db"
+
+    @property
+    def checkpoint_path(self) -> Path:
+        return self.data_dir / "checkpoints.db"
+
+    @property
+    def edge_store_path(self) -> Path:
+        return self.data_dir / "qdrant-edge"

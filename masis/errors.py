@@ -1,0 +1,36 @@
+"""Errors that reach a user: each one says what happened and what to do about it."""
+
+from __future__ import annotations
+
+
+class MasisError(Exception):
+    """Base of every error MASIS raises on purpose; its message is safe to show a user."""
+
+
+class StoreInUseError(MasisError):
+    def __init__(self, path: str) -> None:
+        super().__init__(
+            f"The document store at {path} is in use by another running MASIS process; "
+            "stop it, or point QDRANT_URL at a Qdrant server so several processes can share one store."
+        )
+
+
+class InvalidWorkspaceError(MasisError):
+    pass
+
+
+class IngestError(MasisError):
+    """One file could not be indexed; the message is the reason, shown next to the file's name."""
+
+
+class UnsupportedFileError(IngestError):
+    pass
+
+
+class NothingPendingError(MasisError):
+    def __init__(self, thread_id: str) -> None:
+        super().__init__(f"Thread {thread_id} has no question waiting for a reply; ask a new question instead.")
+
+
+class UnknownDocumentError(MasisError):
+    pass

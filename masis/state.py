@@ -1,0 +1,125 @@
+"""The graph's state, its input, and the Outcome every face (CLI, Slack, HTTP) renders."""
+
+from __future__ import annotations
+
+import operator
+from typing import Annotated, Any, Literal, TypedDict
+
+from pydantic import BaseModel, Field, field_validator
+
+ClarificationKind = Literal["conflict", "low_confidence", "zero_results"]
+OutcomeStatus = Literal["answered", "needs_clarification", "cancelled"]
+
+
+class EvidenceChunk(TypedDict):
+    chunk_id: str
+    doc_name: str
+    text: str
+    page: int | None
+    section: str | None
+    relevance: float  # in [0, 1]: what the 0.60 / 0.55 thresholds apply to
+    score: float  # the engine's raw ranking score
+
+
+class Draft(TypedDict):
+    """An answer the synthesizer wrote, with the audit's verdict once it has one."""
+
+    answer: str
+    confidence: float
+    evaluation: dict[str, Any] | None
+    critique: dict[str, Any] | None
+    evidence: list[EvidenceChunk]
+    attempt: int
+
+
+class MASISState(TypedDict, total=False):
+    # --- the question ---------------------------------------------------------------------------
+    user_query: str  # exactly what the user asked; never rewritten
+    workspace_id: str
+    thread_id: str
+    clarifications: Annotated[list[str], operator.add]
+    source_filter: str | None  # restrict retrieval to one document (a conflict's chosen source)
+    max_retries: int
+
+    # --- the loop -------------------------------------------------------------------------------
+    query: str  # the retrieval query of the current attempt
+    attempt: int  # attempts in the current clarification round, 1-based once research ran
+    retries: int
+    clarification_rounds: int
+    candidates_found: int
+    evidence: list[EvidenceChunk]
+    context: list[EvidenceChunk]  # the evidence the synthesizer saw (compressed when long)
+    answer: str
+    critique: dict[str, Any] | None
+    citation_audit: dict[str, Any] | None
+    evaluation: dict[str, Any] | None
+    confidence: float
+    best_draft: Draft | None
+    decision: str
+    clarification: dict[str, Any] | None
+    status: OutcomeStatus
+    requires_human_review: bool
+    warning: str | None
+
+    # --- telemetry (accumulated by reducers) ----------------------------------------------------
+    trace: Annotated[list[dict[str, Any]], operator.add]
+    llm_calls: Annotated[int, operator.add]
+    retrieval_calls: Annotated[int, operator.add]
+    confidence_history: Annotated[list[float], operator.add]
+    retry_reasons: Annotated[list[str], operator.add]
+    latencies_ms: Annotated[list[dict[str, Any]], operator.add]
+
+
+class MASISInput(BaseModel):
+    """A validated new question; the engine turns it into the graph's first state."""
+
+    user_query: str = Field(min_length=1, max_length=4000)
+    workspace_id: str = Field(min_length=1)
+    thread_id: str = Field(min_length=1)
+    max_retries: int | None = Field(default=None, ge=0, le=5)
+
+    @field_validator("user_query")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("the question is empty")
+        return value
+
+
+class Citation(BaseModel):
+    number: int
+    chunk_id: str
+    doc_name: str
+    page: int | None = None
+    section: str | None = None
+    text: str
+
+
+class Clarification(BaseModel):
+    kind: ClarificationKind
+    question: str
+    options: list[str] = Field(default_factory=list)
+    draft: str | None = None
+    draft_confidence: float | None = None
+    draft_evaluation: dict[str, Any] | None = None
+    round: int = 1
+
+
+class Outcome(BaseModel):
+    """The result of `ask` or `reply`: an answer, a question back to the user, or a cancellation."""
+
+    status: OutcomeStatus
+    thread_id: str
+    workspace_id: str
+    question: str = ""
+    answer: str | None = None
+    confidence: float | None = None
+    citations: list[Citation] = Field(default_factory=list)
+    clarification: Clarification | None = None
+    evaluation: dict[str, Any] | None = None
+    critique: dict[str, Any] | None = None
+    requires_human_review: bool = False
+    warning: str | None = None
+    trace: list[dict[str, Any]] = Field(default_factory=list)
+    metrics: dict[str, Any] = Field(default_factory=dict)

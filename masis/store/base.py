@@ -1,0 +1,67 @@
+"""The vector store contract every backend honours, and the one place tenant scoping is built."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from masis.errors import InvalidWorkspaceError
+
+TENANT_KEY = "workspace_id"
+DOCUMENT_KEY = "doc_name"
+SPARSE_VECTOR = "bm25"
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkRecord:
+    """One chunk as stored: `chunk_id` is readable and stable within a workspace."""
+
+    chunk_id: str
+    doc_name: str
+    text: str
+    ordinal: int
+    page: int | None = None
+    section: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A retrieved chunk with the engine's raw score (BM25 with per-tenant IDF; higher is better)."""
+
+    chunk_id: str
+    doc_name: str
+    text: str
+    score: float
+    page: int | None = None
+    section: str | None = None
+
+
+def tenant_scope(workspace_id: str, doc_name: str | None = None) -> dict[str, str]:
+    """The payload conditions every query, prefetch, count and delete must carry.
+
+    Backends turn this mapping into their own filter type; nothing else builds tenant filters, and an
+    empty tenant is refused here so that an unscoped query cannot happen by accident.
+    """
+    if not isinstance(workspace_id, str) or not workspace_id.strip():
+        raise InvalidWorkspaceError("A workspace id is required for every store operation.")
+    scope = {TENANT_KEY: workspace_id}
+    if doc_name is not None:
+        scope[DOCUMENT_KEY] = doc_name
+    return scope
+
+
+class VectorStore(Protocol):
+    """What the engine needs from a store. Every method is scoped to one workspace."""
+
+    def upsert(self, workspace_id: str, chunks: Sequence[ChunkRecord]) -> None: ...
+
+    def delete_document(self, workspace_id: str, doc_name: str) -> None: ...
+
+    def search(
+        self, workspace_id: str, query: str, limit: int, doc_name: str | None = None
+    ) -> list[Hit]: ...
+
+    def count(self, workspace_id: str, doc_name: str | None = None) -> int: ...
+
+    def close(self) -> None: ...
