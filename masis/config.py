@@ -29,9 +29,7 @@ class Settings(BaseSettings):
     openai_base_url: str | None = Field(None, validation_alias=_env("OPENAI_BASE_URL", "openai_base_url"))
     synth_model: str = Field("gpt-4o-mini", validation_alias=_env("MASIS_SYNTH_MODEL", "synth_model"))
     audit_model: str = Field("gpt-4o", validation_alias=_env("MASIS_AUDIT_MODEL", "audit_model"))
-    embed_model: str = Field(
-        "text-embedding-3-small", validation_alias=_env("MASIS_EMBED_MODEL", "embed_model")
-    )
+    embed_model: str = Field("text-embedding-3-small", validation_alias=_env("MASIS_EMBED_MODEL", "embed_model"))
 
     # --- vector store --------------------------------------------------------------------------------
     qdrant_url: str | None = Field(None, validation_alias=_env("QDRANT_URL", "qdrant_url"))
@@ -39,18 +37,12 @@ class Settings(BaseSettings):
     collection: str = Field("masis_chunks", validation_alias=_env("MASIS_COLLECTION", "collection"))
 
     # --- Slack and the HTTP faces --------------------------------------------------------------------
-    slack_bot_token: SecretStr | None = Field(
-        None, validation_alias=_env("SLACK_BOT_TOKEN", "slack_bot_token")
-    )
+    slack_bot_token: SecretStr | None = Field(None, validation_alias=_env("SLACK_BOT_TOKEN", "slack_bot_token"))
     slack_signing_secret: SecretStr | None = Field(
         None, validation_alias=_env("SLACK_SIGNING_SECRET", "slack_signing_secret")
     )
-    slack_app_token: SecretStr | None = Field(
-        None, validation_alias=_env("SLACK_APP_TOKEN", "slack_app_token")
-    )
-    slack_api_url: str = Field(
-        "https://slack.com/api/", validation_alias=_env("SLACK_API_URL", "slack_api_url")
-    )
+    slack_app_token: SecretStr | None = Field(None, validation_alias=_env("SLACK_APP_TOKEN", "slack_app_token"))
+    slack_api_url: str = Field("https://slack.com/api/", validation_alias=_env("SLACK_API_URL", "slack_api_url"))
     port: int = Field(3000, validation_alias=_env("PORT", "port"))
     api_token: SecretStr | None = Field(None, validation_alias=_env("MASIS_API_TOKEN", "api_token"))
 

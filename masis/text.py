@@ -12,7 +12,7 @@ from functools import lru_cache
 from qdrant_edge import Bm25, Bm25Config
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
-_NUMBER = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|percent|million|billion|thousand|[kKmMbB]\b)?")
+NUMBER = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|percent|million|billion|thousand|[kKmMbB]\b)?")
 
 
 @lru_cache(maxsize=1)
@@ -25,6 +25,23 @@ def terms(text: str) -> frozenset[int]:
     return frozenset(_bm25().embed_query(text).indices)
 
 
+# Words that shape a question but are not what it is about ("how many", "tell me", "please").
+_QUESTION_WORDS = (
+    "many much often long tell give show explain describe list please know kind sort type "
+    "exactly currently actually say says said mention mentioned"
+)
+
+
+@lru_cache(maxsize=1)
+def _question_word_terms() -> frozenset[int]:
+    return terms(_QUESTION_WORDS)
+
+
+def question_terms(question: str) -> frozenset[int]:
+    """The terms a question is about: its terms less question-framing words."""
+    return terms(question) - _question_word_terms()
+
+
 def query_vector(text: str) -> tuple[list[int], list[float]]:
     vec = _bm25().embed_query(text)
     return list(vec.indices), list(vec.values)
@@ -35,18 +52,46 @@ def document_vector(text: str) -> tuple[list[int], list[float]]:
     return list(vec.indices), list(vec.values)
 
 
+_HEADING_LINE_MAX = 60
+
+
 def split_sentences(text: str) -> list[str]:
-    """Sentences of `text`, whitespace collapsed; abbreviations like "e.g. the" stay joined."""
-    flat = " ".join(text.split())
-    if not flat:
-        return []
-    return [s.strip() for s in _SENTENCE_END.split(flat) if s.strip()]
+    """Sentences of `text`, whitespace collapsed; abbreviations like "e.g. the" stay joined.
+
+    A short line without closing punctuation followed by a capitalised line is a heading or a
+    label ("To: All staff"), not the start of a sentence that wrapped, so it stands alone.
+    """
+    sentences: list[str] = []
+    for block in _blocks(text):
+        flat = " ".join(block.split())
+        sentences.extend(s.strip() for s in _SENTENCE_END.split(flat) if s.strip())
+    return sentences
+
+
+def _blocks(text: str) -> list[str]:
+    blocks: list[str] = []
+    current: list[str] = []
+    lines = [line.strip() for line in text.splitlines()]
+    for index, line in enumerate(lines):
+        if not line:
+            if current:
+                blocks.append(" ".join(current))
+                current = []
+            continue
+        current.append(line)
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper():
+            blocks.append(" ".join(current))
+            current = []
+    if current:
+        blocks.append(" ".join(current))
+    return blocks
 
 
 def numbers(text: str) -> list[str]:
     """Numeric expressions ("$4.2 million", "38%", "2026") normalised for comparison."""
     found = []
-    for match in _NUMBER.finditer(text):
+    for match in NUMBER.finditer(text):
         token = match.group(0).strip().lower().replace(",", "").replace(" ", "")
         token = token.replace("percent", "%")
         if token:

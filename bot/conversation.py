@@ -1,0 +1,204 @@
+"""Questions, clarifications and answers in Slack threads: what the bot does with a message or a button.
+
+The `on_*` methods run on Bolt's listener threads and only decide and enqueue; the work runs in the
+background under the thread's lock, so two replies racing in one thread resume it once.
+
+A thread's rules:
+- a message that mentions the bot (or any message in a DM) is a question, answered in its thread;
+- while a clarification is pending, a reply in the thread resumes it, mention or not, provided the reply
+  was written after the clarifying question was posted;
+- other replies in threads and other channel messages are ignored.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from slack_sdk.errors import SlackApiError
+
+from bot import blocks
+from bot.blocks import Message
+from bot.deps import BotDeps
+from bot.dedupe import message_key
+from bot.friendly import user_message
+from bot.ids import ThreadRef, mentions, parse_thread_id, strip_mention, ts_key
+from bot.progress import POST_OPTIONS, StatusMessage
+from bot.uploads import Uploads
+from masis.errors import NothingPendingError
+from masis.state import Outcome
+
+log = logging.getLogger(__name__)
+
+# message subtypes that are a person writing; every other subtype (edits, joins, bots...) is ignored
+USER_SUBTYPES = frozenset({None, "file_share", "thread_broadcast"})
+
+
+class Conversations:
+    def __init__(self, deps: BotDeps, uploads: Uploads) -> None:
+        self.deps = deps
+        self.uploads = uploads
+
+    # --- entry points (listener threads: fast) ------------------------------------------------------
+    def on_message(self, event: dict[str, Any], *, team_id: str, bot_user_id: str | None) -> None:
+        """An `app_mention` or `message` event; both shapes of one message are handled once."""
+        if event.get("bot_id") or event.get("subtype") not in USER_SUBTYPES:
+            return
+        user, channel, ts = event.get("user"), event.get("channel"), event.get("ts")
+        if not user or not channel or not ts or user == bot_user_id:
+            return
+        text = event.get("text") or ""
+        is_dm = event.get("channel_type") == "im" or str(channel).startswith("D")
+        addressed = is_dm or event.get("type") == "app_mention" or mentions(text, bot_user_id)
+        thread_ts = event.get("thread_ts")
+        in_thread = bool(thread_ts) and thread_ts != ts
+        if not (addressed or in_thread):
+            return  # channel chatter
+        if not self.deps.deduper.claim(message_key(channel, ts)):
+            return  # the other delivery of this message (app_mention + message) got here first
+        ref = ThreadRef(team_id, channel, thread_ts or ts)
+        files = list(event.get("files") or [])
+
+        def work() -> None:
+            self._on_message(ref, user, ts, strip_mention(text, bot_user_id), files, addressed, in_thread)
+
+        self._submit(ref, work)
+
+    def on_choice(self, *, thread_id: str, choice: str, user_id: str, channel_id: str, message_ts: str) -> None:
+        """A clarification button: "accept", "cancel" or "source:<doc>"."""
+        ref = parse_thread_id(thread_id)
+
+        def work() -> None:
+            post = self.deps.ledger.clarification(ref.thread_id)
+            if post is not None and post.message_ts != message_ts:
+                self._ephemeral(ref, user_id, "That question has moved on; use the buttons on the latest one.")
+                return
+            if self.deps.engine.pending(ref.thread_id) is None:
+                self._ephemeral(ref, user_id, "That question has already been answered or cancelled.")
+                return
+            self._resume(ref, user_id, choice=choice, note=_choice_note(user_id, choice))
+
+        self._submit(ref, work)
+
+    def on_feedback(self, *, thread_id: str, user_id: str, value: str) -> None:
+        ref = parse_thread_id(thread_id)
+
+        def work() -> None:
+            self.deps.engine.record_feedback(ref.thread_id, user_id, value)  # type: ignore[arg-type]
+            thanks = ":thumbsup:" if value == "up" else ":thumbsdown:"
+            self._ephemeral(ref, user_id, f"Thanks, I recorded your {thanks}.")
+
+        self.deps.jobs.submit(
+            work,
+            name="feedback",
+            on_error=lambda exc: self._ephemeral(ref, user_id, user_message(exc, doing="saving your feedback")),
+        )
+
+    # --- background work ------------------------------------------------------------------------------
+    def _on_message(
+        self,
+        ref: ThreadRef,
+        user: str,
+        ts: str,
+        question: str,
+        files: Sequence[dict[str, Any]],
+        addressed: bool,
+        in_thread: bool,
+    ) -> None:
+        engine = self.deps.engine
+        if in_thread and engine.pending(ref.thread_id) is not None:
+            post = self.deps.ledger.clarification(ref.thread_id)
+            written_after = post is None or ts_key(ts) > ts_key(post.message_ts)
+            if written_after and question:
+                self._resume(ref, user, text=question, note=f"<@{user}> replied in the thread.")
+            return  # a reply written before the current question was asked does not answer it
+        if not addressed:
+            return
+        if files:
+            self.uploads.ingest_shared(ref, user, files)
+        if question:
+            self._ask(ref, question)
+        elif not files:
+            self._post(ref, blocks.help_message())
+
+    def _ask(self, ref: ThreadRef, question: str) -> None:
+        status = StatusMessage(self.deps.client, ref.channel_id, ref.thread_ts).start()
+        self._run(status, ref, lambda progress: self.deps.engine.ask(
+            ref.workspace_id, question, thread_id=ref.thread_id, on_progress=progress))
+
+    def _resume(self, ref: ThreadRef, user: str, *, note: str, text: str | None = None,
+                choice: str | None = None) -> None:
+        self._close_clarification(ref, note)
+        status = StatusMessage(self.deps.client, ref.channel_id, ref.thread_ts).start()
+        self._run(status, ref, lambda progress: self.deps.engine.reply(
+            ref.thread_id, text, choice=choice, on_progress=progress))
+
+    def _run(self, status: StatusMessage, ref: ThreadRef, call: Callable[[Callable[[str], None]], Outcome]) -> None:
+        try:
+            outcome = call(status.stage)
+        except NothingPendingError:
+            status.finish(blocks.notice_message("That question has already been answered or cancelled."))
+            return
+        except Exception as exc:
+            log.exception("answering in %s failed", ref.thread_id)
+            status.finish(blocks.error_message(user_message(exc)))
+            return
+        self._deliver(status, ref, outcome)
+
+    def _deliver(self, status: StatusMessage, ref: ThreadRef, outcome: Outcome) -> None:
+        message = blocks.outcome_message(outcome)
+        ts = status.finish(message)
+        ledger = self.deps.ledger
+        data = outcome.model_dump(mode="json")
+        if outcome.status == "needs_clarification":
+            ledger.record_clarification(ref.thread_id, status.channel, ts, data)
+        else:
+            ledger.forget_clarification(ref.thread_id)
+            if outcome.status == "answered":
+                ledger.record_answer(status.channel, ts, ref.thread_id, data)
+
+    def _close_clarification(self, ref: ThreadRef, note: str) -> None:
+        """Take the buttons off the question being answered, saying who answered it and how."""
+        post = self.deps.ledger.clarification(ref.thread_id)
+        if post is None:
+            return
+        try:
+            outcome = Outcome.model_validate(post.outcome)
+            message = blocks.resolved_clarification_message(outcome, note)
+            self.deps.client.chat_update(channel=post.channel_id, ts=post.message_ts, **message)
+        except Exception:
+            log.warning("could not update the clarification message in %s", ref.thread_id, exc_info=True)
+
+    # --- helpers ----------------------------------------------------------------------------------------
+    def _submit(self, ref: ThreadRef, work: Callable[[], None]) -> None:
+        self.deps.jobs.submit(
+            work,
+            key=ref.thread_id,
+            name=f"thread {ref.thread_id}",
+            on_error=lambda exc: self._post(ref, blocks.error_message(user_message(exc))),
+        )
+
+    def _post(self, ref: ThreadRef, message: Message) -> None:
+        self.deps.client.chat_postMessage(
+            channel=ref.channel_id, thread_ts=ref.thread_ts, **message, **POST_OPTIONS
+        )
+
+    def _ephemeral(self, ref: ThreadRef, user_id: str, text: str) -> None:
+        try:
+            self.deps.client.chat_postEphemeral(
+                channel=ref.channel_id, user=user_id, thread_ts=ref.thread_ts, text=text,
+                blocks=blocks.notice_message(text)["blocks"],
+            )
+        except SlackApiError:
+            log.warning("could not send an ephemeral note in %s", ref.thread_id, exc_info=True)
+
+
+def _choice_note(user_id: str, choice: str) -> str:
+    if choice == "accept":
+        return f"<@{user_id}> chose to use the draft."
+    if choice == "cancel":
+        return f"<@{user_id}> cancelled the question."
+    if choice.startswith("source:"):
+        return f"<@{user_id}> chose to trust `{blocks.escape(choice.removeprefix('source:'))}`."
+    return f"<@{user_id}> answered."

@@ -1,0 +1,86 @@
+"""Everything the listeners share, built once per process: the engine, the Slack client, the bot's
+bookkeeping, the background jobs and the file fetcher."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from slack_sdk import WebClient
+from slack_sdk.http_retry import ConnectionErrorRetryHandler, RateLimitErrorRetryHandler
+
+from bot.db import BotDB
+from bot.dedupe import Deduper
+from bot.files import SlackFiles
+from bot.jobs import Jobs
+from bot.ledger import Ledger
+from masis.config import Settings
+
+if TYPE_CHECKING:
+    from masis.engine import Engine
+
+DB_FILENAME = "slack.db"
+
+
+def bot_token(settings: Settings) -> str:
+    if settings.slack_bot_token is None or not settings.slack_bot_token.get_secret_value():
+        raise ValueError("SLACK_BOT_TOKEN is not set: copy the Bot User OAuth Token (xoxb-…) from your Slack app")
+    return settings.slack_bot_token.get_secret_value()
+
+
+def make_web_client(settings: Settings, token: str | None = None) -> WebClient:
+    """The Web API client: `SLACK_API_URL`, and retries that honour Slack's `Retry-After` on 429."""
+    return WebClient(
+        token=token or bot_token(settings),
+        base_url=settings.slack_api_url,
+        timeout=30,
+        retry_handlers=[
+            ConnectionErrorRetryHandler(max_retry_count=2),
+            RateLimitErrorRetryHandler(max_retry_count=3),
+        ],
+    )
+
+
+@dataclass
+class BotDeps:
+    settings: Settings
+    engine: Engine
+    client: WebClient
+    db: BotDB
+    deduper: Deduper
+    ledger: Ledger
+    jobs: Jobs
+    files: SlackFiles
+
+    @classmethod
+    def create(
+        cls,
+        settings: Settings,
+        engine: Engine,
+        *,
+        client: WebClient | None = None,
+        max_workers: int = 8,
+    ) -> BotDeps:
+        client = client or make_web_client(settings)
+        db = BotDB(settings.data_dir / DB_FILENAME)
+        return cls(
+            settings=settings,
+            engine=engine,
+            client=client,
+            db=db,
+            deduper=Deduper(db),
+            ledger=Ledger(db),
+            jobs=Jobs(max_workers=max_workers),
+            files=SlackFiles(
+                client,
+                token=str(client.token),
+                api_url=settings.slack_api_url,
+                max_bytes=settings.max_file_bytes,
+            ),
+        )
+
+    def close(self, *, wait: bool = True) -> None:
+        """Finish running jobs (drop queued ones), then close the bot's database. The engine is the
+        caller's to close."""
+        self.jobs.shutdown(wait=wait)
+        self.db.close()

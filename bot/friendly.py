@@ -1,0 +1,36 @@
+"""Turning failures into one short sentence a Slack user can act on; never a traceback or a token."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import ValidationError
+from slack_sdk.errors import SlackApiError
+
+from masis.errors import MasisError
+
+_TOKEN = re.compile(r"\bx(?:ox[abposre]|app)-[A-Za-z0-9-]+")
+_MAX_CHARS = 500
+
+GENERIC = "Something went wrong on my side. Please try again in a minute; if it keeps happening, tell your admin."
+
+
+def scrub(text: str) -> str:
+    """Remove anything shaped like a Slack token."""
+    return _TOKEN.sub("[redacted]", text)
+
+
+def user_message(exc: BaseException, *, doing: str = "answering") -> str:
+    """What to tell the user about `exc`. MASIS errors say what to do; anything else stays generic."""
+    if isinstance(exc, MasisError):
+        text = str(exc) or GENERIC
+    elif isinstance(exc, ValidationError):
+        text = "I couldn't read that request: a question must be between 1 and 4000 characters."
+    elif isinstance(exc, SlackApiError):
+        text = f"Slack refused a request while I was {doing} ({exc.response.get('error', 'unknown error')})."
+    elif isinstance(exc, TimeoutError):
+        text = f"I ran out of time while {doing}. Please try again."
+    else:
+        text = f"Something went wrong on my side while {doing}. Please try again in a minute."
+    text = scrub(" ".join(text.split()))
+    return text if len(text) <= _MAX_CHARS else text[: _MAX_CHARS - 1] + "…"

@@ -1,0 +1,65 @@
+"""What the bot posted that it must find again later, persisted across restarts.
+
+- the message that asked a thread's current clarifying question: a reply written before it was posted,
+  or a button on an older question, does not answer it;
+- each answer's Outcome, for its "Why this answer?" button.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, NamedTuple
+
+from bot.db import BotDB
+
+
+class ClarificationPost(NamedTuple):
+    channel_id: str
+    message_ts: str
+    outcome: dict[str, Any]
+
+
+class Ledger:
+    def __init__(self, db: BotDB) -> None:
+        self._db = db
+
+    # --- clarifications ----------------------------------------------------------------------------
+    def record_clarification(
+        self, thread_id: str, channel_id: str, message_ts: str, outcome: dict[str, Any]
+    ) -> None:
+        with self._db.cursor() as cur:
+            cur.execute(
+                "INSERT OR REPLACE INTO clarification_posts "
+                "(thread_id, channel_id, message_ts, outcome_json, posted_at) VALUES (?, ?, ?, ?, ?)",
+                (thread_id, channel_id, message_ts, json.dumps(outcome, default=str), time.time()),
+            )
+
+    def clarification(self, thread_id: str) -> ClarificationPost | None:
+        with self._db.cursor() as cur:
+            row = cur.execute(
+                "SELECT channel_id, message_ts, outcome_json FROM clarification_posts WHERE thread_id = ?",
+                (thread_id,),
+            ).fetchone()
+        return ClarificationPost(row[0], row[1], json.loads(row[2])) if row else None
+
+    def forget_clarification(self, thread_id: str) -> None:
+        with self._db.cursor() as cur:
+            cur.execute("DELETE FROM clarification_posts WHERE thread_id = ?", (thread_id,))
+
+    # --- answers -----------------------------------------------------------------------------------
+    def record_answer(self, channel_id: str, message_ts: str, thread_id: str, outcome: dict[str, Any]) -> None:
+        with self._db.cursor() as cur:
+            cur.execute(
+                "INSERT OR REPLACE INTO answers (channel_id, message_ts, thread_id, outcome_json, posted_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (channel_id, message_ts, thread_id, json.dumps(outcome, default=str), time.time()),
+            )
+
+    def answer(self, channel_id: str, message_ts: str) -> dict[str, Any] | None:
+        with self._db.cursor() as cur:
+            row = cur.execute(
+                "SELECT outcome_json FROM answers WHERE channel_id = ? AND message_ts = ?",
+                (channel_id, message_ts),
+            ).fetchone()
+        return json.loads(row[0]) if row else None

@@ -1,0 +1,189 @@
+"""Human in the loop: the clarifying question, the pause, and what a reply does on resume.
+
+The `clarify` node calls `interrupt()` first and does nothing before it: LangGraph re-runs the node
+from its first line on resume, so anything before the interrupt would happen twice. Faces (Slack,
+CLI, HTTP) post the question themselves, outside the graph.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from langgraph.graph import END
+from langgraph.runtime import Runtime
+from langgraph.types import Command, interrupt
+
+from masis.agents.context import AgentContext
+from masis.config import Settings
+from masis.state import Draft, MASISState
+
+EscalationKind = Literal["conflict", "low_confidence", "zero_results"]
+ACCEPT = "accept"
+CANCEL = "cancel"
+SOURCE_PREFIX = "source:"
+
+
+def escalate(
+    state: MASISState,
+    settings: Settings,
+    kind: EscalationKind,
+    reason: str,
+    *,
+    candidates: int = 0,
+    documents: int = 0,
+) -> dict[str, Any]:
+    """The state update that asks the user, or, once the rounds are spent, finalizes with a warning."""
+    best = state.get("best_draft")
+    rounds = state.get("clarification_rounds", 0)
+    if rounds >= settings.max_clarification_rounds:
+        return _final_with_warning(best, rounds)
+    question, options = _question(state, kind, reason, candidates, documents)
+    clarification: dict[str, Any] = {
+        "kind": kind,
+        "question": question,
+        "options": options,
+        "reason": reason,
+        "round": rounds + 1,
+        "draft": best["answer"] if best else None,
+        "draft_confidence": best["confidence"] if best else None,
+        "draft_evaluation": best["evaluation"] if best else None,
+    }
+    return {"clarification": clarification, "status": "needs_clarification"}
+
+
+def _question(
+    state: MASISState, kind: EscalationKind, reason: str, candidates: int, documents: int
+) -> tuple[str, list[str]]:
+    if kind == "conflict":
+        conflicts = (state.get("critique") or {}).get("conflicts") or []
+        conflict = conflicts[0] if conflicts else {"topic": "a figure", "claims": []}
+        claims = "; ".join(f"{c['doc_name']} says {c['value']}" for c in conflict["claims"])
+        sources = list(dict.fromkeys(c["doc_name"] for c in conflict["claims"]))
+        return (
+            f"The documents disagree on {conflict['topic']}: {claims}. I retried and they still disagree. "
+            "Which source should I trust? Pick one, or reply with more context (for example which "
+            "document is the most recent).",
+            sources,
+        )
+    if kind == "low_confidence":
+        confidence = state.get("confidence", 0.0)
+        return (
+            f"I found related material but could not verify a complete answer after "
+            f"{state.get('attempt', 1)} attempts (confidence {confidence:.2f}; {reason}). "
+            "Could you narrow the question, for example the period, team or document you mean? "
+            "You can also use the draft below as it is.",
+            [],
+        )
+    if documents == 0:
+        return (
+            "There are no documents in this workspace yet, so I have nothing to answer from. "
+            "Upload some (in Slack: /masis-upload) and ask again.",
+            [],
+        )
+    if candidates:
+        return (
+            f"I found {candidates} passage(s) that share some words with your question, but none matched "
+            "it closely enough to answer from. Could you rephrase it, or add detail such as names, dates "
+            "or the document it is in?",
+            [],
+        )
+    return (
+        f"None of the {documents} document(s) here mention what you asked about. Could you rephrase it "
+        "with the words the documents use, or upload the document that covers it?",
+        [],
+    )
+
+
+def _final_with_warning(best: Draft | None, rounds: int) -> dict[str, Any]:
+    warning = (
+        f"After {rounds} clarification rounds I still could not verify this answer; "
+        "treat it as unverified and check the sources."
+    )
+    if best is None:
+        return {
+            "status": "answered",
+            "answer": "I could not find an answer to this in the documents.",
+            "confidence": 0.0,
+            "evidence": [],
+            "clarification": None,
+            "requires_human_review": True,
+            "warning": warning,
+        }
+    return {**_from_draft(best), "clarification": None, "requires_human_review": True, "warning": warning}
+
+
+def _from_draft(best: Draft) -> dict[str, Any]:
+    return {
+        "status": "answered",
+        "answer": best["answer"],
+        "confidence": best["confidence"],
+        "evaluation": best["evaluation"],
+        "critique": best["critique"],
+        "context": best["evidence"],
+    }
+
+
+def parse_resume(value: Any) -> tuple[str, str]:
+    """A resume value as (action, argument): ("refine", text) | ("accept", "") | ("cancel", "")
+    | ("source", doc_name). Plain text is a refinement."""
+    if isinstance(value, dict):
+        choice = value.get("choice")
+        if choice:
+            value = choice
+        else:
+            return "refine", str(value.get("text") or "").strip()
+    text = str(value).strip()
+    if text == ACCEPT:
+        return "accept", ""
+    if text == CANCEL:
+        return "cancel", ""
+    if text.startswith(SOURCE_PREFIX):
+        return "source", text[len(SOURCE_PREFIX) :]
+    return "refine", text
+
+
+def clarify(state: MASISState, runtime: Runtime[AgentContext]) -> Command[Literal["researcher", "__end__"]]:
+    reply = interrupt(state["clarification"])
+    action, argument = parse_resume(reply)
+    rounds = state.get("clarification_rounds", 0) + 1
+    trace = {"node": "clarify", "kind": state["clarification"]["kind"], "action": action, "round": rounds}
+    best = state.get("best_draft")
+    if action == "cancel" or (action == "refine" and not argument):
+        return Command(
+            goto=END,
+            update={"status": "cancelled", "clarification": None, "trace": [trace]},
+        )
+    if action == "accept":
+        if best is None:
+            return Command(
+                goto=END,
+                update={
+                    "status": "cancelled",
+                    "clarification": None,
+                    "warning": "There was no draft to use.",
+                    "trace": [trace],
+                },
+            )
+        return Command(
+            goto=END,
+            update={
+                **_from_draft(best),
+                "clarification": None,
+                "requires_human_review": True,
+                "warning": "You chose the unverified draft; its audit did not pass.",
+                "trace": [trace],
+            },
+        )
+    restart: dict[str, Any] = {
+        "clarification": None,
+        "clarification_rounds": rounds,
+        "retries": 0,
+        "attempt": 0,
+        "critique": None,
+        "trace": [trace],
+    }
+    if action == "source":
+        restart["source_filter"] = argument
+    else:
+        restart["clarifications"] = [argument]
+    return Command(goto="researcher", update=restart)

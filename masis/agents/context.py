@@ -1,0 +1,43 @@
+"""What every node receives from the graph's runtime context: its dependencies, never globals."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from masis.config import Settings
+from masis.llm.base import LLMProvider
+from masis.registry import Registry
+from masis.store.base import VectorStore
+
+ProgressCallback = Callable[[str], None]
+
+
+@dataclass
+class AgentContext:
+    settings: Settings
+    store: VectorStore
+    registry: Registry
+    llm: LLMProvider
+    on_progress: ProgressCallback | None = None
+
+    def progress(self, stage: str) -> None:
+        if self.on_progress is not None:
+            # A progress display must never break an answer.
+            with contextlib.suppress(Exception):
+                self.on_progress(stage)
+
+
+@contextmanager
+def timed(node: str) -> Iterator[dict[str, Any]]:
+    """Measure a node; the yielded dict becomes its `latencies_ms` entry."""
+    entry: dict[str, Any] = {"node": node}
+    start = time.perf_counter()
+    try:
+        yield entry
+    finally:
+        entry["ms"] = round((time.perf_counter() - start) * 1000, 2)

@@ -1,0 +1,50 @@
+"""The critic: the model's audit plus the deterministic citation engine and its penalties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from masis import citations
+from masis.agents.context import AgentContext, timed
+from masis.agents.researcher import core_question
+from masis.scoring import normalize_confidence
+from masis.state import MASISState
+
+
+def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+    ctx = runtime.context
+    ctx.progress("auditing")
+    evidence = state["context"]
+    with timed("critic") as latency:
+        critique = ctx.llm.critique(core_question(state), state["answer"], evidence)
+        audit = citations.audit(state["answer"], [chunk["chunk_id"] for chunk in evidence])
+        confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
+        if audit.hallucination:
+            critique.hallucination_detected = True
+        if audit.forces_retry:
+            critique.needs_retry = True
+        critique.confidence = confidence
+    return {
+        "critique": critique.model_dump(),
+        "citation_audit": audit.as_dict(),
+        "confidence": confidence,
+        "confidence_history": [confidence],
+        "llm_calls": 1,
+        "latencies_ms": [latency],
+        "trace": [
+            {
+                "node": "critic",
+                "attempt": state.get("attempt", 1),
+                "confidence": confidence,
+                "hallucination": critique.hallucination_detected,
+                "unsupported": len(critique.unsupported_claims),
+                "gaps": len(critique.logical_gaps),
+                "conflicts": len(critique.conflicts),
+                "invalid_citations": audit.invalid_ids,
+                "uncited_sentences": len(audit.uncited_sentences),
+                "reasoning": critique.reasoning,
+            }
+        ],
+    }

@@ -1,0 +1,93 @@
+"""The researcher: retrieves the workspace's chunks, scores their relevance, drops the weak ones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.graph import END
+from langgraph.runtime import Runtime
+
+from masis.agents.clarify import escalate
+from masis.agents.context import AgentContext, timed
+from masis.relevance import coverage, term_weights
+from masis.state import EvidenceChunk, MASISState
+from masis.text import question_terms, terms
+
+
+def core_question(state: MASISState) -> str:
+    """The user's question plus every clarification they gave; what relevance is measured against."""
+    return " ".join([state["user_query"], *state.get("clarifications", [])])
+
+
+def retrieval_query(state: MASISState, retry: bool) -> str:
+    """On a retry the query is sharpened with what the critic found missing or unsupported."""
+    query = core_question(state)
+    critique = state.get("critique") or {}
+    if retry and critique:
+        extra = [*critique.get("unsupported_claims", []), *critique.get("logical_gaps", [])]
+        query = " ".join([query, *extra])
+    return query
+
+
+def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+    ctx = runtime.context
+    settings = ctx.settings
+    ctx.progress("researching")
+    attempt = state.get("attempt", 0) + 1
+    retry = attempt > 1
+    limit = settings.retry_top_k if retry else settings.top_k
+    threshold = settings.retry_relevance_threshold if retry else settings.relevance_threshold
+    workspace = state["workspace_id"]
+    with timed("researcher") as latency:
+        query = retrieval_query(state, retry)
+        hits = ctx.store.search(workspace, query, limit, doc_name=state.get("source_filter"))
+        wanted = question_terms(core_question(state))
+        weights = term_weights(
+            ctx.registry.document_frequencies(workspace, wanted), ctx.registry.chunk_total(workspace)
+        )
+        scored: list[EvidenceChunk] = [
+            {
+                "chunk_id": hit.chunk_id,
+                "doc_name": hit.doc_name,
+                "text": hit.text,
+                "page": hit.page,
+                "section": hit.section,
+                "relevance": coverage(weights, terms(hit.text)),
+                "score": round(hit.score, 4),
+            }
+            for hit in hits
+        ]
+        evidence = [chunk for chunk in scored if chunk["relevance"] >= threshold]
+    update: dict[str, Any] = {
+        "attempt": attempt,
+        "query": query,
+        "evidence": evidence,
+        "candidates_found": len(hits),
+        "retrieval_calls": 1,
+        "latencies_ms": [latency],
+        "trace": [
+            {
+                "node": "researcher",
+                "attempt": attempt,
+                "query": query,
+                "candidates": len(hits),
+                "kept": len(evidence),
+                "threshold": threshold,
+                "top_relevance": max((c["relevance"] for c in scored), default=0.0),
+            }
+        ],
+    }
+    if not evidence:
+        documents = len(ctx.registry.documents(workspace))
+        kind = "low_confidence" if state.get("best_draft") else "zero_results"
+        reason = f"no passage reached relevance {threshold:.2f}"
+        update.update(escalate(state, settings, kind, reason, candidates=len(hits), documents=documents))
+        if kind == "low_confidence":
+            update["retry_reasons"] = [reason]
+    return update
+
+
+def route_after_research(state: MASISState) -> str:
+    if state.get("evidence"):
+        return "synthesizer"
+    return "clarify" if state.get("clarification") else END

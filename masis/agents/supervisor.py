@@ -1,0 +1,103 @@
+"""The supervisor: reads the audit and decides to research, retry, finalize or ask the user."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from langgraph.runtime import Runtime
+
+from masis.agents.clarify import escalate
+from masis.agents.context import AgentContext, timed
+from masis.state import MASISState
+
+Route = Literal["first_run", "retry", "finalize", "escalate"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    route: Route
+    reasons: tuple[str, ...] = ()
+    kind: Literal["conflict", "low_confidence"] | None = None
+
+    @property
+    def reason(self) -> str:
+        return "; ".join(self.reasons)
+
+
+def decide(
+    *,
+    attempt: int,
+    retries: int,
+    max_retries: int,
+    confidence: float,
+    critique: dict[str, Any] | None,
+    citation_audit: dict[str, Any] | None,
+    low_confidence_threshold: float,
+) -> Decision:
+    """The routing rule of DESIGN §4, as a pure function of the last audit.
+
+    Any problem (invalid citations, too many uncited sentences, conflicting sources, the critic's
+    request, or confidence under the threshold) earns a retry while the budget lasts; conflicts are
+    retried first and escalated only when retries are spent.
+    """
+    if attempt == 0:
+        return Decision("first_run")
+    critique = critique or {}
+    audit = citation_audit or {}
+    problems: list[str] = []
+    if critique.get("hallucination_detected") or audit.get("hallucination"):
+        problems.append("invalid citation")
+    if audit.get("uncited_count", 0) >= 5:
+        problems.append(f"{audit['uncited_count']} uncited sentences")
+    if critique.get("conflicts"):
+        problems.append("conflicting evidence")
+    if critique.get("unsupported_claims"):
+        problems.append(f"{len(critique['unsupported_claims'])} unsupported claim(s)")
+    if confidence < low_confidence_threshold:
+        problems.append(f"confidence {confidence:.2f} below {low_confidence_threshold:.2f}")
+    if critique.get("needs_retry") and not problems:
+        problems.append("critic requested a retry")
+    if not problems:
+        return Decision("finalize")
+    if retries < max_retries:
+        return Decision("retry", tuple(problems))
+    kind = "conflict" if critique.get("conflicts") else "low_confidence"
+    return Decision("escalate", tuple(problems), kind)
+
+
+def supervisor(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+    settings = runtime.context.settings
+    with timed("supervisor") as latency:
+        max_retries = state.get("max_retries") or settings.max_retries
+        decision = decide(
+            attempt=state.get("attempt", 0),
+            retries=state.get("retries", 0),
+            max_retries=max_retries,
+            confidence=state.get("confidence", 0.0),
+            critique=state.get("critique"),
+            citation_audit=state.get("citation_audit"),
+            low_confidence_threshold=settings.low_confidence_threshold,
+        )
+        update: dict[str, Any] = {"decision": decision.route}
+        if decision.route == "retry":
+            update["retries"] = state.get("retries", 0) + 1
+            update["retry_reasons"] = [decision.reason]
+        elif decision.route == "finalize":
+            update.update(status="answered", requires_human_review=False)
+        elif decision.route == "escalate":
+            assert decision.kind is not None
+            update.update(escalate(state, settings, decision.kind, decision.reason))
+            update["decision"] = "escalate" if update.get("clarification") else "finalize"
+    trace = {
+        "node": "supervisor",
+        "decision": update["decision"],
+        "reason": decision.reason,
+        "attempt": state.get("attempt", 0),
+        "retries": update.get("retries", state.get("retries", 0)),
+    }
+    return {**update, "trace": [trace], "latencies_ms": [latency]}
+
+
+def route_after_supervisor(state: MASISState) -> str:
+    return state["decision"]

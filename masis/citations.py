@@ -1,0 +1,153 @@
+"""The deterministic citation engine: which citations are valid, which sentences are uncited.
+
+Pure functions only. The penalties follow DESIGN §4: an invalid citation is a hallucination (retry,
+confidence halved); each uncited sentence costs 3 % (capped at 40 %) and five or more force a retry;
+hedged sentences ("the documents do not say …") need no citation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from masis.text import split_sentences
+
+CITATION = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9._-]*#\d+)\]")
+# Anything that looks like a citation marker inside document text; neutralised before it reaches a model.
+_CITATION_LIKE = re.compile(r"\[([^\[\]\n]{1,80})\]")
+
+UNCITED_PENALTY = 0.03
+UNCITED_PENALTY_CAP = 0.40
+UNCITED_RETRY_AT = 5
+INVALID_CITATION_FACTOR = 0.5
+
+HEDGE_PHRASES = (
+    "do not say",
+    "does not say",
+    "do not mention",
+    "does not mention",
+    "do not specify",
+    "does not specify",
+    "not specified",
+    "no information",
+    "not enough information",
+    "insufficient evidence",
+    "the evidence does not",
+    "the documents do not",
+    "could not find",
+    "unclear",
+    "i cannot",
+    "cannot be determined",
+    "not covered",
+    "disagree",
+)
+
+
+@dataclass(frozen=True)
+class CitationAudit:
+    cited_ids: list[str] = field(default_factory=list)
+    valid_ids: list[str] = field(default_factory=list)
+    invalid_ids: list[str] = field(default_factory=list)
+    uncited_sentences: list[str] = field(default_factory=list)
+    hedged_sentences: int = 0
+    sentences: int = 0
+
+    @property
+    def hallucination(self) -> bool:
+        return bool(self.invalid_ids)
+
+    @property
+    def uncited_penalty(self) -> float:
+        return min(UNCITED_PENALTY * len(self.uncited_sentences), UNCITED_PENALTY_CAP)
+
+    @property
+    def forces_retry(self) -> bool:
+        return self.hallucination or len(self.uncited_sentences) >= UNCITED_RETRY_AT
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.update(
+            hallucination=self.hallucination,
+            uncited_count=len(self.uncited_sentences),
+            uncited_penalty=round(self.uncited_penalty, 4),
+            forces_retry=self.forces_retry,
+        )
+        return data
+
+
+def cited_ids(text: str) -> list[str]:
+    """Citation ids in order of first appearance, without repeats."""
+    return list(dict.fromkeys(CITATION.findall(text)))
+
+
+def strip_citations(text: str) -> str:
+    return " ".join(CITATION.sub("", text).split())
+
+
+_LEADING_CITATIONS = re.compile(r"^((?:\s*\[[A-Za-z0-9][A-Za-z0-9._-]*#\d+\])+)\s*")
+
+
+def answer_sentences(answer: str) -> list[str]:
+    """Sentences of an answer, with citations written after the full stop ("… week. [a#1]")
+    moved back to the sentence they belong to."""
+    sentences: list[str] = []
+    for sentence in split_sentences(answer):
+        match = _LEADING_CITATIONS.match(sentence)
+        if match and sentences:
+            sentences[-1] = f"{sentences[-1]} {match.group(1).strip()}"
+            sentence = sentence[match.end() :]
+        if sentence.strip():
+            sentences.append(sentence)
+    return sentences
+
+
+def is_hedge(sentence: str) -> bool:
+    lowered = sentence.lower()
+    return any(phrase in lowered for phrase in HEDGE_PHRASES)
+
+
+def audit(answer: str, retrieved_ids: Iterable[str]) -> CitationAudit:
+    """Check every citation against the chunks actually retrieved and find the uncited sentences."""
+    allowed = set(retrieved_ids)
+    cited = cited_ids(answer)
+    uncited: list[str] = []
+    hedged = 0
+    sentences = [s for s in answer_sentences(answer) if strip_citations(s)]
+    for sentence in sentences:
+        if CITATION.search(sentence):
+            continue
+        if is_hedge(sentence):
+            hedged += 1
+        elif _is_claim(sentence):
+            uncited.append(sentence)
+    return CitationAudit(
+        cited_ids=cited,
+        valid_ids=[c for c in cited if c in allowed],
+        invalid_ids=[c for c in cited if c not in allowed],
+        uncited_sentences=uncited,
+        hedged_sentences=hedged,
+        sentences=len(sentences),
+    )
+
+
+def penalised_confidence(confidence: float, citation_audit: CitationAudit) -> float:
+    """The critic's confidence after the citation penalties, in [0, 1]."""
+    value = confidence * (1.0 - citation_audit.uncited_penalty)
+    if citation_audit.hallucination:
+        value *= INVALID_CITATION_FACTOR
+    return max(0.0, min(1.0, value))
+
+
+def neutralise_markers(text: str) -> str:
+    """Turn citation-like brackets in untrusted document text into parentheses.
+
+    A document that contains "[other_doc#3]" must not be able to smuggle a citation into an answer.
+    """
+    return _CITATION_LIKE.sub(lambda m: f"({m.group(1)})", text)
+
+
+def _is_claim(sentence: str) -> bool:
+    # Headings, list labels and one-word lines are not claims that need a source.
+    return len(strip_citations(sentence).split()) >= 4

@@ -1,0 +1,155 @@
+"""`masis ingest | docs | ask | reply | serve`: the engine from a terminal or a script.
+
+Errors are one line on stderr and a non-zero exit, never a traceback. With `--json`, `ask` and `reply`
+print one Outcome object and exit 0 for an answer and for a clarification alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from masis.config import Settings
+from masis.engine import Engine
+from masis.errors import MasisError
+from masis.ingest.pipeline import IngestReport
+from masis.render import print_documents, print_outcome
+from masis.state import Outcome
+
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="masis", description="Cited, audited answers from your documents.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    ingest = sub.add_parser("ingest", help="index files or directories into a workspace")
+    ingest.add_argument("--workspace", required=True)
+    ingest.add_argument("--by", default="cli", help="who uploaded the files (shown by `masis docs`)")
+    ingest.add_argument("paths", nargs="+", type=Path)
+
+    docs = sub.add_parser("docs", help="list a workspace's documents, or remove one")
+    docs.add_argument("--workspace", required=True)
+    docs.add_argument("--remove", metavar="NAME")
+
+    ask = sub.add_parser("ask", help="ask a question")
+    ask.add_argument("--workspace", required=True)
+    ask.add_argument("--thread", help="thread id (default: a new one)")
+    ask.add_argument("--max-retries", type=int)
+    ask.add_argument("--json", action="store_true", help="print one Outcome JSON object")
+    ask.add_argument("question", nargs="+")
+
+    reply = sub.add_parser("reply", help="answer a pending clarification")
+    reply.add_argument("--thread", required=True)
+    reply.add_argument("--json", action="store_true")
+    reply.add_argument("--choice", help="accept | cancel | source:<document>")
+    reply.add_argument("text", nargs="*")
+
+    sub.add_parser("serve", help="run the Slack bot (and the HTTP API when MASIS_API_TOKEN is set)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return _dispatch(args)
+    except MasisError as exc:
+        print(f"masis: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("masis: interrupted", file=sys.stderr)
+        return 130
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command == "serve":
+        from bot.__main__ import main as serve
+
+        serve()
+        return 0
+    settings = Settings()
+    console = Console()
+    with Engine(settings) as engine:
+        if args.command == "ingest":
+            return _ingest(engine, console, args)
+        if args.command == "docs":
+            if args.remove:
+                engine.remove_document(args.workspace, args.remove)
+                console.print(f"Removed {args.remove} from {args.workspace}.")
+                return 0
+            print_documents(console, engine.documents(args.workspace))
+            return 0
+        if args.command == "ask":
+            outcome = engine.ask(
+                args.workspace, " ".join(args.question), thread_id=args.thread, max_retries=args.max_retries
+            )
+            return _show(engine, console, outcome, args.json)
+        if args.command == "reply":
+            text = " ".join(args.text) or None
+            outcome = engine.reply(args.thread, text, choice=args.choice)
+            return _show(engine, console, outcome, args.json)
+    return EXIT_USAGE
+
+
+def _ingest(engine: Engine, console: Console, args: argparse.Namespace) -> int:
+    report = ingest_with_progress(engine, console, args.workspace, args.paths, args.by)
+    for result in report.results:
+        if result.status == "failed":
+            console.print(f"[red]✗[/red] {result.name}: {result.reason}", highlight=False)
+        else:
+            console.print(f"[green]✓[/green] {result.name}: {result.chunks} chunks ({result.status})", highlight=False)
+    return EXIT_ERROR if report.failed else 0
+
+
+def ingest_with_progress(
+    engine: Engine, console: Console, workspace: str, paths: Sequence[Path], uploaded_by: str
+) -> IngestReport:
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task("indexing", total=None)
+
+        def update(done: int, total: int, name: str) -> None:
+            progress.update(task, completed=done, total=total, description=f"indexing {name}")
+
+        return engine.ingest_paths(workspace, paths, uploaded_by=uploaded_by, on_progress=update)
+
+
+def _show(engine: Engine, console: Console, outcome: Outcome, as_json: bool) -> int:
+    if as_json:
+        print(outcome.model_dump_json())
+        return 0
+    print_outcome(console, outcome)
+    while outcome.status == "needs_clarification" and sys.stdin.isatty():
+        outcome = _ask_back(engine, console, outcome)
+        print_outcome(console, outcome)
+    if outcome.status == "needs_clarification":
+        console.print(f"Reply with: masis reply --thread {outcome.thread_id} 'your answer'", highlight=False)
+    return 0
+
+
+def _ask_back(engine: Engine, console: Console, outcome: Outcome) -> Outcome:
+    assert outcome.clarification is not None
+    choices = {str(i): f"source:{name}" for i, name in enumerate(outcome.clarification.options, start=1)}
+    for key, choice in choices.items():
+        console.print(f"  {key}) trust {choice.removeprefix('source:')}")
+    if outcome.clarification.draft:
+        console.print("  a) use the draft as it is")
+    console.print("  c) cancel — or type a clarification")
+    reply = console.input("> ").strip()
+    if reply in choices:
+        return engine.reply(outcome.thread_id, choice=choices[reply])
+    if reply in {"a", "c"}:
+        return engine.reply(outcome.thread_id, choice="accept" if reply == "a" else "cancel")
+    return engine.reply(outcome.thread_id, reply or None, choice=None if reply else "cancel")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

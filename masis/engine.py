@@ -1,0 +1,305 @@
+"""The engine's public API: ask, reply, pending, ingest, documents. Every face calls only this.
+
+An Engine owns the vector store, the registry, the language model and the SQLite checkpointer of one
+data directory. Runs are serialized per thread (LangGraph does not do that itself).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from langgraph.checkpoint.sqlite import SqliteSaver
+from langgraph.types import Command
+from pydantic import ValidationError
+
+from masis.agents.context import AgentContext, ProgressCallback
+from masis.citations import cited_ids
+from masis.config import Settings
+from masis.errors import MasisError, NothingPendingError, UnknownDocumentError
+from masis.graph import build_graph
+from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
+from masis.llm import make_provider
+from masis.llm.base import LLMProvider
+from masis.registry import DocumentInfo, Registry
+from masis.state import Citation, Clarification, MASISInput, Outcome
+from masis.store import open_store
+from masis.store.base import VectorStore, tenant_scope
+
+
+class Engine:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        store: VectorStore | None = None,
+        llm: LLMProvider | None = None,
+    ) -> None:
+        self.settings = settings or Settings()
+        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        self.registry = Registry(self.settings.registry_path)
+        try:
+            self.store = store or open_store(self.settings)
+        except BaseException:
+            self.registry.close()
+            raise
+        self.llm = llm or make_provider(self.settings)
+        self._checkpoint_conn = sqlite3.connect(self.settings.checkpoint_path, check_same_thread=False, timeout=30)
+        self._checkpoint_conn.execute("PRAGMA journal_mode=WAL")
+        self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
+        self.checkpointer = SqliteSaver(self._checkpoint_conn)
+        self.graph = build_graph(self.checkpointer)
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        self._closed = False
+
+    # --- lifecycle ---------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self.store.close()
+        self.registry.close()
+        self._checkpoint_conn.close()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- questions -----------------------------------------------------------------------------------
+
+    def ask(
+        self,
+        workspace_id: str,
+        question: str,
+        *,
+        thread_id: str | None = None,
+        max_retries: int | None = None,
+        on_progress: ProgressCallback | None = None,
+    ) -> Outcome:
+        """Answer a new question in a workspace (a new run, even in a thread that had questions)."""
+        thread_id = thread_id or f"local:{uuid.uuid4().hex[:12]}"
+        try:
+            request = MASISInput(
+                user_query=question, workspace_id=workspace_id, thread_id=thread_id, max_retries=max_retries
+            )
+        except ValidationError as exc:
+            raise MasisError(f"Invalid question: {exc.errors()[0]['msg']}") from None
+        tenant_scope(workspace_id)
+        with self._thread_lock(thread_id):
+            conversation = self.registry.start_run(thread_id, workspace_id)
+            state: dict[str, Any] = {
+                "user_query": request.user_query,
+                "workspace_id": workspace_id,
+                "thread_id": thread_id,
+                "max_retries": request.max_retries if request.max_retries is not None else self.settings.max_retries,
+                "attempt": 0,
+                "retries": 0,
+                "clarification_rounds": 0,
+                "best_draft": None,
+                "critique": None,
+                "clarification": None,
+                "source_filter": None,
+            }
+            return self._run(conversation.run_key, thread_id, workspace_id, state, on_progress)
+
+    def reply(
+        self,
+        thread_id: str,
+        text: str | None = None,
+        *,
+        choice: str | None = None,
+        on_progress: ProgressCallback | None = None,
+    ) -> Outcome:
+        """Resume a pending clarification with free text or a choice (accept, cancel, source:<doc>)."""
+        if not (text and text.strip()) and not choice:
+            raise MasisError("A reply needs text or a choice (accept, cancel or source:<document>).")
+        with self._thread_lock(thread_id):
+            conversation = self.registry.conversation(thread_id)
+            if conversation is None or not self._interrupts(conversation.run_key):
+                raise NothingPendingError(thread_id)
+            resume = {"choice": choice} if choice else {"text": text}
+            return self._run(
+                conversation.run_key, thread_id, conversation.workspace_id, Command(resume=resume), on_progress
+            )
+
+    def pending(self, thread_id: str) -> Clarification | None:
+        conversation = self.registry.conversation(thread_id)
+        if conversation is None:
+            return None
+        interrupts = self._interrupts(conversation.run_key)
+        return Clarification.model_validate(interrupts[0].value) if interrupts else None
+
+    def workspace_of(self, thread_id: str) -> str | None:
+        conversation = self.registry.conversation(thread_id)
+        return conversation.workspace_id if conversation else None
+
+    def record_feedback(self, thread_id: str, user_id: str, value: str) -> None:
+        if value not in {"up", "down"}:
+            raise MasisError("Feedback is 'up' or 'down'.")
+        self.registry.record_feedback(thread_id, user_id, value)
+
+    # --- documents -------------------------------------------------------------------------------------
+
+    def ingest(
+        self,
+        workspace_id: str,
+        files: Sequence[tuple[str, bytes]],
+        *,
+        uploaded_by: str = "cli",
+        on_progress: IngestProgress | None = None,
+    ) -> IngestReport:
+        tenant_scope(workspace_id)
+        return ingest_files(
+            store=self.store,
+            registry=self.registry,
+            settings=self.settings,
+            workspace_id=workspace_id,
+            files=files,
+            uploaded_by=uploaded_by,
+            on_progress=on_progress,
+        )
+
+    def ingest_paths(
+        self,
+        workspace_id: str,
+        paths: Sequence[Path],
+        *,
+        uploaded_by: str = "cli",
+        on_progress: IngestProgress | None = None,
+    ) -> IngestReport:
+        """Ingest files and (recursively) the files inside directories."""
+        files: list[Path] = []
+        for path in paths:
+            if path.is_dir():
+                files.extend(sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")))
+            elif path.is_file():
+                files.append(path)
+            else:
+                raise MasisError(f"{path}: no such file or directory")
+        return self.ingest(
+            workspace_id,
+            [(p.name, p.read_bytes()) for p in files],
+            uploaded_by=uploaded_by,
+            on_progress=on_progress,
+        )
+
+    def documents(self, workspace_id: str) -> list[DocumentInfo]:
+        tenant_scope(workspace_id)
+        return self.registry.documents(workspace_id)
+
+    def remove_document(self, workspace_id: str, name: str) -> None:
+        tenant_scope(workspace_id)
+        name = document_name(name)
+        if self.registry.document(workspace_id, name) is None:
+            known = ", ".join(d.name for d in self.registry.documents(workspace_id)) or "none"
+            raise UnknownDocumentError(f"No document named {name!r} in this workspace (documents: {known}).")
+        self.store.delete_document(workspace_id, name)
+        self.registry.delete_document(workspace_id, name)
+
+    # --- internals -------------------------------------------------------------------------------------
+
+    def _thread_lock(self, thread_id: str) -> threading.Lock:
+        with self._locks_guard:
+            return self._locks.setdefault(thread_id, threading.Lock())
+
+    def _config(self, run_key: str) -> dict[str, Any]:
+        return {"configurable": {"thread_id": run_key}, "recursion_limit": self.settings.recursion_limit}
+
+    def _interrupts(self, run_key: str) -> Sequence[Any]:
+        return self.graph.get_state(self._config(run_key)).interrupts
+
+    def _run(
+        self,
+        run_key: str,
+        thread_id: str,
+        workspace_id: str,
+        graph_input: dict[str, Any] | Command,
+        on_progress: Callable[[str], None] | None,
+    ) -> Outcome:
+        context = AgentContext(
+            settings=self.settings, store=self.store, registry=self.registry, llm=self.llm, on_progress=on_progress
+        )
+        config = self._config(run_key)
+        started = time.perf_counter()
+        self.graph.invoke(graph_input, config, context=context, durability="sync")
+        elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
+        snapshot = self.graph.get_state(config)
+        outcome = build_outcome(snapshot.values, snapshot.interrupts, thread_id, workspace_id, elapsed_ms)
+        self.registry.set_status(thread_id, outcome.status)
+        return outcome
+
+
+def build_outcome(
+    values: dict[str, Any],
+    interrupts: Sequence[Any],
+    thread_id: str,
+    workspace_id: str,
+    elapsed_ms: float,
+) -> Outcome:
+    clarification = Clarification.model_validate(interrupts[0].value) if interrupts else None
+    best = values.get("best_draft")
+    if clarification is not None:
+        answer = best["answer"] if best else None
+        confidence = best["confidence"] if best else None
+        evaluation = best["evaluation"] if best else None
+        context = best["evidence"] if best else []
+        status = "needs_clarification"
+    else:
+        answer = values.get("answer")
+        confidence = values.get("confidence")
+        evaluation = values.get("evaluation")
+        context = values.get("context") or []
+        status = values.get("status") or "answered"
+        if status == "cancelled":
+            answer, confidence = None, None
+    by_id = {chunk["chunk_id"]: chunk for chunk in context}
+    citations = [
+        Citation(
+            number=number,
+            chunk_id=chunk_id,
+            doc_name=by_id[chunk_id]["doc_name"],
+            page=by_id[chunk_id]["page"],
+            section=by_id[chunk_id]["section"],
+            text=by_id[chunk_id]["text"],
+        )
+        for number, chunk_id in enumerate((c for c in cited_ids(answer or "") if c in by_id), start=1)
+    ]
+    metrics = {
+        "llm_calls": values.get("llm_calls", 0),
+        "retrieval_calls": values.get("retrieval_calls", 0),
+        "confidence_history": values.get("confidence_history", []),
+        "retry_reasons": values.get("retry_reasons", []),
+        "last_citation_audit": values.get("citation_audit"),
+        "attempts": values.get("attempt", 0),
+        "retries": values.get("retries", 0),
+        "clarification_rounds": values.get("clarification_rounds", 0),
+        "candidates_found": values.get("candidates_found", 0),
+        "evidence_chunks": len(values.get("evidence") or []),
+        "latencies_ms": values.get("latencies_ms", []),
+        "total_ms": elapsed_ms,
+    }
+    return Outcome(
+        status=status,
+        thread_id=thread_id,
+        workspace_id=workspace_id,
+        question=values.get("user_query", ""),
+        answer=answer,
+        confidence=None if confidence is None else round(float(confidence), 4),
+        citations=citations,
+        clarification=clarification,
+        evaluation=evaluation,
+        critique=values.get("critique"),
+        requires_human_review=bool(values.get("requires_human_review")) or clarification is not None,
+        warning=values.get("warning"),
+        trace=values.get("trace", []),
+        metrics=metrics,
+    )

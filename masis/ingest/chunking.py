@@ -1,0 +1,138 @@
+"""Sentence-aware chunking: whole sentences packed into chunks, with a little overlap inside a section.
+
+A chunk never spans two sections (so never two pages), carries its section's page and heading, and has a
+readable id, `<slug of the document name>#<1-based ordinal>`, that is the same every time the same
+document is chunked with the same settings.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from masis.ingest.loaders import Section
+from masis.store.base import ChunkRecord
+from masis.text import split_sentences
+
+_BLOCK_SPLIT = re.compile(r"\n\s*\n")
+_SLUG_UNSAFE = re.compile(r"[^a-z0-9._-]+")
+_SLUG_DASHES = re.compile(r"-{2,}")
+
+
+def slugify(doc_name: str) -> str:
+    """A readable, id-safe form of a document name: "Q3 Report.md" -> "q3-report.md"."""
+    ascii_name = unicodedata.normalize("NFKD", doc_name).encode("ascii", "ignore").decode("ascii")
+    slug = _SLUG_DASHES.sub("-", _SLUG_UNSAFE.sub("-", ascii_name.lower())).strip("-")
+    return slug or "document"
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """A sentence (or a piece of an over-long one) and the block (paragraph, row) it came from."""
+
+    text: str
+    block: int
+
+
+def chunk_sections(
+    doc_name: str, sections: Sequence[Section], chunk_chars: int, overlap_chars: int
+) -> list[ChunkRecord]:
+    """Split `sections` into chunks of at most `chunk_chars` characters.
+
+    Each chunk after the first in a section starts with the previous chunk's trailing sentences, at
+    most `overlap_chars` of them. A sentence is split only when it alone exceeds `chunk_chars`.
+    """
+    if chunk_chars <= 0:
+        raise ValueError(f"chunk_chars must be positive, got {chunk_chars}")
+    if not 0 <= overlap_chars < chunk_chars:
+        raise ValueError(f"overlap_chars must be in [0, chunk_chars), got {overlap_chars}")
+    slug = slugify(doc_name)
+    records: list[ChunkRecord] = []
+    for section in sections:
+        for units in _pack(_units(section.text, chunk_chars), chunk_chars, overlap_chars):
+            ordinal = len(records)
+            records.append(
+                ChunkRecord(
+                    chunk_id=f"{slug}#{ordinal + 1}",
+                    doc_name=doc_name,
+                    text=_render(units),
+                    ordinal=ordinal,
+                    page=section.page,
+                    section=section.heading,
+                )
+            )
+    return records
+
+
+def _units(text: str, limit: int) -> list[_Unit]:
+    units = []
+    for block, paragraph in enumerate(_BLOCK_SPLIT.split(text)):
+        for sentence in split_sentences(paragraph):
+            if len(sentence) <= limit:
+                units.append(_Unit(sentence, block))
+            else:
+                units.extend(_Unit(piece, block) for piece in _hard_split(sentence, limit))
+    return units
+
+
+def _hard_split(sentence: str, limit: int) -> list[str]:
+    """Pieces of an over-long sentence, cut between words (inside a word only if it alone is too long)."""
+    pieces: list[str] = []
+    current = ""
+    for word in sentence.split():
+        while len(word) > limit:
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(word[:limit])
+            word = word[limit:]
+        if not current:
+            current = word
+        elif len(current) + 1 + len(word) <= limit:
+            current = f"{current} {word}"
+        else:
+            pieces.append(current)
+            current = word
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def _length(units: Sequence[_Unit]) -> int:
+    # one separator character between neighbours, matching `_render`
+    return sum(len(u.text) for u in units) + max(len(units) - 1, 0)
+
+
+def _pack(units: list[_Unit], chunk_chars: int, overlap_chars: int) -> list[list[_Unit]]:
+    chunks: list[list[_Unit]] = []
+    start = 0
+    while start < len(units):
+        end = start + 1  # every unit fits alone: _units hard-splits longer ones
+        while end < len(units) and _length(units[start : end + 1]) <= chunk_chars:
+            end += 1
+        chunks.append(units[start:end])
+        if end == len(units):
+            break
+        # Start the next chunk with this one's trailing sentences, as many as fit in the overlap budget
+        # while leaving room for at least one new sentence (else the next chunk would repeat this one).
+        start_next = end
+        while (
+            start_next - 1 > start
+            and _length(units[start_next - 1 : end]) <= overlap_chars
+            and _length(units[start_next - 1 : end + 1]) <= chunk_chars
+        ):
+            start_next -= 1
+        start = start_next
+    return chunks
+
+
+def _render(units: Sequence[_Unit]) -> str:
+    """Sentences of one block joined by a space, different blocks (paragraphs, rows) by a newline."""
+    parts = [units[0].text]
+    for previous, unit in pairwise(units):
+        parts.append(" " if unit.block == previous.block else "\n")
+        parts.append(unit.text)
+    return "".join(parts)

@@ -1,0 +1,419 @@
+"""Turn an uploaded file's bytes into text sections, keeping the page or heading each came from.
+
+Every loader returns `Section`s whose text separates blocks (paragraphs, list items, table rows, CSV
+rows) with a blank line, so the chunker can keep a block's sentences together without guessing where a
+line break inside a paragraph is only a wrap. Every failure is an `IngestError` whose message starts with
+the file's name and says what to do; no library exception text leaks through unfiltered.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import PurePath
+
+import docx
+from bs4 import BeautifulSoup
+from bs4.element import PreformattedString
+from docx.table import Table
+from docx.text.paragraph import Paragraph
+from pypdf import PdfReader
+from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+
+from masis.errors import IngestError, UnsupportedFileError
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A run of text from one place in a document; chunks never span two sections."""
+
+    text: str
+    page: int | None = None  # 1-based, PDFs only
+    heading: str | None = None  # nearest heading (md/html/docx), or "rows a-b" for CSV
+
+
+SUPPORTED_SUFFIXES: frozenset[str] = frozenset({".txt", ".md", ".pdf", ".docx", ".html", ".htm", ".csv"})
+
+_SUPPORTED_HINT = "upload PDF, DOCX, TXT, MD, HTML or CSV"
+_CSV_ROWS_PER_SECTION = 40
+_BLOCK_BREAK = "\n\n"
+
+
+class _Problem(Exception):
+    """A loader's reason for refusing a file; `load_document` prefixes the file name."""
+
+
+def load_document(name: str, data: bytes) -> list[Section]:
+    """Extract the text sections of the file `name` (dispatching on its suffix) from `data`.
+
+    Raises `UnsupportedFileError` for a suffix outside `SUPPORTED_SUFFIXES` and `IngestError` for a file
+    that cannot be read or holds no text.
+    """
+    suffix = PurePath(name).suffix.lower()
+    loader = _LOADERS.get(suffix)
+    if loader is None:
+        kind = f"{suffix} files are" if suffix else "files without an extension are"
+        raise UnsupportedFileError(f"{name}: {kind} not supported; {_SUPPORTED_HINT}")
+    if not data:
+        raise IngestError(f"{name}: the file is empty")
+    try:
+        sections = [s for s in loader(data) if s.text.strip()]
+    except _Problem as problem:
+        raise IngestError(f"{name}: {problem}") from None
+    if not sections:
+        raise IngestError(f"{name}: no text found")
+    return sections
+
+
+# --- plain text, shared by .txt, .md and .csv -------------------------------------------------------------
+
+_ALLOWED_CONTROLS = frozenset("\t\n\r\f\v")
+_BINARY = "looks like a binary file, not text; upload the document itself, not a renamed file"
+
+
+def _decode_text(data: bytes) -> str:
+    """Decode text of unknown encoding; a non-UTF-8 file is read as cp1252/latin-1, never dropped."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise _Problem(
+                "looks like a damaged UTF-16 text file; save it as UTF-8 and upload again"
+            ) from None
+    if b"\x00" in data:
+        raise _Problem(_BINARY)
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:
+        text = data.decode("latin-1")  # maps every byte, so it cannot fail
+    if text:
+        controls = sum(1 for ch in text if unicodedata.category(ch) == "Cc" and ch not in _ALLOWED_CONTROLS)
+        if controls / len(text) > 0.10:
+            raise _Problem(_BINARY)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _load_txt(data: bytes) -> list[Section]:
+    return [Section(text=_decode_text(data).strip())]
+
+
+# --- Markdown ---------------------------------------------------------------------------------------------
+
+_MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_MD_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_MD_RULE = re.compile(r"^\s{0,3}([-*_])(\s*\1){2,}\s*$")
+_MD_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
+_MD_QUOTE = re.compile(r"^\s{0,3}>\s?")
+_MD_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_MD_REF_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s+\S+")
+_MD_INLINE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"!\[([^\]]*)\]\([^)]*\)"), r"\1"),  # image -> alt text
+    (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),  # [text](url) -> text
+    (re.compile(r"\[([^\]]+)\]\[[^\]]*\]"), r"\1"),  # [text][ref] -> text
+    (re.compile(r"<(https?://[^>\s]+)>"), r"\1"),  # <url> -> url
+    (re.compile(r"`([^`]+)`"), r"\1"),
+    (re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1"), r"\2"),
+    (re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])"), r"\1"),
+    # underscores inside words (snake_case) are not emphasis
+    (re.compile(r"(?<![\w_])_(?=\S)(.+?)(?<=\S)_(?![\w_])"), r"\1"),
+    (re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"), r"\1"),
+)
+
+
+def _strip_markdown_inline(line: str) -> str:
+    for pattern, replacement in _MD_INLINE:
+        line = pattern.sub(replacement, line)
+    return line
+
+
+def _load_md(data: bytes) -> list[Section]:
+    builder = _SectionBuilder()
+    paragraph: list[str] = []
+
+    def end_paragraph() -> None:
+        if paragraph:
+            builder.add_block(" ".join(paragraph))
+            paragraph.clear()
+
+    in_fence = False
+    for raw in _decode_text(data).split("\n"):
+        if _MD_FENCE.match(raw):
+            end_paragraph()
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            if raw.strip():
+                builder.add_block(raw.strip())
+            continue
+        heading = _MD_HEADING.match(raw)
+        if heading:
+            end_paragraph()
+            builder.start_section(_strip_markdown_inline(heading.group(2)))
+            continue
+        if not raw.strip() or _MD_RULE.match(raw) or _MD_TABLE_RULE.match(raw):
+            end_paragraph()
+            continue
+        if _MD_REF_DEFINITION.match(raw):
+            continue
+        line = _MD_QUOTE.sub("", raw)
+        if _MD_LIST_ITEM.match(line):
+            end_paragraph()
+            line = _MD_LIST_ITEM.sub("", line, count=1)
+        elif line.lstrip().startswith("|"):
+            end_paragraph()
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            builder.add_block(" | ".join(_strip_markdown_inline(c) for c in cells if c))
+            continue
+        paragraph.append(_strip_markdown_inline(line.strip()))
+    end_paragraph()
+    return builder.sections()
+
+
+# --- HTML -------------------------------------------------------------------------------------------------
+
+_HTML_DROP = ("script", "style", "nav", "noscript", "template", "head", "svg", "iframe")
+_HTML_HEADINGS = ("h1", "h2", "h3", "h4")
+_HTML_BLOCKS = (
+    "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "section", "article", "main", "aside", "header",
+    "footer", "blockquote", "pre", "table", "caption", "figure", "figcaption", "h5", "h6", "br", "hr",
+    "address", "form", "fieldset", "details", "summary",
+)  # fmt: skip
+# A private-use character cannot occur in ordinary HTML text, so it safely marks where headings were.
+_HEADING_MARK = "\ue000"
+_HEADING_SPLIT = re.compile(f"{_HEADING_MARK}(\\d+){_HEADING_MARK}")
+
+
+def _load_html(data: bytes) -> list[Section]:
+    soup = BeautifulSoup(data, "html.parser")
+    for tag in soup.find_all(_HTML_DROP):
+        if not tag.decomposed:  # a nav inside a dropped header is gone already
+            tag.decompose()
+    # comments, doctypes, CDATA and processing instructions are markup, not content
+    for node in soup.find_all(string=lambda s: isinstance(s, PreformattedString)):
+        node.extract()
+    for row in soup.find_all("tr"):
+        if row.parent is None:  # inside a table row already flattened
+            continue
+        cells = [c.get_text(" ", strip=True) for c in row.find_all(["td", "th"])]
+        row.replace_with(_BLOCK_BREAK + " | ".join(c for c in cells if c) + _BLOCK_BREAK)
+    headings: list[str] = []
+    for tag in soup.find_all(_HTML_HEADINGS):
+        if tag.parent is None:
+            continue
+        headings.append(" ".join(tag.get_text(" ").split()))
+        tag.replace_with(f"{_BLOCK_BREAK}{_HEADING_MARK}{len(headings) - 1}{_HEADING_MARK}{_BLOCK_BREAK}")
+    for tag in soup.find_all(_HTML_BLOCKS):
+        tag.insert_before(_BLOCK_BREAK)
+        tag.insert_after(_BLOCK_BREAK)
+
+    builder = _SectionBuilder()
+    parts = _HEADING_SPLIT.split(soup.get_text())
+    # split() alternates: text, heading index, text, heading index, ...
+    for i, part in enumerate(parts):
+        if i % 2:
+            builder.start_section(headings[int(part)] or None)
+        else:
+            for block in re.split(r"\n\s*\n", part):
+                builder.add_block(block)
+    return builder.sections()
+
+
+# --- DOCX -------------------------------------------------------------------------------------------------
+
+
+def _load_docx(data: bytes) -> list[Section]:
+    if data.startswith(b"\xd0\xcf\x11\xe0"):
+        raise _Problem(
+            "this is an old-style Word file or a password-protected one; "
+            "save it as .docx without a password and upload again"
+        )
+    try:
+        document = docx.Document(io.BytesIO(data))
+        content = list(document.iter_inner_content())
+    # python-docx raises zipfile, KeyError, lxml and its own errors for damaged packages
+    except Exception:
+        raise _Problem(
+            "could not open this DOCX; it may be damaged or not a Word document - "
+            "open and re-save it in Word, then upload again"
+        ) from None
+
+    builder = _SectionBuilder()
+    for item in content:
+        if isinstance(item, Paragraph):
+            style = (item.style.name if item.style is not None else "") or ""
+            if style.lower().startswith("heading") or style.lower() == "title":
+                builder.start_section(" ".join(item.text.split()) or None)
+            else:
+                builder.add_block(item.text)
+        elif isinstance(item, Table):
+            for row_text in _docx_table_rows(item):
+                builder.add_block(row_text)
+    return builder.sections()
+
+
+def _docx_table_rows(table: Table) -> Iterable[str]:
+    for row in table.rows:
+        cells: list[str] = []
+        previous = None
+        for cell in row.cells:
+            # a horizontally merged cell is reported once per grid column it spans
+            if previous is not None and cell._tc is previous._tc:
+                continue
+            previous = cell
+            text = " ".join(cell.text.split())
+            if text:
+                cells.append(text)
+        if cells:
+            yield " | ".join(cells)
+
+
+# --- PDF --------------------------------------------------------------------------------------------------
+
+
+def _load_pdf(data: bytes) -> list[Section]:
+    damaged = (
+        "could not read this PDF ({reason}); it may be damaged or incomplete - re-export it and upload again"
+    )
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted:
+            # Many PDFs are "encrypted" only to restrict printing/copying; they open with an empty password.
+            try:
+                opened = reader.decrypt("")
+            except DependencyError:
+                raise _Problem(
+                    "this PDF uses AES encryption, which needs the 'cryptography' package; "
+                    "install it or upload an unencrypted copy"
+                ) from None
+            if not opened:
+                raise _Problem("this PDF is password-protected; remove the password and upload again")
+        sections = []
+        for number, page in enumerate(reader.pages, start=1):
+            text = page.extract_text() or ""
+            sections.append(Section(text=text.strip(), page=number))
+    except _Problem:
+        raise
+    except FileNotDecryptedError:
+        raise _Problem("this PDF is password-protected; remove the password and upload again") from None
+    except PdfReadError as exc:
+        raise _Problem(damaged.format(reason=_short_reason(exc))) from None
+    # pypdf raises arbitrary errors (KeyError, ValueError, RecursionError...) on malformed files
+    except Exception:
+        raise _Problem(damaged.format(reason="its structure is broken")) from None
+    if not any(s.text for s in sections):
+        raise _Problem("looks scanned; no text to index - run OCR on it or upload a text-based PDF")
+    return sections
+
+
+def _short_reason(exc: Exception) -> str:
+    lines = str(exc).strip().splitlines()
+    reason = lines[0].rstrip(".") if lines else ""
+    if not reason:
+        return "its structure is broken"
+    return reason if len(reason) <= 80 else reason[:77] + "..."
+
+
+# --- CSV --------------------------------------------------------------------------------------------------
+
+
+def _load_csv(data: bytes) -> list[Section]:
+    text = _decode_text(data)
+    try:
+        rows = [
+            [cell.strip() for cell in row]
+            for row in csv.reader(io.StringIO(text), delimiter=_delimiter(text))
+        ]
+    except csv.Error:
+        raise _Problem("could not parse this CSV; check its quoting and upload again") from None
+    rows = [row for row in rows if any(row)]
+    if len(rows) < 2:
+        return []
+    header, body = rows[0], rows[1:]
+    sentences = [_csv_sentence(header, row) for row in body]
+    sections = []
+    for start in range(0, len(sentences), _CSV_ROWS_PER_SECTION):
+        batch = sentences[start : start + _CSV_ROWS_PER_SECTION]
+        heading = f"rows {start + 1}-{start + len(batch)}"
+        sections.append(Section(text=_BLOCK_BREAK.join(batch), heading=heading))
+    return sections
+
+
+def _delimiter(text: str) -> str:
+    """The delimiter giving the most rows as wide as the header (so ";" files from Excel work); "," on ties.
+
+    csv.Sniffer is avoided on purpose: on small or ragged files it picks surprising delimiters.
+    """
+    best, best_score = ",", (0, 0)
+    for delimiter in (",", ";", "\t", "|"):
+        try:
+            rows = list(itertools.islice(csv.reader(io.StringIO(text), delimiter=delimiter), 50))
+        except csv.Error:
+            continue
+        widths = [len(row) for row in rows if any(cell.strip() for cell in row)]
+        if not widths or widths[0] < 2:
+            continue
+        score = (sum(1 for width in widths if width == widths[0]), widths[0])
+        if score > best_score:
+            best, best_score = delimiter, score
+    return best
+
+
+def _csv_sentence(header: list[str], row: list[str]) -> str:
+    parts = []
+    for i, value in enumerate(row):
+        if not value:
+            continue
+        column = header[i] if i < len(header) and header[i] else f"column {i + 1}"
+        parts.append(f"{column}: {value}")
+    sentence = "; ".join(parts)
+    return sentence if sentence.endswith((".", "!", "?")) else sentence + "."
+
+
+# --- shared -----------------------------------------------------------------------------------------------
+
+
+class _SectionBuilder:
+    """Collects blocks under the latest heading; a new heading starts a new section."""
+
+    def __init__(self) -> None:
+        self._done: list[Section] = []
+        self._heading: str | None = None
+        self._blocks: list[str] = []
+
+    def start_section(self, heading: str | None) -> None:
+        self._flush()
+        self._heading = heading
+
+    def add_block(self, text: str) -> None:
+        block = " ".join(text.split())
+        if block:
+            self._blocks.append(block)
+
+    def sections(self) -> list[Section]:
+        self._flush()
+        return self._done
+
+    def _flush(self) -> None:
+        if self._blocks:
+            self._done.append(Section(text=_BLOCK_BREAK.join(self._blocks), heading=self._heading))
+        self._blocks = []
+
+
+_LOADERS: dict[str, Callable[[bytes], list[Section]]] = {
+    ".txt": _load_txt,
+    ".md": _load_md,
+    ".pdf": _load_pdf,
+    ".docx": _load_docx,
+    ".html": _load_html,
+    ".htm": _load_html,
+    ".csv": _load_csv,
+}

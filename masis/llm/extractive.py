@@ -1,0 +1,315 @@
+"""The offline provider: deterministic, extractive, and honest about what the evidence covers.
+
+- synthesize: picks the evidence sentences that best cover the question (greedy, diminishing returns
+  for terms already covered), cites each one, and hedges on the question terms nothing covers;
+- critique: checks each cited sentence against the chunk it cites (terms and numbers), lists the
+  question terms the answer leaves open, and flags numeric disagreements between documents;
+- evaluate: scores the draft from those checks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from masis.citations import (
+    CITATION,
+    answer_sentences,
+    cited_ids,
+    is_hedge,
+    neutralise_markers,
+    strip_citations,
+)
+from masis.llm.base import Conflict, ConflictClaim, Critique, Evaluation
+from masis.state import EvidenceChunk
+from masis.text import NUMBER, numbers, question_terms, split_sentences, terms
+
+MAX_SENTENCES = 5
+MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be worth citing
+COVERED_TERM_DISCOUNT = 0.3
+SUPPORT_THRESHOLD = 0.8
+SAME_SUBJECT = 0.6  # share of non-numeric terms two sentences need in common to be about one thing
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'-]*")
+_YEAR = re.compile(r"^(19|20)\d\d$")
+
+
+@dataclass(frozen=True)
+class _Sentence:
+    text: str
+    chunk: EvidenceChunk
+    terms: frozenset[int]
+
+
+def _sentences(evidence: Sequence[EvidenceChunk]) -> list[_Sentence]:
+    seen: set[str] = set()
+    found: list[_Sentence] = []
+    for chunk in evidence:
+        for sentence in split_sentences(neutralise_markers(chunk["text"])):
+            key = sentence.lower()
+            if key in seen:  # overlapping chunks repeat sentences
+                continue
+            seen.add(key)
+            found.append(_Sentence(sentence, chunk, terms(sentence)))
+    return found
+
+
+def _term_words(question: str) -> dict[int, str]:
+    """Map each question term id back to a word the user wrote, for readable hedges and gaps."""
+    words: dict[int, str] = {}
+    wanted = question_terms(question)
+    for word in _WORD.findall(question):
+        for term in terms(word) & wanted:
+            words.setdefault(term, word)
+    return words
+
+
+def _weights(question_terms: frozenset[int], sentences: Sequence[_Sentence]) -> dict[int, float]:
+    """Rarer terms (within the evidence) matter more: "Q3" outweighs "revenue" in a revenue report."""
+    total = max(1, len(sentences))
+    weights = {}
+    for term in question_terms:
+        df = sum(1 for s in sentences if term in s.terms)
+        weights[term] = 1.0 + (total - df) / total
+    return weights
+
+
+def _coverage(weights: dict[int, float], covered: set[int] | frozenset[int]) -> float:
+    total = sum(weights.values())
+    return sum(w for t, w in weights.items() if t in covered) / total if total else 0.0
+
+
+def _missing_words(question: str, covered: set[int] | frozenset[int]) -> list[str]:
+    return [word for term, word in _term_words(question).items() if term not in covered]
+
+
+class ExtractiveProvider:
+    """Answers by quoting the evidence; never invents a sentence it could not cite."""
+
+    name = "extractive"
+    compression_uses_model = False
+
+    def synthesize(self, question: str, evidence: Sequence[EvidenceChunk], feedback: Critique | None = None) -> str:
+        q_terms = question_terms(question)
+        sentences = _sentences(evidence)
+        weights = _weights(q_terms, sentences)
+        avoid = {s.lower() for s in (feedback.unsupported_claims if feedback else [])}
+        covered: set[int] = set()
+        chosen: list[_Sentence] = []
+        candidates = [s for s in sentences if s.terms & q_terms and s.text.lower() not in avoid]
+        while candidates and len(chosen) < MAX_SENTENCES:
+            best, gain = max(
+                ((s, self._gain(s, weights, covered)) for s in candidates),
+                key=lambda pair: (pair[1], pair[0].chunk["relevance"]),
+            )
+            if gain < MIN_GAIN:
+                break
+            chosen.append(best)
+            covered |= best.terms & q_terms
+            candidates.remove(best)
+        if not chosen:
+            return "The documents do not say anything that answers this question."
+        lines = [_cite(s.text, s.chunk["chunk_id"]) for s in chosen]
+        missing = _missing_words(question, covered)
+        if missing:
+            lines.append(f"The documents do not say anything about {', '.join(missing)}.")
+        return " ".join(lines)
+
+    @staticmethod
+    def _gain(sentence: _Sentence, weights: dict[int, float], covered: set[int]) -> float:
+        total = sum(weights.values()) or 1.0
+        gain = sum(
+            weight * (COVERED_TERM_DISCOUNT if term in covered else 1.0)
+            for term, weight in weights.items()
+            if term in sentence.terms
+        )
+        return gain / total
+
+    def compress(self, question: str, evidence: Sequence[EvidenceChunk], max_chars: int) -> list[EvidenceChunk]:
+        """Keep, per chunk, only the sentences that share a term with the question, within budget."""
+        q_terms = question_terms(question)
+        budget = max_chars
+        compressed: list[EvidenceChunk] = []
+        for chunk in sorted(evidence, key=lambda c: c["relevance"], reverse=True):
+            kept = [s for s in split_sentences(chunk["text"]) if terms(s) & q_terms]
+            text = " ".join(kept)
+            if not text or len(text) > budget:
+                continue
+            budget -= len(text)
+            compressed.append({**chunk, "text": text})
+        return compressed
+
+    def critique(self, question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Critique:
+        by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
+        q_terms = question_terms(question)
+        sentences = _sentences(evidence)
+        weights = _weights(q_terms, sentences)
+
+        unsupported: list[str] = []
+        invalid = [c for c in cited_ids(answer) if c not in by_id]
+        covered: set[int] = set()
+        cited_sentences = 0
+        for sentence in answer_sentences(answer):
+            claim = strip_citations(sentence)
+            ids = CITATION.findall(sentence)
+            if not ids:
+                if is_hedge(claim):
+                    continue
+                covered |= terms(claim) & q_terms
+                continue
+            cited_sentences += 1
+            if not any(_supports(by_id[c]["text"], claim) for c in ids if c in by_id):
+                unsupported.append(claim)
+            else:
+                covered |= terms(claim) & q_terms
+        gaps = [f"The answer does not address '{word}'." for word in _missing_words(question, covered)]
+        conflicts = _conflicts(answer, evidence, sentences)
+        support = (cited_sentences - len(unsupported)) / cited_sentences if cited_sentences else 0.0
+        confidence = support * _coverage(weights, covered)
+        if conflicts:
+            confidence = min(confidence, 0.5)
+        if invalid:
+            unsupported.extend(f"Cites {c}, which is not in the evidence." for c in invalid)
+        reasons = []
+        if unsupported:
+            reasons.append(f"{len(unsupported)} claim(s) not supported by the cited evidence")
+        if gaps:
+            reasons.append(f"{len(gaps)} part(s) of the question unanswered")
+        if conflicts:
+            reasons.append(f"sources disagree on {conflicts[0].topic}")
+        return Critique(
+            hallucination_detected=bool(invalid),
+            unsupported_claims=unsupported,
+            logical_gaps=gaps,
+            conflicts=conflicts,
+            confidence=round(confidence, 4),
+            needs_retry=bool(unsupported or conflicts),
+            reasoning="; ".join(reasons) or "every cited sentence is supported by its source",
+        )
+
+    def evaluate(self, question: str, answer: str, evidence: Sequence[EvidenceChunk], critique: Critique) -> Evaluation:
+        claims = [s for s in answer_sentences(answer) if CITATION.search(s)]
+        supported = len(claims) - len([c for c in critique.unsupported_claims if not c.startswith("Cites ")])
+        faithfulness = supported / len(claims) if claims else 0.0
+        by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
+        cited = [by_id[c] for c in cited_ids(answer) if c in by_id]
+        relevance = sum(c["relevance"] for c in cited) / len(cited) if cited else 0.0
+        q_words = max(1, len(_term_words(question)))
+        completeness = max(0.0, 1.0 - len(critique.logical_gaps) / q_words)
+        reasoning = 0.6
+        if len({c["doc_name"] for c in cited}) >= 2 or len(cited) >= 2:
+            reasoning += 0.2
+        if not critique.logical_gaps or "do not say" in answer:
+            reasoning += 0.2
+        if critique.conflicts:
+            reasoning -= 0.4
+        return Evaluation(
+            faithfulness=round(faithfulness, 4),
+            relevance=round(relevance, 4),
+            completeness=round(completeness, 4),
+            reasoning_quality=round(max(0.0, min(1.0, reasoning)), 4),
+            reasoning=critique.reasoning,
+        )
+
+
+def _cite(sentence: str, chunk_id: str) -> str:
+    """Put the citation inside the sentence, before its closing punctuation."""
+    body = sentence.rstrip()
+    end = body[-1] if body[-1:] in ".!?" else "."
+    return f"{body.rstrip('.!?').rstrip()} [{chunk_id}]{end}"
+
+
+def _supports(chunk_text: str, claim: str) -> bool:
+    """A claim is supported when its terms and its numbers are found in the chunk it cites."""
+    claim_terms = terms(claim)
+    if not claim_terms:
+        return False
+    chunk_terms = terms(chunk_text)
+    if len(claim_terms & chunk_terms) / len(claim_terms) < SUPPORT_THRESHOLD:
+        return False
+    chunk_numbers = set(numbers(chunk_text))
+    return all(n in chunk_numbers for n in numbers(claim))
+
+
+def _value_kind(value: str) -> str:
+    if value.endswith("%"):
+        return "percent"
+    if value[:1] in "$€£" or value.endswith(("million", "billion", "m", "b", "k", "thousand")):
+        return "amount"
+    return "count"
+
+
+def _values(sentence: str) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for value in numbers(sentence):
+        if _YEAR.match(value) or re.fullmatch(r"q\d", value):
+            continue  # years and quarters say *which* figure, not *what* it is
+        found.setdefault(_value_kind(value), set()).add(value)
+    return found
+
+
+def _subject(text: str) -> frozenset[int]:
+    """What a sentence is about: its terms once the figures are taken out."""
+    return terms(NUMBER.sub(" ", text))
+
+
+def _conflicts(answer: str, evidence: Sequence[EvidenceChunk], sentences: Sequence[_Sentence]) -> list[Conflict]:
+    """Figures the answer states that another document states differently.
+
+    For each cited sentence with a figure, look for a sentence in another document about the same
+    subject (most of its non-numeric terms shared) that gives a different figure of the same kind.
+    """
+    by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
+    conflicts: list[Conflict] = []
+    seen: set[frozenset[str]] = set()
+    for sentence in answer_sentences(answer):
+        ids = [c for c in CITATION.findall(sentence) if c in by_id]
+        claim = strip_citations(sentence)
+        claim_values = _values(claim)
+        if not ids or not claim_values:
+            continue
+        source = by_id[ids[0]]
+        subject = _subject(claim)
+        for other in sentences:
+            if other.chunk["doc_name"] == source["doc_name"]:
+                continue
+            other_values = _values(other.text)
+            kinds = [k for k in claim_values.keys() & other_values.keys() if not claim_values[k] & other_values[k]]
+            other_subject = _subject(other.text)
+            shared = subject & other_subject
+            if not kinds or len(shared) < 2:
+                continue
+            if len(shared) / min(len(subject), len(other_subject)) < SAME_SUBJECT:
+                continue
+            docs = frozenset({source["doc_name"], other.chunk["doc_name"]})
+            if docs in seen:
+                continue
+            seen.add(docs)
+            kind = kinds[0]
+            conflicts.append(
+                Conflict(
+                    topic=f"the {kind} for '{_shared_words(claim, other.text)}'",
+                    claims=[
+                        ConflictClaim(
+                            chunk_id=source["chunk_id"],
+                            doc_name=source["doc_name"],
+                            value=", ".join(sorted(claim_values[kind])),
+                            sentence=claim,
+                        ),
+                        ConflictClaim(
+                            chunk_id=other.chunk["chunk_id"],
+                            doc_name=other.chunk["doc_name"],
+                            value=", ".join(sorted(other_values[kind])),
+                            sentence=other.text,
+                        ),
+                    ],
+                )
+            )
+    return conflicts
+
+
+def _shared_words(first: str, second: str) -> str:
+    first, second = NUMBER.sub(" ", first), NUMBER.sub(" ", second)
+    other = {w.lower() for w in _WORD.findall(second)}
+    words = [w for w in _WORD.findall(first) if w.lower() in other and terms(w) and not w.isdigit()]
+    return " ".join(dict.fromkeys(words)) or "the same subject"

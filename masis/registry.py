@@ -1,0 +1,224 @@
+"""The SQLite registry beside the vector store: documents, per-workspace term statistics,
+conversations (which graph run a thread is on) and feedback.
+
+Term statistics give the relevance score its IDF (see `masis.relevance`) per workspace, so one
+channel's documents never shape another channel's scores.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS documents (
+    workspace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    chunks INTEGER NOT NULL,
+    size_bytes INTEGER NOT NULL,
+    pages INTEGER,
+    uploaded_by TEXT NOT NULL,
+    uploaded_at TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'ready',
+    PRIMARY KEY (workspace_id, name)
+);
+CREATE TABLE IF NOT EXISTS doc_terms (
+    workspace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    term INTEGER NOT NULL,
+    df INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, term, name)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS conversations (
+    thread_id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    run_key TEXT NOT NULL,
+    runs INTEGER NOT NULL DEFAULT 1,
+    status TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS feedback (
+    thread_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    value TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (thread_id, user_id)
+);
+"""
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    name: str
+    chunks: int
+    size_bytes: int
+    pages: int | None
+    uploaded_by: str
+    uploaded_at: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class Conversation:
+    thread_id: str
+    workspace_id: str
+    run_key: str
+    runs: int
+    status: str
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Registry:
+    """Thread-safe access to the registry database (one connection, WAL, a busy timeout)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(path, check_same_thread=False, timeout=30, isolation_level=None)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._conn.executescript(_SCHEMA)
+        self._lock = threading.RLock()
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    # --- documents ---------------------------------------------------------------------------------
+
+    def document(self, workspace_id: str, name: str) -> DocumentInfo | None:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT name, chunks, size_bytes, pages, uploaded_by, uploaded_at, sha256 FROM documents "
+                "WHERE workspace_id = ? AND name = ? AND status = 'ready'",
+                (workspace_id, name),
+            ).fetchone()
+        return DocumentInfo(*row) if row else None
+
+    def documents(self, workspace_id: str) -> list[DocumentInfo]:
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT name, chunks, size_bytes, pages, uploaded_by, uploaded_at, sha256 FROM documents "
+                "WHERE workspace_id = ? AND status = 'ready' ORDER BY name",
+                (workspace_id,),
+            ).fetchall()
+        return [DocumentInfo(*row) for row in rows]
+
+    def save_document(self, workspace_id: str, info: DocumentInfo, chunk_terms: Iterable[frozenset[int]]) -> None:
+        """Record a fully indexed document and its term statistics in one transaction."""
+        df = Counter(term for terms in chunk_terms for term in terms)
+        with self._tx() as conn:
+            conn.execute("DELETE FROM doc_terms WHERE workspace_id = ? AND name = ?", (workspace_id, info.name))
+            conn.execute(
+                "INSERT OR REPLACE INTO documents "
+                "(workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, status) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ready')",
+                (
+                    workspace_id,
+                    info.name,
+                    info.sha256,
+                    info.chunks,
+                    info.size_bytes,
+                    info.pages,
+                    info.uploaded_by,
+                    info.uploaded_at,
+                ),
+            )
+            conn.executemany(
+                "INSERT INTO doc_terms (workspace_id, name, term, df) VALUES (?, ?, ?, ?)",
+                ((workspace_id, info.name, term, count) for term, count in df.items()),
+            )
+
+    def delete_document(self, workspace_id: str, name: str) -> bool:
+        with self._tx() as conn:
+            conn.execute("DELETE FROM doc_terms WHERE workspace_id = ? AND name = ?", (workspace_id, name))
+            cursor = conn.execute("DELETE FROM documents WHERE workspace_id = ? AND name = ?", (workspace_id, name))
+        return cursor.rowcount > 0
+
+    def chunk_total(self, workspace_id: str) -> int:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT COALESCE(SUM(chunks), 0) FROM documents WHERE workspace_id = ? AND status = 'ready'",
+                (workspace_id,),
+            ).fetchone()
+        return int(row[0])
+
+    def document_frequencies(self, workspace_id: str, terms: Iterable[int]) -> dict[int, int]:
+        """How many chunks of the workspace contain each term (absent terms are 0)."""
+        wanted = list(dict.fromkeys(terms))
+        if not wanted:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT term, SUM(df) FROM doc_terms WHERE workspace_id = ? AND term IN ({marks}) GROUP BY term",
+                (workspace_id, *wanted),
+            ).fetchall()
+        found = {int(term): int(count) for term, count in rows}
+        return {term: found.get(term, 0) for term in wanted}
+
+    # --- conversations -------------------------------------------------------------------------------
+
+    def conversation(self, thread_id: str) -> Conversation | None:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT thread_id, workspace_id, run_key, runs, status FROM conversations WHERE thread_id = ?",
+                (thread_id,),
+            ).fetchone()
+        return Conversation(*row) if row else None
+
+    def start_run(self, thread_id: str, workspace_id: str) -> Conversation:
+        """Begin a new question in a thread: a fresh graph run, so earlier questions' state stays apart."""
+        with self._tx() as conn:
+            row = conn.execute("SELECT runs FROM conversations WHERE thread_id = ?", (thread_id,)).fetchone()
+            runs = (row[0] + 1) if row else 1
+            run_key = thread_id if runs == 1 else f"{thread_id}#run{runs}"
+            conn.execute(
+                "INSERT OR REPLACE INTO conversations (thread_id, workspace_id, run_key, runs, status, updated_at) "
+                "VALUES (?, ?, ?, ?, 'running', ?)",
+                (thread_id, workspace_id, run_key, runs, now_iso()),
+            )
+        return Conversation(thread_id, workspace_id, run_key, runs, "running")
+
+    def set_status(self, thread_id: str, status: str) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                "UPDATE conversations SET status = ?, updated_at = ? WHERE thread_id = ?",
+                (status, now_iso(), thread_id),
+            )
+
+    # --- feedback ------------------------------------------------------------------------------------
+
+    def record_feedback(self, thread_id: str, user_id: str, value: str) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO feedback (thread_id, user_id, value, created_at) VALUES (?, ?, ?, ?)",
+                (thread_id, user_id, value, now_iso()),
+            )
+
+    def feedback(self, thread_id: str) -> dict[str, str]:
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT user_id, value FROM feedback WHERE thread_id = ?", (thread_id,)
+            ).fetchall()
+        return dict(rows)

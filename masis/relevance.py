@@ -1,0 +1,39 @@
+"""The relevance score in [0, 1] that the 0.60 / 0.55 thresholds apply to (BM25-only retrieval).
+
+BM25 scores rank well but have no fixed scale, so a threshold on them means nothing across questions
+or workspaces. MASIS ranks with BM25 and then scores each candidate by **IDF-weighted query-term
+coverage**: the share of the question's information (each distinct stemmed term weighted by its
+inverse document frequency in this workspace) that the chunk contains.
+
+    relevance(chunk) = Σ idf(t) for question terms t in the chunk  /  Σ idf(t) for all question terms
+
+A chunk holding every meaningful word of the question scores 1.0; one that shares only a common word
+scores near 0; a question about something no document mentions scores 0 everywhere (its terms have
+the highest IDF and no chunk contains them), so off-topic questions fall to zero results. Terms
+absent from the workspace keep their (maximal) IDF on purpose: a question about "cafeteria menu" is
+not answered from a chunk that merely mentions "menu".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+
+def idf(document_frequency: int, total: int) -> float:
+    """BM25's IDF, always positive: ln(1 + (N - df + 0.5) / (df + 0.5))."""
+    df = max(0, min(document_frequency, total))
+    return math.log(1.0 + (total - df + 0.5) / (df + 0.5))
+
+
+def term_weights(frequencies: Mapping[int, int], total: int) -> dict[int, float]:
+    return {term: idf(df, total) for term, df in frequencies.items()}
+
+
+def coverage(weights: Mapping[int, float], chunk_terms: frozenset[int] | set[int]) -> float:
+    """IDF-weighted share of the question's terms found in a chunk, in [0, 1]."""
+    total = sum(weights.values())
+    if total <= 0:
+        return 0.0
+    found = sum(weight for term, weight in weights.items() if term in chunk_terms)
+    return round(found / total, 4)

@@ -1,0 +1,85 @@
+"""Terminal rendering of an Outcome: numbered citations, a Sources list, confidence and scores."""
+
+from __future__ import annotations
+
+import re
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from masis.citations import CITATION
+from masis.registry import DocumentInfo
+from masis.scoring import SCORE_KEYS
+from masis.state import Citation, Clarification, Outcome
+
+
+def numbered(answer: str, citations: list[Citation]) -> str:
+    """Replace each `[chunk_id]` with its reference number `[n]`; unknown ids are left visible."""
+    numbers = {c.chunk_id: c.number for c in citations}
+    text = CITATION.sub(lambda m: f"[{numbers[m.group(1)]}]" if m.group(1) in numbers else m.group(0), answer)
+    return re.sub(r"\s+([.,;:!?])", r"\1", text)
+
+
+def source_label(citation: Citation) -> str:
+    where = f"p. {citation.page}" if citation.page else (citation.section or "")
+    return f"{citation.doc_name}, {where}" if where else citation.doc_name
+
+
+def scores_line(evaluation: dict | None, confidence: float | None) -> str:
+    parts = [f"confidence {confidence:.2f}"] if confidence is not None else []
+    if evaluation:
+        parts += [f"{key.replace('_', ' ')} {float(evaluation.get(key, 0)):.2f}" for key in SCORE_KEYS]
+        parts.append(f"overall {float(evaluation.get('overall_score', 0)):.2f}")
+    return " · ".join(parts)
+
+
+def print_outcome(console: Console, outcome: Outcome) -> None:
+    if outcome.status == "cancelled":
+        console.print("[yellow]Cancelled.[/yellow]" + (f" {outcome.warning}" if outcome.warning else ""))
+        return
+    if outcome.status == "needs_clarification" and outcome.clarification is not None:
+        print_clarification(console, outcome.clarification, outcome.citations)
+        return
+    console.print(Panel(Text(numbered(outcome.answer or "", outcome.citations)), title="Answer", expand=False))
+    if outcome.citations:
+        console.print("[bold]Sources[/bold]")
+        for citation in outcome.citations:
+            console.print(f"  [{citation.number}] {source_label(citation)}", highlight=False)
+    console.print(scores_line(outcome.evaluation, outcome.confidence), style="dim", highlight=False)
+    if outcome.warning:
+        console.print(f"[yellow]⚠ {outcome.warning}[/yellow]")
+    console.print(
+        f"llm calls {outcome.metrics.get('llm_calls', 0)} · attempts {outcome.metrics.get('attempts', 0)} · "
+        f"{outcome.metrics.get('total_ms', 0):.0f} ms",
+        style="dim",
+        highlight=False,
+    )
+
+
+def print_clarification(console: Console, clarification: Clarification, citations: list[Citation]) -> None:
+    console.print(Panel(Text(clarification.question), title=f"Question for you ({clarification.kind})", expand=False))
+    if clarification.draft:
+        console.print("[bold]Best draft — unverified[/bold]")
+        console.print(Text(numbered(clarification.draft, citations)), style="dim")
+        console.print(
+            scores_line(clarification.draft_evaluation, clarification.draft_confidence), style="dim", highlight=False
+        )
+
+
+def print_documents(console: Console, documents: list[DocumentInfo]) -> None:
+    if not documents:
+        console.print("No documents in this workspace yet.")
+        return
+    table = Table("name", "chunks", "size", "pages", "uploaded", "by")
+    for doc in documents:
+        table.add_row(
+            doc.name,
+            str(doc.chunks),
+            f"{doc.size_bytes / 1024:.1f} KB",
+            str(doc.pages or "—"),
+            doc.uploaded_at,
+            doc.uploaded_by,
+        )
+    console.print(table)

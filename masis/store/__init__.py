@@ -1,0 +1,26 @@
+"""The vector store: one protocol, an embedded backend (Qdrant Edge) and a server backend (Qdrant)."""
+
+from __future__ import annotations
+
+from masis.config import Settings
+from masis.store.base import ChunkRecord, Hit, VectorStore, tenant_scope
+from masis.store.edge import EdgeStore
+from masis.store.server import QdrantServerStore
+
+__all__ = [
+    "ChunkRecord",
+    "EdgeStore",
+    "Hit",
+    "QdrantServerStore",
+    "VectorStore",
+    "open_store",
+    "tenant_scope",
+]
+
+
+def open_store(settings: Settings) -> VectorStore:
+    """The Qdrant server when `QDRANT_URL` is set, else the embedded store under the data directory."""
+    if settings.qdrant_url:
+        api_key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None
+        return QdrantServerStore.from_url(settings.qdrant_url, api_key, settings.collection)
+    return EdgeStore(settings.edge_store_path)

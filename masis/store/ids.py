@@ -1,0 +1,16 @@
+"""Point ids: one stable id per (workspace, chunk), the same in every backend."""
+
+from __future__ import annotations
+
+import uuid
+
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "masis:chunk")
+
+
+def point_id(workspace_id: str, chunk_id: str) -> str:
+    """A UUID derived from the tenant and the chunk id, so re-ingesting a chunk overwrites it.
+
+    The workspace is part of the id because chunk ids are only unique within a workspace: two channels
+    uploading the same file must not overwrite each other's points.
+    """
+    return str(uuid.uuid5(NAMESPACE, chunk_id))

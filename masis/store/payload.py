@@ -1,0 +1,41 @@
+"""The stored payload of a chunk and the `Hit` read back from it, shared by every backend."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, TypeVar
+
+from masis.store.base import DOCUMENT_KEY, TENANT_KEY, ChunkRecord, Hit
+
+UPSERT_BATCH = 512
+
+T = TypeVar("T")
+
+
+def chunk_payload(workspace_id: str, chunk: ChunkRecord) -> dict[str, Any]:
+    return {
+        TENANT_KEY: workspace_id,
+        DOCUMENT_KEY: chunk.doc_name,
+        "chunk_id": chunk.chunk_id,
+        "text": chunk.text,
+        "ordinal": chunk.ordinal,
+        "page": chunk.page,
+        "section": chunk.section,
+    }
+
+
+def hit_from_payload(payload: Mapping[str, Any] | None, score: float) -> Hit:
+    payload = payload or {}
+    return Hit(
+        chunk_id=payload["chunk_id"],
+        doc_name=payload[DOCUMENT_KEY],
+        text=payload.get("text", ""),
+        score=float(score),
+        page=payload.get("page"),
+        section=payload.get("section"),
+    )
+
+
+def batches(items: Sequence[T], size: int = UPSERT_BATCH) -> Iterator[Sequence[T]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]

@@ -1,0 +1,409 @@
+"""The `VectorStore` contract, run against both backends: Qdrant Edge and qdrant-client's local mode."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from qdrant_client import QdrantClient
+
+from masis.config import Settings
+from masis.errors import InvalidWorkspaceError, MasisError, StoreInUseError
+from masis.store import ChunkRecord, EdgeStore, QdrantServerStore, VectorStore, open_store
+from masis.store.ids import point_id
+from masis.text import query_vector
+
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Payload indexes have no effect:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Api key is used with an insecure connection:UserWarning"),
+]
+
+WS_A = "T1:C_ALPHA"
+WS_B = "T1:C_BETA"
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def chunk(
+    doc: str, ordinal: int, text: str, page: int | None = None, section: str | None = None
+) -> ChunkRecord:
+    return ChunkRecord(
+        chunk_id=f"{doc}#{ordinal}", doc_name=doc, text=text, ordinal=ordinal, page=page, section=section
+    )
+
+
+@pytest.fixture(params=["edge", "server"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[VectorStore]:
+    backend: VectorStore
+    if request.param == "edge":
+        backend = EdgeStore(tmp_path / "edge")
+    else:
+        backend = QdrantServerStore(QdrantClient(":memory:"), "test")
+    yield backend
+    backend.close()
+
+
+HANDBOOK = [
+    chunk("handbook.pdf", 0, "Employees accrue twenty days of paid vacation per calendar year.", page=1),
+    chunk(
+        "handbook.pdf",
+        1,
+        "Refunds are issued within thirty days when the customer returns the product unopened.",
+        page=2,
+        section="Refund policy",
+    ),
+    chunk(
+        "handbook.pdf", 2, "The office is closed on public holidays and during the winter shutdown.", page=3
+    ),
+]
+
+
+# --- the contract ---------------------------------------------------------------------------------
+
+
+def test_search_ranks_the_matching_chunk_first_and_returns_its_fields(store: VectorStore) -> None:
+    store.upsert(WS_A, HANDBOOK)
+
+    hits = store.search(WS_A, "how many days until refunds are issued?", limit=5)
+
+    assert hits, "the refund chunk should be found"
+    top = hits[0]
+    assert top.chunk_id == "handbook.pdf#1"
+    assert top.doc_name == "handbook.pdf"
+    assert top.text == HANDBOOK[1].text
+    assert top.page == 2
+    assert top.section == "Refund policy"
+    assert top.score > 0
+
+
+def test_a_workspace_never_sees_another_workspaces_chunks(store: VectorStore) -> None:
+    secret = "The vault combination is zebra omega seven seven three one."
+    store.upsert(WS_A, [chunk("secrets.txt", 0, secret)])
+    store.upsert(WS_B, [chunk("notes.txt", 0, "The vault in the lobby is painted blue.")])
+
+    hits = store.search(WS_B, "vault combination zebra omega seven seven three one", limit=10)
+
+    assert [h.chunk_id for h in hits] == ["notes.txt#0"]
+    assert all(secret not in h.text for h in hits)
+    assert store.search(WS_B, "zebra omega", limit=10) == []
+    assert store.search(WS_A, "zebra omega", limit=10)[0].text == secret
+    assert store.count(WS_A) == 1
+    assert store.count(WS_B) == 1
+    assert store.count("T1:C_NOBODY") == 0
+
+
+def test_count_and_delete_are_scoped_to_the_workspace(store: VectorStore) -> None:
+    store.upsert(WS_A, [chunk("shared.md", 0, "alpha text"), chunk("shared.md", 1, "more alpha text")])
+    store.upsert(WS_B, [chunk("shared.md", 0, "beta text")])
+
+    store.delete_document(WS_B, "shared.md")
+
+    assert store.count(WS_B) == 0
+    assert store.count(WS_A) == 2
+    assert store.count(WS_A, "shared.md") == 2
+    assert sorted(h.chunk_id for h in store.search(WS_A, "alpha", limit=5)) == ["shared.md#0", "shared.md#1"]
+
+
+@pytest.mark.parametrize("workspace_id", ["", "   ", "\t\n"])
+@pytest.mark.parametrize("operation", ["search", "upsert", "count", "delete_document"])
+def test_a_blank_workspace_is_refused(store: VectorStore, workspace_id: str, operation: str) -> None:
+    store.upsert(WS_A, HANDBOOK)
+    calls = {
+        "search": lambda: store.search(workspace_id, "refunds", limit=5),
+        "upsert": lambda: store.upsert(workspace_id, [chunk("x.txt", 0, "refunds")]),
+        "count": lambda: store.count(workspace_id),
+        "delete_document": lambda: store.delete_document(workspace_id, "handbook.pdf"),
+    }
+
+    with pytest.raises(InvalidWorkspaceError):
+        calls[operation]()
+
+    assert store.count(WS_A) == len(HANDBOOK), "a refused call must not have touched the store"
+
+
+def test_an_empty_upsert_still_needs_a_workspace(store: VectorStore) -> None:
+    with pytest.raises(InvalidWorkspaceError):
+        store.upsert("", [])
+
+
+def test_reupserting_the_same_chunk_ids_replaces_instead_of_duplicating(store: VectorStore) -> None:
+    store.upsert(WS_A, HANDBOOK)
+    revised = [chunk(c.doc_name, c.ordinal, c.text.replace("thirty", "fourteen")) for c in HANDBOOK]
+
+    store.upsert(WS_A, revised)
+
+    assert store.count(WS_A) == len(HANDBOOK)
+    hits = store.search(WS_A, "refunds issued within fourteen days", limit=10)
+    assert [h.chunk_id for h in hits].count("handbook.pdf#1") == 1
+    assert "fourteen" in hits[0].text
+    assert store.search(WS_A, "thirty", limit=10) == []
+
+
+def test_the_same_chunk_id_in_two_workspaces_is_two_points(store: VectorStore) -> None:
+    assert point_id(WS_A, "doc#0") != point_id(WS_B, "doc#0")
+    assert point_id(WS_A, "doc#0") == point_id(WS_A, "doc#0")
+
+    store.upsert(WS_A, [chunk("doc", 0, "apples from workspace A")])
+    store.upsert(WS_B, [chunk("doc", 0, "pears from workspace B")])
+
+    assert store.count(WS_A) == 1
+    assert store.count(WS_B) == 1
+    assert store.search(WS_A, "apples", limit=5)[0].text == "apples from workspace A"
+
+
+def test_delete_document_removes_only_that_document_in_that_workspace(store: VectorStore) -> None:
+    store.upsert(
+        WS_A,
+        [
+            chunk("report.pdf", 0, "Quarterly revenue grew by twelve percent."),
+            chunk("report.pdf", 1, "Operating costs fell in the northern region."),
+            chunk("memo.txt", 0, "Revenue targets for next quarter are unchanged."),
+        ],
+    )
+    store.upsert(WS_B, [chunk("report.pdf", 0, "Revenue in workspace B doubled.")])
+
+    store.delete_document(WS_A, "report.pdf")
+
+    assert store.count(WS_A, "report.pdf") == 0
+    assert store.count(WS_A) == 1
+    assert store.count(WS_B, "report.pdf") == 1
+    assert [h.chunk_id for h in store.search(WS_A, "revenue", limit=10)] == ["memo.txt#0"]
+    assert [h.doc_name for h in store.search(WS_B, "revenue", limit=10)] == ["report.pdf"]
+
+
+def test_deleting_an_unknown_document_is_a_no_op(store: VectorStore) -> None:
+    store.upsert(WS_A, HANDBOOK)
+
+    store.delete_document(WS_A, "never-uploaded.pdf")
+
+    assert store.count(WS_A) == len(HANDBOOK)
+
+
+def test_search_can_be_restricted_to_one_document(store: VectorStore) -> None:
+    store.upsert(
+        WS_A,
+        [
+            chunk("a.md", 0, "The deployment pipeline runs nightly builds."),
+            chunk("b.md", 0, "Deployment approvals need two reviewers."),
+            chunk("b.md", 1, "Unrelated text about lunch menus."),
+        ],
+    )
+
+    everywhere = store.search(WS_A, "deployment", limit=10)
+    only_b = store.search(WS_A, "deployment", limit=10, doc_name="b.md")
+
+    assert {h.doc_name for h in everywhere} == {"a.md", "b.md"}
+    assert [h.chunk_id for h in only_b] == ["b.md#0"]
+    assert store.count(WS_A, "b.md") == 2
+    assert store.search(WS_A, "deployment", limit=10, doc_name="missing.md") == []
+
+
+def test_idf_is_computed_per_workspace(store: VectorStore) -> None:
+    store.upsert(
+        WS_A,
+        [
+            chunk("a.txt", 0, "The invoice was paid late because the approver was travelling."),
+            chunk("a.txt", 1, "Payment terms are net thirty for every supplier."),
+            chunk("a.txt", 2, "The warehouse moved to a new building in March."),
+            chunk("a.txt", 3, "Suppliers must register before their first delivery."),
+        ],
+    )
+    question = "why was the invoice payment late"
+    before = [(h.chunk_id, h.score) for h in store.search(WS_A, question, limit=10)]
+    assert before and before[0][0] == "a.txt#0"
+
+    # In B "invoice" is in every chunk: under collection-wide IDF it would become a weak term for A too.
+    store.upsert(WS_B, [chunk("b.txt", i, f"Invoice number {i} for the invoice batch.") for i in range(60)])
+    assert store.count(WS_B) == 60
+    after = [(h.chunk_id, h.score) for h in store.search(WS_A, question, limit=10)]
+
+    assert [cid for cid, _ in after] == [cid for cid, _ in before]
+    for (_, score_before), (_, score_after) in zip(before, after, strict=True):
+        assert score_after == pytest.approx(score_before, abs=1e-6)
+    b_top = store.search(WS_B, "invoice", limit=1)[0].score
+    a_top = store.search(WS_A, "invoice", limit=1)[0].score
+    assert b_top < a_top, "the term everywhere in B should weigh less in B than in A"
+
+
+def test_a_stop_word_only_query_returns_nothing(store: VectorStore) -> None:
+    store.upsert(WS_A, [*HANDBOOK, chunk("x.txt", 0, "What is it and who was there?")])
+    assert query_vector("what is the and of it")[0] == []
+
+    assert store.search(WS_A, "what is the and of it", limit=10) == []
+    assert store.search(WS_A, "", limit=10) == []
+    assert store.search(WS_A, "vacation", limit=10), "a real term must still match"
+
+
+def test_scores_come_in_descending_order(store: VectorStore) -> None:
+    texts = [
+        "Solar panels convert sunlight.",
+        "Solar solar energy and solar panels on the solar farm.",
+        "Wind turbines and solar panels share the grid.",
+        "Batteries store solar energy overnight for later use in homes and offices.",
+        "Nothing relevant here at all.",
+    ]
+    store.upsert(WS_A, [chunk("energy.txt", i, t) for i, t in enumerate(texts)])
+
+    hits = store.search(WS_A, "solar panels energy", limit=10)
+
+    assert len(hits) == 4
+    scores = [h.score for h in hits]
+    assert scores == sorted(scores, reverse=True)
+    assert hits[0].chunk_id == "energy.txt#1"
+    assert len(store.search(WS_A, "solar panels energy", limit=2)) == 2
+
+
+def test_upsert_of_many_chunks_crosses_batch_boundaries(store: VectorStore) -> None:
+    chunks = [
+        chunk("big.txt", i, f"Paragraph {i} about topic{i % 7} and the common thread.") for i in range(1300)
+    ]
+
+    store.upsert(WS_A, chunks)
+
+    assert store.count(WS_A) == 1300
+    assert store.count(WS_A, "big.txt") == 1300
+    assert len(store.search(WS_A, "common thread", limit=50)) == 50
+
+
+def test_use_after_close_is_a_clear_error_and_close_is_idempotent(store: VectorStore) -> None:
+    store.upsert(WS_A, HANDBOOK)
+    store.close()
+    store.close()
+
+    with pytest.raises(RuntimeError, match="closed"):
+        store.search(WS_A, "refunds", limit=5)
+    with pytest.raises(RuntimeError, match="closed"):
+        store.count(WS_A)
+
+
+# --- the embedded store ---------------------------------------------------------------------------
+
+
+def test_edge_store_keeps_its_data_across_close_and_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "edge"
+    with EdgeStore(path) as first:
+        first.upsert(WS_A, HANDBOOK)
+
+    with EdgeStore(path) as reopened:
+        assert reopened.count(WS_A) == len(HANDBOOK)
+        assert reopened.search(WS_A, "refunds", limit=1)[0].chunk_id == "handbook.pdf#1"
+
+
+def test_edge_store_open_twice_in_one_process_says_what_to_do(tmp_path: Path) -> None:
+    path = tmp_path / "edge"
+    first = EdgeStore(path)
+    try:
+        with pytest.raises(StoreInUseError, match="QDRANT_URL") as excinfo:
+            EdgeStore(path)
+        assert str(path) in str(excinfo.value)
+        first.upsert(WS_A, HANDBOOK)
+        assert first.count(WS_A) == len(HANDBOOK), "the failed second open must not disturb the first"
+    finally:
+        first.close()
+
+    with EdgeStore(path) as again:
+        assert again.count(WS_A) == len(HANDBOOK)
+
+
+def test_edge_store_held_by_another_process_fails_with_a_clear_message(tmp_path: Path) -> None:
+    path = tmp_path / "edge"
+    script = textwrap.dedent(
+        """
+        import sys
+        from pathlib import Path
+        from masis.errors import StoreInUseError
+        from masis.store.edge import EdgeStore
+        try:
+            EdgeStore(Path(sys.argv[1]))
+        except StoreInUseError as exc:
+            print(exc)
+            sys.exit(3)
+        print("opened")
+        """
+    )
+    with EdgeStore(path) as holder:
+        holder.upsert(WS_A, HANDBOOK)
+        result = subprocess.run(
+            [sys.executable, "-c", script, str(path)],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert "in use by another running MASIS process" in result.stdout
+    assert "QDRANT_URL" in result.stdout
+
+
+def test_edge_store_serves_several_threads_at_once(tmp_path: Path) -> None:
+    errors: list[BaseException] = []
+
+    with EdgeStore(tmp_path / "edge") as edge:
+        edge.upsert(WS_A, HANDBOOK)
+
+        def work(n: int) -> None:
+            try:
+                edge.upsert(WS_A, [chunk(f"t{n}.txt", i, f"thread {n} line {i} refunds") for i in range(50)])
+                for _ in range(20):
+                    assert edge.search(WS_A, "refunds", limit=5)
+            except BaseException as exc:
+                errors.append(exc)
+
+        threads = [threading.Thread(target=work, args=(n,)) for n in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+
+        assert errors == []
+        assert edge.count(WS_A) == len(HANDBOOK) + 6 * 50
+
+
+# --- the server store and the factory -------------------------------------------------------------
+
+
+def test_an_unreachable_server_fails_clearly_without_leaking_the_api_key(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    key = "sk-very-secret-qdrant-key-123"
+    caplog.set_level(logging.DEBUG)
+
+    with pytest.raises(MasisError) as excinfo:
+        QdrantServerStore.from_url("http://127.0.0.1:1", key, "masis_chunks")
+
+    message = str(excinfo.value)
+    assert "QDRANT_URL" in message
+    assert "127.0.0.1:1" in message
+    assert key not in message
+    assert key not in repr(excinfo.value.__cause__)
+    assert key not in caplog.text
+
+
+def test_open_store_uses_the_embedded_store_without_qdrant_url(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, qdrant_url=None)
+
+    store = open_store(settings)
+    try:
+        assert isinstance(store, EdgeStore)
+        assert store.path == tmp_path / "qdrant-edge"
+        store.upsert(WS_A, HANDBOOK)
+    finally:
+        store.close()
+    assert (tmp_path / "qdrant-edge").is_dir()
+
+
+def test_open_store_uses_the_server_when_qdrant_url_is_set(tmp_path: Path) -> None:
+    key = "sk-another-secret"
+    settings = Settings(data_dir=tmp_path, qdrant_url="http://127.0.0.1:1", qdrant_api_key=key)
+
+    with pytest.raises(MasisError, match=r"127\.0\.0\.1:1") as excinfo:
+        open_store(settings)
+
+    assert key not in str(excinfo.value)
+    assert not (tmp_path / "qdrant-edge").exists(), "the embedded store must not be opened"

@@ -1,0 +1,436 @@
+"""Loaders: real files of every supported format, built here with fpdf2 and python-docx, and the sample corpus."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import docx
+import pytest
+from docx.document import Document as DocxDocument
+from fpdf import FPDF
+
+from masis.errors import IngestError, UnsupportedFileError
+from masis.ingest.loaders import SUPPORTED_SUFFIXES, Section, load_document
+
+SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
+CORPUS = (
+    "strategy_memo.pdf",
+    "budget_fy2026.docx",
+    "q3_report.md",
+    "remote_work_policy.html",
+    "product_roadmap.txt",
+    "headcount.csv",
+)
+
+
+def flat(sections: list[Section]) -> str:
+    return " ".join(" ".join(s.text.split()) for s in sections)
+
+
+def make_pdf(pages: list[str], *, user_password: str | None = None, owner_password: str = "owner") -> bytes:
+    pdf = FPDF()
+    if user_password is not None:
+        pdf.set_encryption(owner_password=owner_password, user_password=user_password)
+    for text in pages:
+        pdf.add_page()
+        if text:
+            pdf.set_font("Helvetica", size=12)
+            pdf.multi_cell(0, 6, text)
+        else:
+            pdf.rect(20, 20, 100, 60, style="F")  # a "scan": marks on the page, no text
+    return bytes(pdf.output())
+
+
+def docx_bytes(document: DocxDocument) -> bytes:
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+# --- dispatch and generic failures -------------------------------------------------------------------------
+
+
+def test_supported_suffixes_are_the_documented_formats() -> None:
+    assert {".txt", ".md", ".pdf", ".docx", ".html", ".htm", ".csv"} == SUPPORTED_SUFFIXES
+
+
+def test_unsupported_suffix_names_the_file_and_the_formats_to_use() -> None:
+    with pytest.raises(UnsupportedFileError) as info:
+        load_document("report.xlsx", b"PK\x03\x04")
+    message = str(info.value)
+    assert message.startswith("report.xlsx: .xlsx files are not supported")
+    assert "PDF, DOCX, TXT, MD, HTML or CSV" in message
+
+
+def test_a_file_without_an_extension_is_refused_clearly() -> None:
+    with pytest.raises(UnsupportedFileError, match="without an extension"):
+        load_document("Makefile", b"all:\n\techo hi\n")
+
+
+def test_suffix_dispatch_ignores_case() -> None:
+    sections = load_document("NOTES.TXT", b"Upper-case names load too.")
+    assert flat(sections) == "Upper-case names load too."
+
+
+@pytest.mark.parametrize("suffix", sorted(SUPPORTED_SUFFIXES))
+def test_an_empty_file_says_so(suffix: str) -> None:
+    with pytest.raises(IngestError, match=r"^empty\S*: the file is empty$"):
+        load_document(f"empty{suffix}", b"")
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("blank.txt", b"  \n\n\t \r\n"),
+        ("blank.md", b"\n\n   \n"),
+        ("blank.html", b"<html><head><title>x</title></head><body><script>var a;</script>  </body></html>"),
+        ("header_only.csv", b"department,headcount\n"),
+    ],
+)
+def test_a_document_without_text_says_no_text_found(name: str, data: bytes) -> None:
+    with pytest.raises(IngestError, match="no text found"):
+        load_document(name, data)
+
+
+# --- plain text -----------------------------------------------------------------------------------------------
+
+
+def test_utf8_with_bom_is_decoded_without_the_bom() -> None:
+    sections = load_document("bom.txt", "\ufeffNaïve café prices.".encode())
+    assert sections == [Section(text="Naïve café prices.")]
+
+
+def test_cp1252_text_is_decoded_not_dropped() -> None:
+    data = "The café’s menu – prices in €.".encode("cp1252")
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")
+    assert flat(load_document("menu.txt", data)) == "The café’s menu – prices in €."
+
+
+def test_bytes_undefined_in_cp1252_fall_back_to_latin1() -> None:
+    data = b"Caf\xe9 \x81 menu prices are listed below."  # 0x81 is undefined in cp1252
+    assert flat(load_document("odd.txt", data)) == "Café \x81 menu prices are listed below."
+
+
+def test_utf16_with_bom_is_text_not_binary() -> None:
+    assert flat(load_document("wide.txt", "Wide text here.".encode("utf-16"))) == "Wide text here."
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00",  # NUL bytes
+        bytes(range(1, 32)) * 20 + b"some letters",  # mostly control characters, no NUL
+    ],
+)
+def test_a_binary_file_named_txt_is_refused(data: bytes) -> None:
+    with pytest.raises(IngestError, match="looks like a binary file, not text"):
+        load_document("image.txt", data)
+
+
+def test_txt_keeps_paragraphs_as_blocks() -> None:
+    sections = load_document("notes.txt", b"First para\nwrapped here.\r\n\r\nSecond para.")
+    assert sections == [Section(text="First para\nwrapped here.\n\nSecond para.")]
+
+
+# --- Markdown -------------------------------------------------------------------------------------------------
+
+
+def test_markdown_groups_text_under_headings_and_strips_syntax() -> None:
+    text = (
+        "Preface before any heading.\n\n"
+        "# Budget\n\n"
+        "The **total** is *$38 million*, see [the sheet](https://example.com/x) and `code`.\n"
+        "A wrapped line with snake_case_name.\n\n"
+        "## Budget by department ##\n\n"
+        "- Engineering gets _most_\n"
+        "1. Sales second\n\n"
+        "| team | amount |\n|---|---:|\n| Ops | $7 |\n\n"
+        "```\n# not a heading\n```\n"
+    )
+    sections = load_document("budget.md", text.encode())
+    assert [s.heading for s in sections] == [None, "Budget", "Budget by department"]
+    assert sections[0].text == "Preface before any heading."
+    assert sections[1].text == (
+        "The total is $38 million, see the sheet and code. A wrapped line with snake_case_name."
+    )
+    assert sections[2].text.split("\n\n") == [
+        "Engineering gets most",
+        "Sales second",
+        "team | amount",
+        "Ops | $7",
+        "# not a heading",
+    ]
+
+
+# --- HTML -----------------------------------------------------------------------------------------------------
+
+
+def test_html_drops_scripts_styles_and_nav_and_groups_under_headings() -> None:
+    html = b"""<!DOCTYPE html><html><head><title>Policy</title><style>p { color: red }</style></head>
+    <body><header><nav><a href="/">Home</a><a href="/it">IT help desk</a></nav><h1>Remote Work</h1></header>
+    <!-- internal note: do not index -->
+    <p>Intro   text.</p><script>alert("tracking")</script>
+    <h2>Equipment <small>(updated)</small></h2><p>A stipend of <b>$600</b> is paid.</p>
+    <h3>Details</h3><ul><li>Desk</li><li>Chair</li></ul>
+    <table><tr><th>Item</th><th>Limit</th></tr><tr><td>Monitor</td><td>$250</td></tr></table>
+    <h5>Not a section heading</h5><p>Still details.</p></body></html>"""
+    sections = load_document("policy.HTM", html)
+    everything = flat(sections)
+    for hidden in ("Home", "IT help desk", "tracking", "color", "internal note", "Policy"):
+        assert hidden not in everything
+    assert [s.heading for s in sections] == ["Remote Work", "Equipment (updated)", "Details"]
+    assert sections[0].text == "Intro text."
+    assert sections[1].text == "A stipend of $600 is paid."
+    assert sections[2].text.split("\n\n") == [
+        "Desk",
+        "Chair",
+        "Item | Limit",
+        "Monitor | $250",
+        "Not a section heading",
+        "Still details.",
+    ]
+
+
+# --- DOCX -----------------------------------------------------------------------------------------------------
+
+
+def test_docx_groups_paragraphs_under_headings_and_renders_table_rows() -> None:
+    document = docx.Document()
+    document.add_paragraph("Opening remark before headings.")
+    document.add_heading("Summary", level=1)
+    document.add_paragraph("The total operating budget is $38 million.")
+    document.add_heading("Budget by department", level=2)
+    table = document.add_table(rows=3, cols=3)
+    values = [("Dept", "Amount", "Note"), ("Sales", "$9.4m", ""), ("G&A", "$5.1m", "x")]
+    for row, row_values in zip(table.rows, values, strict=True):
+        for cell, value in zip(row.cells, row_values, strict=True):
+            cell.text = value
+    merged = table.rows[2].cells[1].merge(table.rows[2].cells[2])
+    merged.text = "$5.1m total"
+    document.add_paragraph("After the table.")
+
+    sections = load_document("budget.docx", docx_bytes(document))
+    assert [s.heading for s in sections] == [None, "Summary", "Budget by department"]
+    assert sections[1].text == "The total operating budget is $38 million."
+    assert sections[2].text.split("\n\n") == [
+        "Dept | Amount | Note",
+        "Sales | $9.4m",
+        "G&A | $5.1m total",  # a merged cell appears once, not once per spanned column
+        "After the table.",
+    ]
+
+
+def test_a_damaged_docx_gives_a_short_actionable_error() -> None:
+    document = docx.Document()
+    document.add_paragraph("Some text.")
+    data = docx_bytes(document)
+    with pytest.raises(IngestError) as info:
+        load_document("broken.docx", data[: len(data) // 2])
+    message = str(info.value)
+    assert message.startswith("broken.docx: could not open this DOCX")
+    assert "Error" not in message and "Traceback" not in message
+
+
+def test_an_old_word_file_renamed_docx_is_explained() -> None:
+    with pytest.raises(IngestError, match="old-style Word file"):
+        load_document("legacy.docx", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 64)
+
+
+# --- PDF ------------------------------------------------------------------------------------------------------
+
+
+def test_pdf_gives_one_section_per_page_with_page_numbers() -> None:
+    data = make_pdf(["The first page talks about budgets.", "The second page covers risks."])
+    sections = load_document("memo.pdf", data)
+    assert [s.page for s in sections] == [1, 2]
+    assert "budgets" in sections[0].text and "risks" not in sections[0].text
+    assert "risks" in sections[1].text
+    assert all(s.heading is None for s in sections)
+
+
+def test_a_page_without_text_is_skipped_but_keeps_page_numbers() -> None:
+    sections = load_document("mixed.pdf", make_pdf(["Text page one.", "", "Text page three."]))
+    assert [s.page for s in sections] == [1, 3]
+
+
+def test_a_truncated_pdf_gives_ingest_error_not_a_traceback() -> None:
+    data = make_pdf(["Some words on a page."] * 3)
+    with pytest.raises(IngestError) as info:
+        load_document("cut.pdf", data[: len(data) // 2])
+    message = str(info.value)
+    assert message.startswith("cut.pdf: could not read this PDF (")
+    assert "re-export it" in message
+    assert "Traceback" not in message and "Error(" not in message and "\n" not in message
+
+
+def test_bytes_that_are_not_a_pdf_give_ingest_error() -> None:
+    with pytest.raises(IngestError, match="could not read this PDF"):
+        load_document("fake.pdf", b"%PDF-1.7\nthis is not really a pdf")
+
+
+def test_a_scanned_pdf_with_no_text_is_explained() -> None:
+    with pytest.raises(IngestError, match="looks scanned; no text to index"):
+        load_document("scan.pdf", make_pdf(["", ""]))
+
+
+def test_a_password_protected_pdf_is_explained() -> None:
+    data = make_pdf(["Secret plans."], user_password="hunter2")
+    with pytest.raises(IngestError, match="this PDF is password-protected"):
+        load_document("locked.pdf", data)
+
+
+def test_a_pdf_encrypted_only_with_an_owner_password_opens() -> None:
+    data = make_pdf(["Readable without a password."], user_password="")
+    assert b"/Encrypt" in data
+    assert "Readable without a password." in flat(load_document("restricted.pdf", data))
+
+
+# --- CSV ------------------------------------------------------------------------------------------------------
+
+
+def test_csv_rows_become_sentences_grouped_forty_to_a_section() -> None:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["city", "team", "note"])
+    for i in range(1, 86):
+        writer.writerow([f"City {i}", f"Team {i}", "has, a comma" if i == 1 else ""])
+    sections = load_document("offices.csv", buffer.getvalue().encode())
+    assert [s.heading for s in sections] == ["rows 1-40", "rows 41-80", "rows 81-85"]
+    rows = sections[0].text.split("\n\n")
+    assert len(rows) == 40
+    assert rows[0] == "city: City 1; team: Team 1; note: has, a comma."
+    assert rows[1] == "city: City 2; team: Team 2."  # empty cells are left out
+    assert sections[2].text.split("\n\n")[-1] == "city: City 85; team: Team 85."
+
+
+def test_csv_from_a_european_excel_uses_semicolons_and_cp1252() -> None:
+    data = "poste;montant\nCafé;0,9\nCloud;3,1\n".encode("cp1252")
+    sections = load_document("eu.csv", data)
+    assert sections[0].text.split("\n\n") == ["poste: Café; montant: 0,9.", "poste: Cloud; montant: 3,1."]
+
+
+def test_csv_ragged_rows_name_the_extra_columns() -> None:
+    sections = load_document("ragged.csv", b"name,amount\nTravel,0.9\nCloud,3.1,extra\nShort\n")
+    assert sections[0].text.split("\n\n") == [
+        "name: Travel; amount: 0.9.",
+        "name: Cloud; amount: 3.1; column 3: extra.",
+        "name: Short.",
+    ]
+
+
+# --- the sample corpus ----------------------------------------------------------------------------------------
+
+KEY_FACTS = {
+    "strategy_memo.pdf": [
+        "Kestrel Labs will invest $4.2 million in AI during FY2026.",
+        "cut fuel costs by 15% by the end of 2027",
+        "We plan to hire 12 machine learning engineers in FY2026.",
+        "Every production model is reviewed by the AI Governance Council before launch.",
+        "University of Leeds",
+    ],
+    "budget_fy2026.docx": [
+        "The total operating budget for FY2026 is $38 million.",
+        "The R&D budget is $11.5 million.",
+        "The AI programme budget is $4.2 million",
+        "240 full-time employees",
+        "Engineering | $16.2 million",
+    ],
+    "q3_report.md": [
+        "Q3 2026 revenue was $12.4 million, up 18% year over year.",
+        "Gross margin was 61%",
+        "412 customers",
+        "Monthly churn was 2.1%",
+        "Headcount at quarter end was 231.",
+        "cut fuel use by 9% for pilot customers",
+    ],
+    "remote_work_policy.html": [
+        "Employees may work remotely up to 3 days a week.",
+        "10:00 to 15:00 local time",
+        "equipment stipend of $600",
+        "A VPN is required on all company laptops",
+        "for at most 4 weeks a year",
+    ],
+    "product_roadmap.txt": [
+        "Q4 2026: Route Optimiser 2.0 launch.",
+        "Q3 2027: the legacy dispatch console is retired.",
+        "Q3 2026 revenue came in at $11.9 million.",
+    ],
+    "headcount.csv": ["department: Engineering; headcount: 98; open_roles: 9."],
+}
+
+
+@pytest.fixture(scope="module")
+def corpus() -> dict[str, list[Section]]:
+    return {name: load_document(name, (SAMPLE / name).read_bytes()) for name in CORPUS}
+
+
+@pytest.mark.parametrize("name", CORPUS)
+def test_each_sample_document_loads_with_its_key_facts(name: str, corpus: dict[str, list[Section]]) -> None:
+    text = flat(corpus[name])
+    for fact in KEY_FACTS[name]:
+        assert fact in text, f"{fact!r} missing from {name}"
+
+
+@pytest.mark.parametrize(
+    ("fact", "home"),
+    [
+        ("$11.5 million", {"budget_fy2026.docx"}),
+        ("$38 million", {"budget_fy2026.docx"}),
+        ("$4.2 million", {"strategy_memo.pdf", "budget_fy2026.docx"}),
+        ("15%", {"strategy_memo.pdf"}),
+        ("machine learning engineers", {"strategy_memo.pdf"}),
+        ("$600", {"remote_work_policy.html"}),
+        ("3 days a week", {"remote_work_policy.html"}),
+        ("412", {"q3_report.md"}),
+        ("61%", {"q3_report.md"}),
+        ("18%", {"q3_report.md"}),
+        ("$12.4 million", {"q3_report.md"}),
+        ("$11.9 million", {"product_roadmap.txt"}),
+        ("dispatch console", {"product_roadmap.txt"}),
+    ],
+)
+def test_each_sample_fact_lives_only_in_its_document(
+    fact: str, home: set[str], corpus: dict[str, list[Section]]
+) -> None:
+    assert {name for name, sections in corpus.items() if fact in flat(sections)} == home
+
+
+def test_sample_structure_is_kept(corpus: dict[str, list[Section]]) -> None:
+    assert [s.page for s in corpus["strategy_memo.pdf"]] == [1, 2]
+    assert "University of Leeds" in corpus["strategy_memo.pdf"][1].text
+    assert "Budget by department" in {s.heading for s in corpus["budget_fy2026.docx"]}
+    assert {s.heading for s in corpus["remote_work_policy.html"]} >= {"Remote Work Policy", "Equipment"}
+    assert {s.heading for s in corpus["q3_report.md"]} >= {"Financial results", "Customers"}
+    assert [s.heading for s in corpus["headcount.csv"]] == ["rows 1-5"]
+
+
+def test_sample_headcount_adds_up_to_the_reported_headcount() -> None:
+    rows = list(csv.DictReader(io.StringIO((SAMPLE / "headcount.csv").read_text())))
+    assert [r["department"] for r in rows] == [
+        "Engineering",
+        "Sales",
+        "Operations",
+        "Customer Success",
+        "G&A",
+    ]
+    assert sum(int(r["headcount"]) for r in rows) == 231
+
+
+def test_sample_questions_have_gold_answers_in_their_documents(corpus: dict[str, list[Section]]) -> None:
+    questions = json.loads((SAMPLE / "questions.json").read_text())
+    assert len(questions) >= 10
+    assert {q["doc"] for q in questions} == set(CORPUS)
+    for q in questions:
+        assert set(q) == {"question", "answer", "doc"}
+        assert q["answer"] in flat(corpus[q["doc"]]), q
+
+
+def test_the_roadmap_and_the_report_disagree_on_q3_revenue(corpus: dict[str, list[Section]]) -> None:
+    roadmap, report = flat(corpus["product_roadmap.txt"]), flat(corpus["q3_report.md"])
+    assert "$11.9 million" in roadmap and "$12.4 million" not in roadmap
+    assert "$12.4 million" in report and "$11.9 million" not in report
+    assert "gross margin" not in roadmap.lower() and "18%" not in roadmap
