@@ -244,7 +244,7 @@ def answer_message(outcome: Outcome) -> Message:
     if outcome.citations:
         texts = pack_lines(["*Sources*", *sources_lines(outcome.citations)])
         if len(texts) > 5:
-            texts = [*texts[:4], f"_…and more sources; see “Why this answer?”_"]
+            texts = [*texts[:4], "_…and more sources; see “Why this answer?”_"]
         source_blocks = [divider(), *[section(t) for t in texts]]
 
     retries = len(outcome.metrics.get("retry_reasons") or [])

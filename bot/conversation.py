@@ -20,8 +20,8 @@ from slack_sdk.errors import SlackApiError
 
 from bot import blocks
 from bot.blocks import Message
-from bot.deps import BotDeps
 from bot.dedupe import message_key
+from bot.deps import BotDeps
 from bot.friendly import user_message
 from bot.ids import ThreadRef, mentions, parse_thread_id, strip_mention, ts_key
 from bot.progress import POST_OPTIONS, StatusMessage

@@ -86,21 +86,13 @@ def strip_citations(text: str) -> str:
     return " ".join(CITATION.sub("", text).split())
 
 
-_LEADING_CITATIONS = re.compile(r"^((?:\s*\[[A-Za-z0-9][A-Za-z0-9._-]*#\d+\])+)\s*")
+_CITATIONS_AFTER_STOP = re.compile(r"([.!?])((?:\s*\[[A-Za-z0-9][A-Za-z0-9._-]*#\d+\])+)")
 
 
 def answer_sentences(answer: str) -> list[str]:
     """Sentences of an answer, with citations written after the full stop ("… week. [a#1]")
-    moved back to the sentence they belong to."""
-    sentences: list[str] = []
-    for sentence in split_sentences(answer):
-        match = _LEADING_CITATIONS.match(sentence)
-        if match and sentences:
-            sentences[-1] = f"{sentences[-1]} {match.group(1).strip()}"
-            sentence = sentence[match.end() :]
-        if sentence.strip():
-            sentences.append(sentence)
-    return sentences
+    moved inside the sentence they belong to ("… week [a#1].")."""
+    return split_sentences(_CITATIONS_AFTER_STOP.sub(lambda m: f"{m.group(2)}{m.group(1)}", answer))
 
 
 def is_hedge(sentence: str) -> bool:

@@ -38,6 +38,7 @@ class MASISState(TypedDict, total=False):
     workspace_id: str
     thread_id: str
     clarifications: Annotated[list[str], operator.add]
+    question_start: int  # index into [user_query, *clarifications] where the current question begins
     source_filter: str | None  # restrict retrieval to one document (a conflict's chosen source)
     max_retries: int
 

@@ -1,7 +1,10 @@
-"""Write the sample corpus in data/sample/: six documents of a fictional company, Kestrel Labs.
+"""Write the sample corpus: six documents of a fictional company, Kestrel Labs.
 
-Run `python scripts/make_sample.py [OUT_DIR]`. The output is byte-for-byte the same on every run: the
-PDF's creation date, the DOCX's core properties and its zip entry timestamps are fixed.
+Run `python scripts/make_sample.py [DATA_DIR]` (default: the repo's data/). The documents go to
+DATA_DIR/sample/, which holds nothing else so that the whole folder can be ingested; the corpus's
+README.md and the labelled questions (sample_questions.json) go to DATA_DIR/. The output is
+byte-for-byte the same on every run: the PDF's creation date, the DOCX's core properties and its zip
+entry timestamps are fixed.
 
 Each fact lives in one document only, so a question has one right source. The one deliberate exception
 is Q3 2026 revenue: the quarterly report says $12.4 million and the roadmap's board update says
@@ -23,7 +26,7 @@ from fpdf import FPDF
 
 FIXED_TIME = datetime(2026, 1, 9, 9, 0, 0, tzinfo=UTC)
 ZIP_TIME = (2026, 1, 9, 9, 0, 0)
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "data" / "sample"
+DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 # --- 1. strategy_memo.pdf ---------------------------------------------------------------------------------
 
@@ -341,10 +344,10 @@ README = """\
 # Sample corpus: Kestrel Labs
 
 Six short documents of a fictional company, Kestrel Labs, which makes logistics software and has about
-230 staff. They cover every file type MASIS ingests and are used by the demo, the tests and the
-benchmarks. `scripts/make_sample.py` writes them; re-running it gives the same bytes.
+230 staff. They live in `sample/`, cover every file type MASIS ingests and are used by the demo, the
+tests and the benchmarks. `scripts/make_sample.py` writes them; re-running it gives the same bytes.
 
-| file | what it is |
+| file in `sample/` | what it is |
 |---|---|
 | `strategy_memo.pdf` | 2-page memo from the CEO: AI investment strategy for FY2026 |
 | `budget_fy2026.docx` | FY2026 operating budget, with a table by department |
@@ -360,9 +363,9 @@ budget, with the same value), so a question has one right source.
 revenue ($11.9M in `product_roadmap.txt` vs $12.4M in `q3_report.md`). Asking for Q3 revenue should
 lead MASIS to notice the conflict and ask which source to trust.
 
-`questions.json` holds labelled questions: each has a short gold answer that occurs literally in the
-named document. This README and `questions.json` are not part of the corpus; ingest the six documents
-above, not the whole folder.
+`sample_questions.json` holds labelled questions: each has a short gold answer that occurs literally
+in the named document. It and this README sit outside `sample/` so that the whole folder can be
+ingested (`masis ingest --workspace demo data/sample/*`) without them.
 """
 
 QUESTIONS = [
@@ -425,29 +428,27 @@ QUESTIONS = [
 ]
 
 
-def write_sample(out_dir: Path) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    files: dict[str, bytes] = {
-        "strategy_memo.pdf": make_memo_pdf(),
-        "budget_fy2026.docx": make_budget_docx(),
-        "q3_report.md": Q3_REPORT.encode("utf-8"),
-        "remote_work_policy.html": REMOTE_POLICY.encode("utf-8"),
-        "product_roadmap.txt": ROADMAP.encode("utf-8"),
-        "headcount.csv": make_headcount_csv().encode("utf-8"),
-        "README.md": README.encode("utf-8"),
-        "questions.json": (json.dumps(QUESTIONS, indent=2, ensure_ascii=False) + "\n").encode("utf-8"),
+def write_sample(data_dir: Path) -> list[Path]:
+    corpus_dir = data_dir / "sample"
+    corpus_dir.mkdir(parents=True, exist_ok=True)
+    files: dict[Path, bytes] = {
+        corpus_dir / "strategy_memo.pdf": make_memo_pdf(),
+        corpus_dir / "budget_fy2026.docx": make_budget_docx(),
+        corpus_dir / "q3_report.md": Q3_REPORT.encode("utf-8"),
+        corpus_dir / "remote_work_policy.html": REMOTE_POLICY.encode("utf-8"),
+        corpus_dir / "product_roadmap.txt": ROADMAP.encode("utf-8"),
+        corpus_dir / "headcount.csv": make_headcount_csv().encode("utf-8"),
+        data_dir / "README.md": README.encode("utf-8"),
+        data_dir / "sample_questions.json": (json.dumps(QUESTIONS, indent=2) + "\n").encode("utf-8"),
     }
-    written = []
-    for name, content in files.items():
-        path = out_dir / name
+    for path, content in files.items():
         path.write_bytes(content)
-        written.append(path)
-    return written
+    return list(files)
 
 
 def main(argv: list[str]) -> int:
-    out_dir = Path(argv[1]) if len(argv) > 1 else DEFAULT_OUT
-    for path in write_sample(out_dir):
+    data_dir = Path(argv[1]) if len(argv) > 1 else DEFAULT_DATA_DIR
+    for path in write_sample(data_dir):
         print(f"wrote {path} ({path.stat().st_size} bytes)")
     return 0
 

@@ -186,4 +186,6 @@ def clarify(state: MASISState, runtime: Runtime[AgentContext]) -> Command[Litera
         restart["source_filter"] = argument
     else:
         restart["clarifications"] = [argument]
+        if state["clarification"]["kind"] == "zero_results":
+            restart["question_start"] = 1 + len(state.get("clarifications", []))
     return Command(goto="researcher", update=restart)

@@ -15,8 +15,11 @@ from masis.text import question_terms, terms
 
 
 def core_question(state: MASISState) -> str:
-    """The user's question plus every clarification they gave; what relevance is measured against."""
-    return " ".join([state["user_query"], *state.get("clarifications", [])])
+    """What relevance and the audit are measured against: the user's question plus the clarifications
+    they gave, from the latest rephrasing on (a reply to "nothing matched, please rephrase" replaces
+    the question; a reply to any other clarification narrows it)."""
+    texts = [state["user_query"], *state.get("clarifications", [])]
+    return " ".join(texts[state.get("question_start", 0) :])
 
 
 def retrieval_query(state: MASISState, retry: bool) -> str:

@@ -20,6 +20,7 @@ from masis.text import split_sentences
 _BLOCK_SPLIT = re.compile(r"\n\s*\n")
 _SLUG_UNSAFE = re.compile(r"[^a-z0-9._-]+")
 _SLUG_DASHES = re.compile(r"-{2,}")
+_ENDS_SENTENCE = re.compile(r"[.!?][\"')\]]*$")
 
 
 def slugify(doc_name: str) -> str:
@@ -130,9 +131,18 @@ def _pack(units: list[_Unit], chunk_chars: int, overlap_chars: int) -> list[list
 
 
 def _render(units: Sequence[_Unit]) -> str:
-    """Sentences of one block joined by a space, different blocks (paragraphs, rows) by a newline."""
+    """Sentences of one block joined by a space; blocks, and unpunctuated units, on lines of their own.
+
+    The own lines keep headings, labels and table rows apart when the chunk's text is split into
+    sentences again later (`split_sentences` treats a short unpunctuated line as standing alone).
+    """
     parts = [units[0].text]
     for previous, unit in pairwise(units):
-        parts.append(" " if unit.block == previous.block else "\n")
+        same_line = unit.block == previous.block and _is_sentence(previous.text) and _is_sentence(unit.text)
+        parts.append(" " if same_line else "\n")
         parts.append(unit.text)
     return "".join(parts)
+
+
+def _is_sentence(text: str) -> bool:
+    return _ENDS_SENTENCE.search(text) is not None

@@ -82,9 +82,7 @@ def _decode_text(data: bytes) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            raise _Problem(
-                "looks like a damaged UTF-16 text file; save it as UTF-8 and upload again"
-            ) from None
+            raise _Problem("looks like a damaged UTF-16 text file; save it as UTF-8 and upload again") from None
     if b"\x00" in data:
         raise _Problem(_BINARY)
     for encoding in ("utf-8-sig", "cp1252"):
@@ -280,9 +278,7 @@ def _docx_table_rows(table: Table) -> Iterable[str]:
 
 
 def _load_pdf(data: bytes) -> list[Section]:
-    damaged = (
-        "could not read this PDF ({reason}); it may be damaged or incomplete - re-export it and upload again"
-    )
+    damaged = "could not read this PDF ({reason}); it may be damaged or incomplete - re-export it and upload again"
     try:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted:
@@ -328,10 +324,7 @@ def _short_reason(exc: Exception) -> str:
 def _load_csv(data: bytes) -> list[Section]:
     text = _decode_text(data)
     try:
-        rows = [
-            [cell.strip() for cell in row]
-            for row in csv.reader(io.StringIO(text), delimiter=_delimiter(text))
-        ]
+        rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), delimiter=_delimiter(text))]
     except csv.Error:
         raise _Problem("could not parse this CSV; check its quoting and upload again") from None
     rows = [row for row in rows if any(row)]

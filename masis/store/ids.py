@@ -13,4 +13,4 @@ def point_id(workspace_id: str, chunk_id: str) -> str:
     The workspace is part of the id because chunk ids are only unique within a workspace: two channels
     uploading the same file must not overwrite each other's points.
     """
-    return str(uuid.uuid5(NAMESPACE, chunk_id))
+    return str(uuid.uuid5(NAMESPACE, f"{workspace_id}\x00{chunk_id}"))

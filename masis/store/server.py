@@ -24,10 +24,7 @@ _INDEXES: dict[str, models.PayloadSchemaType | models.KeywordIndexParams] = {
 
 def _filter(scope: dict[str, str]) -> models.Filter:
     return models.Filter(
-        must=[
-            models.FieldCondition(key=key, match=models.MatchValue(value=value))
-            for key, value in scope.items()
-        ]
+        must=[models.FieldCondition(key=key, match=models.MatchValue(value=value)) for key, value in scope.items()]
     )
 
 
@@ -85,9 +82,7 @@ class QdrantServerStore:
                     # Sparse-only for now. Hybrid retrieval adds a named dense vector here, and `search`
                     # becomes `prefetch=[dense, sparse]` (each with the tenant filter) fused by RRF.
                     vectors_config={},
-                    sparse_vectors_config={
-                        SPARSE_VECTOR: models.SparseVectorParams(modifier=models.Modifier.IDF)
-                    },
+                    sparse_vectors_config={SPARSE_VECTOR: models.SparseVectorParams(modifier=models.Modifier.IDF)},
                 )
             except Exception:
                 # Another process may have created it between our check and our create.
@@ -119,9 +114,7 @@ class QdrantServerStore:
 
     def delete_document(self, workspace_id: str, doc_name: str) -> None:
         scope = tenant_scope(workspace_id, doc_name)
-        self._live().delete(
-            self._collection, points_selector=models.FilterSelector(filter=_filter(scope)), wait=True
-        )
+        self._live().delete(self._collection, points_selector=models.FilterSelector(filter=_filter(scope)), wait=True)
 
     def search(self, workspace_id: str, query: str, limit: int, doc_name: str | None = None) -> list[Hit]:
         scope = tenant_scope(workspace_id, doc_name)

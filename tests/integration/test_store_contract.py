@@ -22,6 +22,7 @@ from masis.text import query_vector
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Payload indexes have no effect:UserWarning"),
     pytest.mark.filterwarnings("ignore:Api key is used with an insecure connection:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Failed to obtain server version:UserWarning"),
 ]
 
 WS_A = "T1:C_ALPHA"
@@ -29,9 +30,7 @@ WS_B = "T1:C_BETA"
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
-def chunk(
-    doc: str, ordinal: int, text: str, page: int | None = None, section: str | None = None
-) -> ChunkRecord:
+def chunk(doc: str, ordinal: int, text: str, page: int | None = None, section: str | None = None) -> ChunkRecord:
     return ChunkRecord(
         chunk_id=f"{doc}#{ordinal}", doc_name=doc, text=text, ordinal=ordinal, page=page, section=section
     )
@@ -57,9 +56,7 @@ HANDBOOK = [
         page=2,
         section="Refund policy",
     ),
-    chunk(
-        "handbook.pdf", 2, "The office is closed on public holidays and during the winter shutdown.", page=3
-    ),
+    chunk("handbook.pdf", 2, "The office is closed on public holidays and during the winter shutdown.", page=3),
 ]
 
 
@@ -259,9 +256,7 @@ def test_scores_come_in_descending_order(store: VectorStore) -> None:
 
 
 def test_upsert_of_many_chunks_crosses_batch_boundaries(store: VectorStore) -> None:
-    chunks = [
-        chunk("big.txt", i, f"Paragraph {i} about topic{i % 7} and the common thread.") for i in range(1300)
-    ]
+    chunks = [chunk("big.txt", i, f"Paragraph {i} about topic{i % 7} and the common thread.") for i in range(1300)]
 
     store.upsert(WS_A, chunks)
 

@@ -15,7 +15,8 @@ from fpdf import FPDF
 from masis.errors import IngestError, UnsupportedFileError
 from masis.ingest.loaders import SUPPORTED_SUFFIXES, Section, load_document
 
-SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
+DATA = Path(__file__).resolve().parents[2] / "data"
+SAMPLE = DATA / "sample"
 CORPUS = (
     "strategy_memo.pdf",
     "budget_fy2026.docx",
@@ -421,7 +422,7 @@ def test_sample_headcount_adds_up_to_the_reported_headcount() -> None:
 
 
 def test_sample_questions_have_gold_answers_in_their_documents(corpus: dict[str, list[Section]]) -> None:
-    questions = json.loads((SAMPLE / "questions.json").read_text())
+    questions = json.loads((DATA / "sample_questions.json").read_text())
     assert len(questions) >= 10
     assert {q["doc"] for q in questions} == set(CORPUS)
     for q in questions:

@@ -1,0 +1,133 @@
+"""The ASGI app and the process around it.
+
+`build_asgi` serves Slack's `POST /slack/events` (events, slash commands and interactivity alike) through
+Bolt's Starlette adapter, `GET /healthz`, and any `extra_routes` — the seam where the HTTP API
+(`masis.api`, the `/masis/...` routes) is mounted beside Slack. `serve` runs it all with uvicorn, or
+connects over Socket Mode when `SLACK_APP_TOKEN` is set (then HTTP serves only health and the API).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sys
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import TYPE_CHECKING
+
+from slack_bolt import App
+from slack_bolt.adapter.starlette.handler import to_bolt_request, to_starlette_response
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from masis.config import Settings
+
+if TYPE_CHECKING:
+    from bot.deps import BotDeps
+
+log = logging.getLogger(__name__)
+
+EVENTS_PATH = "/slack/events"
+MAX_BODY_BYTES = 1024 * 1024  # Slack's payloads are a few KB
+
+
+def build_asgi(
+    *,
+    bolt_app: App | None,
+    deps: BotDeps | None = None,
+    mode: str = "http",  # "http" | "socket" | "off": what /healthz reports
+    extra_routes: Sequence[BaseRoute] = (),
+    on_shutdown: Sequence[Callable[[], None]] = (),
+) -> Starlette:
+    async def slack_events(request: Request) -> Response:
+        assert bolt_app is not None
+        body = await request.body()
+        if len(body) > MAX_BODY_BYTES:
+            return Response(status_code=413)
+        # Bolt's dispatch is synchronous (it verifies, acks and hands work to threads): keep it off the
+        # event loop so one slow request never delays another's ack.
+        bolt_response = await run_in_threadpool(bolt_app.dispatch, to_bolt_request(request, body))
+        return to_starlette_response(bolt_response)
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"ok": True, "slack": mode, "jobs_in_flight": deps.jobs.in_flight if deps else 0})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        yield
+        for callback in on_shutdown:
+            await run_in_threadpool(callback)
+
+    routes: list[BaseRoute] = [Route("/healthz", healthz, methods=["GET"])]
+    if bolt_app is not None:
+        routes.append(Route(EVENTS_PATH, slack_events, methods=["POST"]))
+    routes.extend(extra_routes)  # the HTTP API (masis.api) mounts here
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def serve(
+    settings: Settings,
+    *,
+    host: str = "0.0.0.0",
+    port: int | None = None,
+    extra_routes: Sequence[BaseRoute] = (),
+    log_level: str = "info",
+) -> int:
+    """Run the bot until SIGINT/SIGTERM. Returns a process exit code; start-up problems are one line on
+    stderr, never a traceback."""
+    import uvicorn
+
+    from bot.app import build_app
+    from bot.deps import BotDeps, bot_token
+    from masis.engine import Engine
+    from masis.errors import MasisError
+
+    socket_mode = settings.slack_app_token is not None and bool(settings.slack_app_token.get_secret_value())
+    try:
+        bot_token(settings)
+        if not socket_mode and not (settings.slack_signing_secret and
+                                    settings.slack_signing_secret.get_secret_value()):
+            raise ValueError("SLACK_SIGNING_SECRET is not set: copy it from your Slack app's Basic Information "
+                             "page, or set SLACK_APP_TOKEN (xapp-…) to use Socket Mode")
+    except ValueError as exc:
+        print(f"masis bot: {exc}", file=sys.stderr)
+        return 2
+    try:
+        engine = Engine(settings)
+    except MasisError as exc:
+        print(f"masis bot: {exc}", file=sys.stderr)
+        return 2
+    deps = BotDeps.create(settings, engine)
+    handler = None
+    try:
+        try:
+            app = build_app(settings, engine, deps=deps)
+        except Exception as exc:
+            print(f"masis bot: could not verify SLACK_BOT_TOKEN with {settings.slack_api_url} ({exc})",
+                  file=sys.stderr)
+            return 2
+        if socket_mode:
+            from slack_bolt.adapter.socket_mode import SocketModeHandler
+
+            assert settings.slack_app_token is not None
+            handler = SocketModeHandler(app, settings.slack_app_token.get_secret_value())
+            handler.connect()
+            log.info("connected to Slack in Socket Mode")
+        asgi = build_asgi(
+            bolt_app=None if socket_mode else app,
+            deps=deps,
+            mode="socket" if socket_mode else "http",
+            extra_routes=extra_routes,
+        )
+        config = uvicorn.Config(asgi, host=host, port=port or settings.port, log_level=log_level,
+                                access_log=False, lifespan="on")
+        uvicorn.Server(config).run()
+        return 0
+    finally:
+        if handler is not None:
+            with contextlib.suppress(Exception):
+                handler.close()
+        deps.close(wait=True)
+        engine.close()

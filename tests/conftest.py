@@ -1,0 +1,47 @@
+"""Shared fixtures: settings on a temporary data directory, engines over the real stores."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from masis.config import Settings
+from masis.engine import Engine
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLE_DIR = REPO / "data" / "sample"
+
+
+def make_settings(data_dir: Path, **overrides: object) -> Settings:
+    """Offline settings on `data_dir`, whatever the developer's environment or .env says."""
+    values: dict[str, object] = {
+        "data_dir": data_dir,
+        "llm": "extractive",
+        "qdrant_url": None,
+        "openai_api_key": None,
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return make_settings(tmp_path / "data")
+
+
+@pytest.fixture
+def engine(settings: Settings) -> Iterator[Engine]:
+    with Engine(settings) as eng:
+        yield eng
+
+
+@pytest.fixture(scope="module")
+def sample_engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """One engine per module with the sample corpus ingested into the `demo` workspace."""
+    settings = make_settings(tmp_path_factory.mktemp("sample") / "data")
+    with Engine(settings) as eng:
+        report = eng.ingest_paths("demo", [SAMPLE_DIR])
+        assert not report.failed, report.failed
+        yield eng

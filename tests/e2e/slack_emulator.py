@@ -1,0 +1,301 @@
+"""A local Slack Web API emulator for end-to-end tests (127.0.0.1, ephemeral port).
+
+It answers the Web API methods the bot uses with Slack's documented response shapes, records every call
+(method, params, Authorization header, HTTP status, time), serves file bytes at `/files/...` to requests
+carrying the bot token (like `files.slack.com`), and can be scripted to fail a method, e.g. a 429 with
+`Retry-After`. A second instance can play a foreign host that must never see the token.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+TEAM_ID = "T0001"
+BOT_USER_ID = "UBOT0001"
+BOT_ID = "BBOT0001"
+BOT_TOKEN = "xoxb-test-0001-secret"
+APP_TOKEN = "xapp-1-test-0001-secret"
+
+
+@dataclass
+class Call:
+    method: str  # Web API method ("chat.postMessage"), or "GET /files/..." for other paths
+    params: dict[str, Any]
+    authorization: str | None
+    status: int
+    at: float
+    host: str = ""
+    response: dict[str, Any] = field(default_factory=dict)
+
+    def blocks_text(self) -> str:
+        """All the text in this call's blocks (and its `text`), for assertions."""
+        parts = [str(self.params.get("text") or "")]
+        blocks = self.params.get("blocks") or []
+        if isinstance(blocks, str):
+            blocks = json.loads(blocks)
+        parts.append(json.dumps(blocks, ensure_ascii=False))
+        view = self.params.get("view")
+        if view:
+            parts.append(view if isinstance(view, str) else json.dumps(view, ensure_ascii=False))
+        return "\n".join(parts)
+
+    def blocks(self) -> list[dict[str, Any]]:
+        blocks = self.params.get("blocks") or []
+        return json.loads(blocks) if isinstance(blocks, str) else blocks
+
+
+@dataclass
+class _Script:
+    status: int
+    headers: dict[str, str]
+    body: dict[str, Any]
+    times: int
+
+
+class SlackEmulator:
+    def __init__(self, *, host: str = "127.0.0.1", name: str = "slack") -> None:
+        self.name = name
+        self.calls: list[Call] = []
+        self.files: dict[str, tuple[dict[str, Any], bytes]] = {}
+        self.redirects: dict[str, str] = {}
+        self.socket_url: str | None = None
+        self._scripts: dict[str, list[_Script]] = {}
+        self._lock = threading.Lock()
+        self._cond = threading.Condition(self._lock)
+        self._ts_lock = threading.Lock()
+        self._last_ts = 0.0
+        self._ids = itertools.count(1)
+        self._server = ThreadingHTTPServer((host, 0), self._handler_class())
+        self._server.daemon_threads = True
+        self.port = self._server.server_address[1]
+        self.base_url = f"http://{host}:{self.port}"
+        self.api_url = f"{self.base_url}/api/"
+        self._thread = threading.Thread(target=self._server.serve_forever, name=f"{name}-emulator", daemon=True)
+
+    # --- lifecycle ---------------------------------------------------------------------------------------
+    def start(self) -> SlackEmulator:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def __enter__(self) -> SlackEmulator:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # --- scripting -----------------------------------------------------------------------------------------
+    def next_ts(self) -> str:
+        """A Slack message timestamp, strictly increasing (as in one channel)."""
+        with self._ts_lock:
+            now = max(time.time(), self._last_ts + 0.000001)
+            self._last_ts = now
+            return f"{now:.6f}"
+
+    def fail(self, method: str, *, status: int = 429, retry_after: int | None = 1, error: str = "ratelimited",
+             times: int = 1) -> None:
+        headers = {"Retry-After": str(retry_after)} if retry_after is not None else {}
+        with self._lock:
+            self._scripts.setdefault(method, []).append(
+                _Script(status, headers, {"ok": False, "error": error}, times)
+            )
+
+    def add_file(self, name: str, data: bytes, *, filetype: str | None = None,
+                 url: str | None = None) -> dict[str, Any]:
+        """Register a file; returns its Slack file object (as in `files.info` and `file_input`)."""
+        file_id = f"F{next(self._ids):08d}"
+        obj = {
+            "id": file_id,
+            "name": name,
+            "title": name,
+            "mimetype": "application/octet-stream",
+            "filetype": filetype or name.rsplit(".", 1)[-1],
+            "size": len(data),
+            "url_private": url or f"{self.base_url}/files/{file_id}/{name}",
+            "url_private_download": url or f"{self.base_url}/files/{file_id}/download/{name}",
+        }
+        self.files[file_id] = (obj, data)
+        return obj
+
+    def add_redirect(self, path: str, location: str) -> str:
+        self.redirects[path] = location
+        return f"{self.base_url}{path}"
+
+    # --- inspection ----------------------------------------------------------------------------------------
+    def calls_to(self, method: str, **match: Any) -> list[Call]:
+        with self._lock:
+            calls = list(self.calls)
+        return [c for c in calls if c.method == method and c.status == 200 and _matches(c.params, match)]
+
+    def wait_for(self, predicate: Callable[[list[Call]], Any], *, timeout: float = 20.0,
+                 what: str = "a Slack call") -> Any:
+        """Block until `predicate(calls)` is truthy; returns its value. Fails with the calls so far."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                value = predicate(list(self.calls))
+                if value:
+                    return value
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    summary = "\n".join(f"  {c.method} {c.status} {_short(c.params)}" for c in self.calls)
+                    raise AssertionError(f"timed out waiting for {what}; calls so far:\n{summary}")
+                self._cond.wait(min(remaining, 0.05))
+
+    def posts(self, channel: str | None = None, thread_ts: str | None = None) -> list[Call]:
+        match: dict[str, Any] = {}
+        if channel is not None:
+            match["channel"] = channel
+        if thread_ts is not None:
+            match["thread_ts"] = thread_ts
+        return self.calls_to("chat.postMessage", **match)
+
+    # --- the server --------------------------------------------------------------------------------------
+    def _record(self, call: Call) -> None:
+        with self._cond:
+            self.calls.append(call)
+            self._cond.notify_all()
+
+    def _api(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, str], dict[str, Any]]:
+        with self._lock:
+            scripts = self._scripts.get(method) or []
+            if scripts:
+                script = scripts[0]
+                script.times -= 1
+                if script.times <= 0:
+                    scripts.pop(0)
+                return script.status, script.headers, script.body
+        handler = getattr(self, "_m_" + method.replace(".", "_"), None)
+        if handler is None:
+            return 200, {}, {"ok": False, "error": "unknown_method"}
+        return 200, {}, handler(params)
+
+    # Web API methods ------------------------------------------------------------------------------------
+    def _m_auth_test(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "url": "https://test.slack.com/", "team": "Test", "user": "masis",
+                "team_id": TEAM_ID, "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
+
+    def _m_chat_postMessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        ts = self.next_ts()
+        message = {"type": "message", "user": BOT_USER_ID, "bot_id": BOT_ID, "ts": ts,
+                   "text": params.get("text", ""), "blocks": params.get("blocks") or []}
+        if params.get("thread_ts"):
+            message["thread_ts"] = params["thread_ts"]
+        return {"ok": True, "channel": params.get("channel"), "ts": ts, "message": message}
+
+    def _m_chat_update(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "channel": params.get("channel"), "ts": params.get("ts"), "text": params.get("text", "")}
+
+    def _m_chat_delete(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "channel": params.get("channel"), "ts": params.get("ts")}
+
+    def _m_chat_postEphemeral(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "message_ts": self.next_ts()}
+
+    def _m_views_open(self, params: dict[str, Any]) -> dict[str, Any]:
+        view = params.get("view")
+        view = json.loads(view) if isinstance(view, str) else view
+        return {"ok": True, "view": {**(view or {}), "id": f"V{next(self._ids):08d}"}}
+
+    def _m_files_info(self, params: dict[str, Any]) -> dict[str, Any]:
+        entry = self.files.get(str(params.get("file")))
+        return {"ok": True, "file": entry[0]} if entry else {"ok": False, "error": "file_not_found"}
+
+    def _m_reactions_add(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True}
+
+    def _m_apps_connections_open(self, params: dict[str, Any]) -> dict[str, Any]:
+        if not self.socket_url:
+            return {"ok": False, "error": "socket_mode_not_enabled"}
+        return {"ok": True, "url": self.socket_url}
+
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
+        emulator = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def _send(self, status: int, body: bytes, headers: dict[str, str] | None = None,
+                      content_type: str = "application/json; charset=utf-8") -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                for key, value in (headers or {}).items():
+                    self.send_header(key, value)
+                self.end_headers()
+                self.wfile.write(body)
+
+            def _params(self) -> dict[str, Any]:
+                parsed = urlparse(self.path)
+                params: dict[str, Any] = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length) if length else b""
+                if raw:
+                    ctype = self.headers.get("Content-Type", "")
+                    if "json" in ctype:
+                        params.update(json.loads(raw))
+                    else:
+                        params.update({k: v[-1] for k, v in parse_qs(raw.decode()).items()})
+                for key in ("blocks", "view"):
+                    if isinstance(params.get(key), str):
+                        try:
+                            params[key] = json.loads(params[key])
+                        except ValueError:
+                            pass
+                return params
+
+            def _handle(self) -> None:
+                path = urlparse(self.path).path
+                params = self._params()
+                auth = self.headers.get("Authorization")
+                host = self.headers.get("Host", "")
+                if path.startswith("/api/"):
+                    method = path[len("/api/"):]
+                    status, headers, body = emulator._api(method, params)
+                    emulator._record(Call(method, params, auth, status, time.monotonic(), host, body))
+                    self._send(status, json.dumps(body).encode(), headers)
+                    return
+                emulator._record(Call(f"{self.command} {path}", params, auth, 200, time.monotonic(), host))
+                if path in emulator.redirects:
+                    self._send(302, b"", {"Location": emulator.redirects[path]}, "text/plain")
+                    return
+                if path.startswith("/files/"):
+                    file_id = path.split("/")[2]
+                    entry = emulator.files.get(file_id)
+                    if entry is None:
+                        self._send(404, b"not found", content_type="text/plain")
+                    elif auth != f"Bearer {BOT_TOKEN}":
+                        # Slack answers an unauthenticated download with its sign-in page
+                        self._send(200, b"<html>sign in</html>", content_type="text/html")
+                    else:
+                        self._send(200, entry[1], content_type="application/octet-stream")
+                    return
+                self._send(200, b'{"ok": true}')
+
+            do_GET = _handle
+            do_POST = _handle
+
+        return Handler
+
+
+def _matches(params: dict[str, Any], match: dict[str, Any]) -> bool:
+    return all(params.get(k) == v for k, v in match.items())
+
+
+def _short(params: dict[str, Any]) -> str:
+    text = json.dumps({k: v for k, v in params.items() if k != "blocks"}, ensure_ascii=False)
+    return text if len(text) < 200 else text[:200] + "…"

@@ -1,0 +1,147 @@
+"""Chunking: whole sentences, bounded size, overlap inside a section only, stable readable ids."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from masis.ingest.chunking import chunk_sections, slugify
+from masis.ingest.loaders import Section, load_document
+from masis.store.base import ChunkRecord
+from masis.text import split_sentences
+
+SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
+
+
+def sentences(n: int, prefix: str = "Fact") -> list[str]:
+    return [f"{prefix} {i} says the value {i * 7} matters for the plan." for i in range(1, n + 1)]
+
+
+def chunk_sentences(chunk: ChunkRecord) -> list[str]:
+    return split_sentences(chunk.text)
+
+
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [
+        ("Q3 Report.md", "q3-report.md"),
+        ("strategy_memo.pdf", "strategy_memo.pdf"),
+        ("  Budget (FY2026) -- final!!.DOCX ", "budget-fy2026-final-.docx"),
+        ("Café Menu.txt", "cafe-menu.txt"),
+        ("---", "document"),
+    ],
+)
+def test_slugify(name: str, slug: str) -> None:
+    assert slugify(name) == slug
+
+
+def test_chunks_are_whole_sentences_within_the_size_limit() -> None:
+    text = " ".join(sentences(40))
+    chunks = chunk_sections("facts.txt", [Section(text=text)], chunk_chars=300, overlap_chars=0)
+    assert len(chunks) > 3
+    originals = set(sentences(40))
+    for chunk in chunks:
+        assert len(chunk.text) <= 300
+        assert set(chunk_sentences(chunk)) <= originals  # no sentence was cut
+    # with no overlap, the chunks are the sentences in order, each exactly once
+    assert [s for c in chunks for s in chunk_sentences(c)] == sentences(40)
+
+
+def test_the_next_chunk_starts_with_the_previous_chunks_trailing_sentences() -> None:
+    text = " ".join(sentences(40))
+    chunks = chunk_sections("facts.txt", [Section(text=text)], chunk_chars=300, overlap_chars=120)
+    assert len(chunks) > 3
+    for previous, current in pairwise(chunks):
+        before, after = chunk_sentences(previous), chunk_sentences(current)
+        shared = [s for s in after if s in before]
+        assert shared, "consecutive chunks should overlap"
+        assert shared == before[-len(shared) :] == after[: len(shared)]
+        assert len(" ".join(shared)) <= 120
+        assert len(after) > len(shared), "every chunk must add a new sentence"
+    covered = {s for c in chunks for s in chunk_sentences(c)}
+    assert covered == set(sentences(40))
+
+
+def test_chunks_never_cross_pages_and_keep_page_and_heading() -> None:
+    sections = [
+        Section(text=" ".join(sentences(12, "Alpha")), page=1, heading="Intro"),
+        Section(text=" ".join(sentences(12, "Beta")), page=2, heading="Risks"),
+    ]
+    chunks = chunk_sections("memo.pdf", sections, chunk_chars=250, overlap_chars=100)
+    assert {c.page for c in chunks} == {1, 2}
+    for chunk in chunks:
+        prefix, heading = ("Alpha", "Intro") if chunk.page == 1 else ("Beta", "Risks")
+        assert chunk.section == heading
+        assert all(s.startswith(prefix) for s in chunk_sentences(chunk)), chunk.text
+    first_on_page_2 = next(c for c in chunks if c.page == 2)
+    assert chunk_sentences(first_on_page_2)[0] == "Beta 1 says the value 7 matters for the plan."
+
+
+def test_ids_are_readable_stable_and_ordinals_contiguous() -> None:
+    sections = [
+        Section(text=" ".join(sentences(10)), page=1),
+        Section(text="   "),  # an empty section yields no chunk and uses no ordinal
+        Section(text=" ".join(sentences(10, "More")), page=2),
+    ]
+    first = chunk_sections("Q3 Report.md", sections, chunk_chars=200, overlap_chars=60)
+    again = chunk_sections("Q3 Report.md", sections, chunk_chars=200, overlap_chars=60)
+    assert first == again
+    assert [c.ordinal for c in first] == list(range(len(first)))
+    assert [c.chunk_id for c in first] == [f"q3-report.md#{i}" for i in range(1, len(first) + 1)]
+    assert {c.doc_name for c in first} == {"Q3 Report.md"}
+
+
+def test_a_sentence_longer_than_a_chunk_is_split_between_words() -> None:
+    words = [f"word{i:03d}" for i in range(200)]
+    giant = " ".join(words) + "."
+    text = f"A short opener. {giant} A short closer."
+    chunks = chunk_sections("long.txt", [Section(text=text)], chunk_chars=100, overlap_chars=30)
+    assert all(len(c.text) <= 100 for c in chunks)
+    assert chunks[0].text.startswith("A short opener.")
+    assert chunks[-1].text.endswith("A short closer.")
+    seen = [w for c in chunks for w in c.text.replace(".", " ").split() if w.startswith("word")]
+    deduped = list(dict.fromkeys(seen))
+    assert deduped == words  # every word kept whole and in order
+
+
+def test_a_single_word_longer_than_a_chunk_is_cut_to_fit() -> None:
+    chunks = chunk_sections("blob.txt", [Section(text="x" * 250)], chunk_chars=100, overlap_chars=0)
+    assert [len(c.text) for c in chunks] == [100, 100, 50]
+
+
+def test_blocks_such_as_table_rows_stay_on_their_own_lines() -> None:
+    section = Section(text="Intro sentence here.\n\nEngineering | $16.2 million\n\nSales | $9.4 million")
+    (chunk,) = chunk_sections("budget.docx", [section], chunk_chars=500, overlap_chars=0)
+    assert chunk.text == "Intro sentence here.\nEngineering | $16.2 million\nSales | $9.4 million"
+
+
+@pytest.mark.parametrize(("chunk_chars", "overlap_chars"), [(0, 0), (100, 100), (100, -1)])
+def test_invalid_sizes_are_refused(chunk_chars: int, overlap_chars: int) -> None:
+    with pytest.raises(ValueError):
+        chunk_sections("a.txt", [Section(text="Hello.")], chunk_chars, overlap_chars)
+
+
+def test_the_sample_memo_chunks_by_page_with_stable_ids() -> None:
+    sections = load_document("strategy_memo.pdf", (SAMPLE / "strategy_memo.pdf").read_bytes())
+    chunks = chunk_sections("strategy_memo.pdf", sections, chunk_chars=900, overlap_chars=150)
+    assert chunks[0].chunk_id == "strategy_memo.pdf#1"
+    assert [c.page for c in chunks] == sorted(c.page for c in chunks)
+    assert {c.page for c in chunks} == {1, 2}
+    invest = [c for c in chunks if "Kestrel Labs will invest $4.2 million in AI during FY2026." in c.text]
+    assert invest and all(c.page == 1 for c in invest)
+    leeds = [c for c in chunks if "University of Leeds" in c.text]
+    assert leeds and all(c.page == 2 for c in leeds)
+
+
+def test_a_heading_line_stays_apart_when_the_chunk_is_split_again() -> None:
+    section = Section(text="The pillars are set.\nBuild versus buy\nWe build routing in-house. We buy the rest.")
+    (chunk,) = chunk_sections("memo.pdf", [section], chunk_chars=500, overlap_chars=0)
+    assert chunk.text == "The pillars are set.\nBuild versus buy\nWe build routing in-house. We buy the rest."
+    assert split_sentences(chunk.text) == [
+        "The pillars are set.",
+        "Build versus buy",
+        "We build routing in-house.",
+        "We buy the rest.",
+    ]
