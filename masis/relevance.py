@@ -8,10 +8,11 @@ inverse document frequency in this workspace) that the chunk contains.
     relevance(chunk) = Σ idf(t) for question terms t in the chunk  /  Σ idf(t) for all question terms
 
 A chunk holding every meaningful word of the question scores 1.0; one that shares only a common word
-scores near 0; a question about something no document mentions scores 0 everywhere (its terms have
-the highest IDF and no chunk contains them), so off-topic questions fall to zero results. Terms
-absent from the workspace keep their (maximal) IDF on purpose: a question about "cafeteria menu" is
-not answered from a chunk that merely mentions "menu".
+scores near 0; a question about something no document mentions scores 0 everywhere, so off-topic
+questions fall to zero results. A term absent from the workspace weighs as much as its rarest
+present term (df counted as 1): it still counts against every chunk (a question about "cafeteria
+menu" is not answered from a chunk that merely mentions "menu"), but in a channel with one or two
+documents it does not outweigh everything the chunk does match.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def idf(document_frequency: int, total: int) -> float:
 
 
 def term_weights(frequencies: Mapping[int, int], total: int) -> dict[int, float]:
-    return {term: idf(df, total) for term, df in frequencies.items()}
+    return {term: idf(max(df, 1), total) for term, df in frequencies.items()}
 
 
 def coverage(weights: Mapping[int, float], chunk_terms: frozenset[int] | set[int]) -> float:

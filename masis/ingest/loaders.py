@@ -19,6 +19,7 @@ from pathlib import PurePath
 
 import docx
 from bs4 import BeautifulSoup
+from bs4.dammit import EncodingDetector
 from bs4.element import PreformattedString
 from docx.table import Table
 from docx.text.paragraph import Paragraph
@@ -191,13 +192,15 @@ _HEADING_SPLIT = re.compile(f"{_HEADING_MARK}(\\d+){_HEADING_MARK}")
 
 
 def _load_html(data: bytes) -> list[Section]:
-    soup = BeautifulSoup(data, "html.parser")
+    soup = BeautifulSoup(_decode_html(data), "html.parser")
     for tag in soup.find_all(_HTML_DROP):
         if not tag.decomposed:  # a nav inside a dropped header is gone already
             tag.decompose()
     # comments, doctypes, CDATA and processing instructions are markup, not content
     for node in soup.find_all(string=lambda s: isinstance(s, PreformattedString)):
         node.extract()
+    for node in soup.find_all(string=lambda s: _HEADING_MARK in s):
+        node.replace_with(node.replace(_HEADING_MARK, ""))
     for row in soup.find_all("tr"):
         if row.parent is None:  # inside a table row already flattened
             continue
@@ -223,6 +226,24 @@ def _load_html(data: bytes) -> list[Section]:
             for block in re.split(r"\n\s*\n", part):
                 builder.add_block(block)
     return builder.sections()
+
+
+def _decode_html(data: bytes) -> str:
+    """UTF-8 first, then the page's declared charset, then cp1252/latin-1.
+
+    BeautifulSoup's own detection guesses with charset-normalizer before trying UTF-8, and on short
+    pages it can read UTF-8 as Cyrillic; decoding here keeps the order predictable.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    declared = EncodingDetector.find_declared_encoding(data, is_html=True)
+    for encoding in ("utf-8-sig", declared, "cp1252"):
+        if encoding:
+            try:
+                return data.decode(encoding)
+            except (UnicodeDecodeError, LookupError):
+                continue
+    return data.decode("latin-1")
 
 
 # --- DOCX -------------------------------------------------------------------------------------------------

@@ -117,6 +117,11 @@ class SlackDriver:
                                    thread_ts=thread_ts, **kwargs)
         return event["ts"], self.event(event)
 
+    def say(self, channel: str, text: str, **kwargs: Any) -> tuple[str, Sent]:
+        """A top-level message (no mention needed in a DM), as a `message` event."""
+        event = self.message_event(channel, text, **kwargs)
+        return event["ts"], self.event(event)
+
     def reply(self, channel: str, thread_ts: str, text: str, **kwargs: Any) -> tuple[str, Sent]:
         """A plain message in a thread (no mention), as a `message` event."""
         event = self.message_event(channel, text, thread_ts=thread_ts, **kwargs)

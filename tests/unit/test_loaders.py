@@ -196,6 +196,19 @@ def test_html_drops_scripts_styles_and_nav_and_groups_under_headings() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ("<p>Le café coûte 3 €.</p>".encode(), "Le café coûte 3 €."),  # UTF-8, no declared charset
+        ("<p>Le café – naïve.</p>".encode("cp1252"), "Le café – naïve."),
+        ('<meta charset="iso-8859-5"><p>Отчёт за квартал.</p>'.encode("iso-8859-5"), "Отчёт за квартал."),
+        ("<p>Wide café page.</p>".encode("utf-16"), "Wide café page."),
+    ],
+)
+def test_html_encodings_are_decoded_predictably(data: bytes, expected: str) -> None:
+    assert flat(load_document("page.html", data)) == expected
+
+
 # --- DOCX -----------------------------------------------------------------------------------------------------
 
 

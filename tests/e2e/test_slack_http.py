@@ -1,0 +1,240 @@
+"""The bot as Slack drives it over HTTP: signed events, commands and interactivity in, Web API calls out.
+
+Each test uses its own channel or thread, so the module shares one bot (and one data directory with the
+sample corpus in MAIN_CHANNEL). Background work is awaited by polling the emulator, never by sleeping.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+
+from bot import blocks as b
+from tests.e2e.conftest import MAIN_CHANNEL, BotServer
+from tests.e2e.helpers import as_message, is_answer, is_clarification, is_error, thread_posts, wait_post
+from tests.e2e.slack_driver import USER, SlackDriver, buttons
+from tests.e2e.slack_emulator import BOT_TOKEN, TEAM_ID, SlackEmulator
+
+CITATION_ID = re.compile(r"\[([A-Za-z0-9._-]+#\d+)\]")
+CONFLICT_QUESTION = "What was Q3 2026 revenue?"
+
+
+def ask_until_clarified(slack: SlackDriver, emu: SlackEmulator, question: str = CONFLICT_QUESTION):
+    ts, sent = slack.mention(MAIN_CHANNEL, question)
+    assert sent.status == 200
+    [clarification] = wait_post(emu, MAIN_CHANNEL, ts, is_clarification, what="a clarification")
+    return ts, clarification
+
+
+# --- mentions ----------------------------------------------------------------------------------------------
+
+
+def test_mention_gets_a_cited_answer_in_its_thread(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, sent = slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?")
+    assert sent.status == 200
+    assert sent.elapsed_ms < 1000
+
+    [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
+    posts = thread_posts(emulator, MAIN_CHANNEL, ts)
+    progress = posts[0]
+    assert progress is not answer and "Working on it" in progress.blocks_text()  # acknowledged at once
+    emulator.wait_for(lambda _: emulator.calls_to("chat.delete", ts=progress.response["ts"]),
+                      what="the progress message to be removed")
+
+    text = answer.blocks_text()
+    assert "[1]" in text and "Sources" in text and "strategy_memo.pdf" in text
+    assert not CITATION_ID.search(answer.blocks()[0]["text"]["text"]), "raw chunk ids must become [n]"
+    assert "Confidence" in text and "Faithfulness" in text and "Reasoning" in text
+    assert {b.ACTION_FEEDBACK_UP, b.ACTION_FEEDBACK_DOWN, b.ACTION_WHY} <= set(buttons(answer.blocks()))
+    assert answer.params.get("unfurl_links") is False
+    assert len(answer.blocks()) <= b.MAX_MESSAGE_BLOCKS
+
+    # 👍 is stored, and the clicker is thanked privately
+    assert slack.click(as_message(answer), MAIN_CHANNEL, b.ACTION_FEEDBACK_UP).status == 200
+    emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", user=USER, thread_ts=ts),
+                      what="a thank-you")
+    # "Why this answer?" opens the audit trail
+    assert slack.click(as_message(answer), MAIN_CHANNEL, b.ACTION_WHY).status == 200
+    [why] = emulator.wait_for(
+        lambda _: [c for c in emulator.calls_to("views.open") if "Why this answer?" in c.blocks_text()],
+        what="the audit trail modal",
+    )
+    assert "Steps" in why.blocks_text() and "retried" in why.blocks_text()
+
+
+def test_feedback_is_stored(bot: BotServer, slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, _ = slack.mention(MAIN_CHANNEL, "What is the remote work policy?")
+    [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
+    slack.click(as_message(answer), MAIN_CHANNEL, b.ACTION_FEEDBACK_DOWN, user="UFEEDBACK")
+    emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", user="UFEEDBACK"), what="a thank-you")
+    assert bot.engine.registry.feedback(f"{TEAM_ID}:{MAIN_CHANNEL}:{ts}") == {"UFEEDBACK": "down"}
+
+
+def test_a_mention_in_a_dm_works_the_same(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    dm = "DDIRECT01"
+    ts, _ = slack.say(dm, "What is our AI investment strategy?")  # no mention in a DM
+    [answer] = wait_post(emulator, dm, ts, lambda c: is_answer(c) or is_clarification(c), what="a DM reply")
+    # a DM is its own workspace: the channel's corpus is not there
+    assert is_clarification(answer) and "upload" in answer.blocks_text().lower()
+
+
+def test_empty_mention_gets_help(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, _ = slack.mention(MAIN_CHANNEL, "")
+    [help_post] = wait_post(emulator, MAIN_CHANNEL, ts, lambda c: "/masis-upload" in c.blocks_text(),
+                            what="help")
+    assert not is_answer(help_post)
+
+
+def test_a_failure_becomes_a_short_friendly_message(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, _ = slack.mention(MAIN_CHANNEL, "why " * 1200)  # longer than the engine accepts
+    [error] = wait_post(emulator, MAIN_CHANNEL, ts, is_error, what="an error message")
+    text = error.blocks_text()
+    assert "Traceback" not in text and BOT_TOKEN not in text and len(error.params["text"]) < 600
+
+
+# --- clarification -------------------------------------------------------------------------------------------
+
+
+def test_clarification_then_plain_reply_answers(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, clarification = ask_until_clarified(slack, emulator)
+    text = clarification.blocks_text()
+    assert "unverified" in text and "Reply in this thread" in text
+    actions = buttons(clarification.blocks())
+    assert b.ACTION_ACCEPT in actions and b.ACTION_CANCEL in actions
+    sources = {json.loads(e["value"])["choice"] for a, e in actions.items() if b.ACTION_SOURCE.match(a)}
+    assert sources == {"source:q3_report.md", "source:product_roadmap.txt"}
+
+    slack.reply(MAIN_CHANNEL, ts, "according to the Q3 report")  # no mention needed
+    [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer after the reply")
+    assert "[1]" in answer.blocks_text()
+    # the clarification lost its buttons and says who answered it
+    [update] = emulator.wait_for(
+        lambda _: emulator.calls_to("chat.update", ts=clarification.response["ts"]), what="the resolved question"
+    )
+    assert "replied in the thread" in update.blocks_text() and not buttons(update.blocks())
+
+
+def test_use_this_draft_button(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, clarification = ask_until_clarified(slack, emulator)
+    assert slack.click(as_message(clarification), MAIN_CHANNEL, b.ACTION_ACCEPT).status == 200
+    [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the accepted draft")
+    assert ":warning:" in answer.blocks_text()  # an unverified draft stays flagged for review
+    # a second click on the old buttons resumes nothing
+    slack.click(as_message(clarification), MAIN_CHANNEL, b.ACTION_ACCEPT)
+    emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", thread_ts=ts), what="a 'moved on' note")
+    assert len([c for c in thread_posts(emulator, MAIN_CHANNEL, ts) if is_answer(c)]) == 1
+
+
+def test_conflict_source_button(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, clarification = ask_until_clarified(slack, emulator)
+    source = next(a for a, e in buttons(clarification.blocks()).items()
+                  if json.loads(e.get("value") or "{}").get("choice") == "source:q3_report.md")
+    slack.click(as_message(clarification), MAIN_CHANNEL, source)
+    [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer from the chosen source")
+    text = answer.blocks_text()
+    assert "q3_report.md" in text and "12.4" in text
+    assert "product_roadmap.txt" not in text
+
+
+def test_cancel_button(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, clarification = ask_until_clarified(slack, emulator)
+    slack.click(as_message(clarification), MAIN_CHANNEL, b.ACTION_CANCEL)
+    wait_post(emulator, MAIN_CHANNEL, ts, lambda c: "dropped that question" in c.blocks_text(), what="a cancel")
+
+
+def test_two_racing_replies_resume_once(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, _ = ask_until_clarified(slack, emulator)
+    threads = [threading.Thread(target=slack.reply, args=(MAIN_CHANNEL, ts, "according to the Q3 report"))
+               for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer")
+    # a mention afterwards in the same thread is serialized behind both replies: once it is answered,
+    # both replies have been handled
+    slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?", thread_ts=ts)
+    wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="the follow-up answer")
+    posts = thread_posts(emulator, MAIN_CHANNEL, ts)
+    assert len([c for c in posts if is_answer(c)]) == 2
+    assert not [c for c in posts if is_error(c)]
+
+
+def test_thread_chatter_and_bots_are_ignored(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, _ = slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?")
+    wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer")
+    slack.reply(MAIN_CHANNEL, ts, "thanks, nice")  # nothing pending, no mention: ignored
+    bot_message = slack.message_event(MAIN_CHANNEL, "<@UBOT0001> hello from another bot", thread_ts=ts)
+    bot_message.update({"bot_id": "BOTHER01", "subtype": "bot_message"})
+    slack.event(bot_message)
+    slack.say(MAIN_CHANNEL, "lunch?")  # channel chatter
+    slack.mention(MAIN_CHANNEL, "What is the remote work policy?", thread_ts=ts)  # a new question there
+    wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="the second answer")
+    posts = thread_posts(emulator, MAIN_CHANNEL, ts)
+    assert len([c for c in posts if is_answer(c)]) == 2
+    assert len(posts) == 4  # two progress messages and two answers, nothing for the chatter
+
+
+# --- delivery ------------------------------------------------------------------------------------------------
+
+
+def test_a_retried_delivery_is_answered_once(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    event = slack.message_event(MAIN_CHANNEL, "<@UBOT0001> What is our AI investment strategy?",
+                                kind="app_mention")
+    assert slack.event(event, event_id="EvRETRY0001").status == 200
+    assert slack.event(event, event_id="EvRETRY0001", retry_num=1).status == 200
+    assert slack.event(event, event_id="EvRETRY0001", retry_num=2).status == 200
+    ts = event["ts"]
+    wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer")
+    slack.mention(MAIN_CHANNEL, "What is the remote work policy?", thread_ts=ts)  # serialized after them
+    wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="the sentinel answer")
+    assert len([c for c in thread_posts(emulator, MAIN_CHANNEL, ts) if is_answer(c)]) == 2
+
+
+def test_app_mention_and_message_are_answered_once(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    text = "<@UBOT0001> What is our AI investment strategy?"
+    mention = slack.message_event(MAIN_CHANNEL, text, kind="app_mention")
+    message = {**mention, "type": "message", "channel_type": "channel"}
+    sent = [slack.event(message), slack.event(mention)]  # different event ids, one message
+    assert [s.status for s in sent] == [200, 200]
+    ts = mention["ts"]
+    wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer")
+    slack.mention(MAIN_CHANNEL, "What is the remote work policy?", thread_ts=ts)
+    wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="the sentinel answer")
+    assert len([c for c in thread_posts(emulator, MAIN_CHANNEL, ts) if is_answer(c)]) == 2
+
+
+def test_bad_signatures_are_refused(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    channel = "CSIGNED01"
+    event = slack.message_event(channel, "<@UBOT0001> What is our AI investment strategy?", kind="app_mention")
+    assert slack.event(event, secret="not-the-secret").status == 401
+    body = json.dumps({"type": "event_callback", "event": event, "event_id": "EvSTALE", "team_id": TEAM_ID})
+    from tests.e2e.slack_driver import sign
+
+    stale = sign(body, timestamp=int(time.time()) - 600)  # a replay: signed 10 minutes ago
+    resp = slack.http.post(f"{slack.bot_url}/slack/events", content=body,
+                           headers={"Content-Type": "application/json", **stale})
+    assert resp.status_code == 401
+    unsigned = slack.http.post(f"{slack.bot_url}/slack/events", content=body,
+                               headers={"Content-Type": "application/json"})
+    assert unsigned.status_code == 401
+    assert not emulator.posts(channel=channel)
+
+
+def test_a_429_is_retried_after_retry_after(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    channel = "CLIMITED1"
+    emulator.fail("chat.postMessage", status=429, retry_after=1)
+    ts, _ = slack.mention(channel, "What is our AI investment strategy?")
+    wait_post(emulator, channel, ts, lambda c: True, what="the post after the 429")
+    attempts = [c for c in emulator.calls if c.method == "chat.postMessage" and c.params.get("channel") == channel]
+    assert [c.status for c in attempts[:2]] == [429, 200]
+    assert attempts[1].at - attempts[0].at >= 1.0  # Retry-After: 1 was honoured
+
+
+def test_every_web_api_call_carries_the_bot_token_to_the_api_host(emulator: SlackEmulator) -> None:
+    api_calls = [c for c in emulator.calls if not c.method.startswith(("GET ", "POST "))]
+    assert api_calls
+    assert {c.authorization for c in api_calls} == {f"Bearer {BOT_TOKEN}"}
+    assert {c.host for c in api_calls} == {f"127.0.0.1:{emulator.port}"}

@@ -1,0 +1,125 @@
+"""The CLI as a user runs it: separate processes sharing one data directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from masis.engine import Engine
+from tests.conftest import SAMPLE_DIR, make_settings
+
+
+def masis(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MASIS_DATA_DIR": str(data_dir), "MASIS_LLM": "extractive"}
+    env.pop("QDRANT_URL", None)
+    return subprocess.run(
+        [sys.executable, "-m", "masis.cli", *args], capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("cli") / "data"
+    result = masis(path, "ingest", "--workspace", "demo", str(SAMPLE_DIR))
+    assert result.returncode == 0, result.stderr
+    assert "strategy_memo.pdf" in result.stdout
+    return path
+
+
+def test_clarify_then_reply_from_another_process_resumes_the_saved_state(data_dir: Path) -> None:
+    asked = masis(data_dir, "ask", "--workspace", "demo", "--json", "What was Q3 2026 revenue?")
+    assert asked.returncode == 0, asked.stderr
+    first = json.loads(asked.stdout)
+    assert first["status"] == "needs_clarification"
+    assert first["clarification"]["kind"] == "conflict"
+    assert first["metrics"]["llm_calls"] == 9
+
+    replied = masis(data_dir, "reply", "--thread", first["thread_id"], "--json", "--choice", "source:q3_report.md")
+    assert replied.returncode == 0, replied.stderr
+    second = json.loads(replied.stdout)
+    assert second["status"] == "answered"
+    assert second["thread_id"] == first["thread_id"] and second["workspace_id"] == "demo"
+    assert "$12.4 million" in second["answer"]
+    assert second["citations"][0]["doc_name"] == "q3_report.md"
+    assert second["metrics"]["llm_calls"] == 12
+
+
+def test_a_free_text_reply_from_another_process(data_dir: Path) -> None:
+    first = json.loads(masis(data_dir, "ask", "--workspace", "demo", "--json", "What is the cafeteria menu?").stdout)
+    assert first["clarification"]["kind"] == "zero_results"
+    second = json.loads(
+        masis(data_dir, "reply", "--thread", first["thread_id"], "--json", "the home-office equipment stipend").stdout
+    )
+    assert second["status"] == "answered" and "$600" in second["answer"]
+
+
+def test_the_outcome_json_has_the_contract_fields(data_dir: Path) -> None:
+    out = json.loads(
+        masis(data_dir, "ask", "--workspace", "demo", "--json", "What is our AI investment strategy?").stdout
+    )
+    assert {
+        "status",
+        "thread_id",
+        "workspace_id",
+        "answer",
+        "confidence",
+        "citations",
+        "clarification",
+        "evaluation",
+        "trace",
+        "metrics",
+    } <= set(out)
+    assert {"chunk_id", "doc_name", "page", "text"} <= set(out["citations"][0])
+    assert {"faithfulness", "relevance", "completeness", "reasoning_quality", "overall_score"} <= set(out["evaluation"])
+    assert {"llm_calls", "retrieval_calls", "confidence_history", "retry_reasons", "last_citation_audit"} <= set(
+        out["metrics"]
+    )
+
+
+def test_the_terminal_answer_shows_numbered_sources_and_scores(data_dir: Path) -> None:
+    result = masis(data_dir, "ask", "--workspace", "demo", "What is our AI investment strategy?")
+    assert result.returncode == 0
+    assert "[1]" in result.stdout and "Sources" in result.stdout
+    assert "strategy_memo.pdf, p. 1" in result.stdout
+    assert "faithfulness" in result.stdout and "confidence" in result.stdout
+    assert "#1]" not in result.stdout  # raw chunk ids are replaced by numbers
+
+
+def test_docs_lists_and_removes(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    assert masis(data, "ingest", "--workspace", "w", "--by", "alice", str(SAMPLE_DIR / "q3_report.md")).returncode == 0
+    listing = masis(data, "docs", "--workspace", "w")
+    assert "q3_report.md" in listing.stdout and "alice" in listing.stdout
+    assert masis(data, "docs", "--workspace", "w", "--remove", "q3_report.md").returncode == 0
+    assert "No documents" in masis(data, "docs", "--workspace", "w").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("ingest", "--workspace", "w", "/no/such/file.pdf"), "no such file"),
+        (("reply", "--thread", "nothing:here", "hello"), "no question waiting"),
+        (("docs", "--workspace", "w", "--remove", "ghost.pdf"), "No document named"),
+        (("ask", "--workspace", " ", "question?"), "workspace"),
+    ],
+)
+def test_errors_are_one_clear_line_and_a_nonzero_exit(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    result = masis(tmp_path / "data", *args)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_store_held_by_another_process_gets_a_clear_message(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with Engine(make_settings(data)):
+        result = masis(data, "docs", "--workspace", "w")
+    assert result.returncode == 1
+    assert "in use" in result.stderr and "QDRANT_URL" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,158 @@
+"""The engine's documents API, tenant isolation on both store backends, and graph termination."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from qdrant_client import QdrantClient
+
+from masis.engine import Engine
+from masis.errors import InvalidWorkspaceError, MasisError, UnknownDocumentError
+from masis.llm.base import Critique
+from masis.llm.extractive import ExtractiveProvider
+from masis.state import EvidenceChunk
+from masis.store.server import QdrantServerStore
+from tests.conftest import make_settings
+
+SECRET = "Project Nightjar will acquire Bluefin Systems for $84 million in March."
+PUBLIC = "The Nightjar office party is in March and everyone is invited."
+
+
+@pytest.fixture(params=["edge", "server"])
+def any_engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
+    """An engine on the embedded store, and one on qdrant-client (":memory:" stands in for a server)."""
+    store = QdrantServerStore(QdrantClient(":memory:"), "masis_test") if request.param == "server" else None
+    with Engine(make_settings(tmp_path / "data"), store=store) as engine:
+        yield engine
+
+
+def test_tenant_isolation_a_secret_never_reaches_another_workspace(any_engine: Engine) -> None:
+    any_engine.ingest("T1:C_FINANCE", [("deal.txt", SECRET.encode())])
+    any_engine.ingest("T1:C_SOCIAL", [("party.txt", PUBLIC.encode())])
+    leak = any_engine.ask("T1:C_SOCIAL", "How much will Nightjar pay to acquire Bluefin Systems?")
+    assert "84" not in leak.model_dump_json()
+    assert "Bluefin" not in (leak.answer or "")
+    assert all(c.doc_name == "party.txt" for c in leak.citations)
+    assert [d.name for d in any_engine.documents("T1:C_SOCIAL")] == ["party.txt"]
+    own = any_engine.ask("T1:C_FINANCE", "How much will Nightjar pay to acquire Bluefin Systems?")
+    assert own.status == "answered" and "$84 million" in (own.answer or "")
+
+
+def test_an_empty_workspace_id_is_refused(any_engine: Engine) -> None:
+    with pytest.raises(InvalidWorkspaceError):
+        any_engine.ask("  ", "anything at all?")
+    with pytest.raises(InvalidWorkspaceError):
+        any_engine.ingest("", [("a.txt", b"text here.")])
+
+
+def test_reingesting_the_same_file_adds_no_duplicates(any_engine: Engine) -> None:
+    data = b"The Falcon budget is $2 million. The Falcon deadline is March 2027."
+    first = any_engine.ingest("ws", [("falcon.txt", data)])
+    again = any_engine.ingest("ws", [("falcon.txt", data)])
+    assert first.results[0].status == "indexed" and again.results[0].status == "unchanged"
+    assert any_engine.store.count("ws") == first.results[0].chunks
+    assert any_engine.documents("ws")[0].chunks == first.results[0].chunks
+
+
+def test_a_changed_file_replaces_the_old_version(any_engine: Engine) -> None:
+    any_engine.ingest("ws", [("falcon.txt", b"The Falcon budget is $2 million.")])
+    report = any_engine.ingest("ws", [("falcon.txt", b"The Falcon budget is $3 million.")])
+    assert report.results[0].status == "indexed"
+    outcome = any_engine.ask("ws", "What is the Falcon budget?")
+    assert "$3 million" in (outcome.answer or "") and "$2 million" not in (outcome.answer or "")
+    assert any_engine.store.count("ws") == 1
+
+
+def test_documents_are_listed_and_removed(any_engine: Engine) -> None:
+    any_engine.ingest(
+        "ws", [("a.txt", b"Alpha facts are here."), ("b.md", b"# Beta\nBeta facts are here.")], uploaded_by="U123"
+    )
+    docs = any_engine.documents("ws")
+    assert [(d.name, d.uploaded_by) for d in docs] == [("a.txt", "U123"), ("b.md", "U123")]
+    assert all(d.chunks >= 1 and d.size_bytes > 0 and d.uploaded_at for d in docs)
+    any_engine.remove_document("ws", "a.txt")
+    assert [d.name for d in any_engine.documents("ws")] == ["b.md"]
+    assert any_engine.store.count("ws", "a.txt") == 0
+    with pytest.raises(UnknownDocumentError, match="b.md"):
+        any_engine.remove_document("ws", "a.txt")
+
+
+def test_a_bad_file_fails_alone_and_the_rest_are_indexed(engine: Engine) -> None:
+    report = engine.ingest(
+        "ws",
+        [
+            ("good.txt", b"The Falcon budget is $2 million."),
+            ("broken.pdf", b"%PDF-1.7 this is not a pdf"),
+            ("sheet.xlsx", b"PK\x03\x04"),
+            ("notes.md", b"# Notes\nThe Falcon deadline is March 2027."),
+        ],
+    )
+    status = {r.name: r.status for r in report.results}
+    assert status == {"good.txt": "indexed", "broken.pdf": "failed", "sheet.xlsx": "failed", "notes.md": "indexed"}
+    reasons = {r.name: r.reason for r in report.failed}
+    assert "not supported" in (reasons["sheet.xlsx"] or "")
+    assert reasons["broken.pdf"] and "Traceback" not in reasons["broken.pdf"]
+    assert [d.name for d in engine.documents("ws")] == ["good.txt", "notes.md"]
+
+
+def test_a_reply_with_nothing_pending_is_refused_clearly(engine: Engine) -> None:
+    with pytest.raises(MasisError, match="no question waiting"):
+        engine.reply("nowhere:thread", "hello")
+
+
+# --- termination under any critic ---------------------------------------------------------------
+
+
+class ScriptedCritic(ExtractiveProvider):
+    """The offline provider with the critic's verdicts drawn at random: the graph must still end."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def critique(self, question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Critique:
+        real = super().critique(question, answer, evidence)
+        conflicts = real.conflicts if self.rng.random() < 0.3 else []
+        return Critique(
+            hallucination_detected=self.rng.random() < 0.2,
+            unsupported_claims=["made up"] if self.rng.random() < 0.3 else [],
+            conflicts=conflicts,
+            confidence=self.rng.choice([0.0, 0.3, 0.64, 0.65, 0.9, 1.0, 55, 140]),
+            needs_retry=self.rng.random() < 0.5,
+        )
+
+
+@pytest.fixture(scope="module")
+def scripted_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    data_dir = tmp_path_factory.mktemp("scripted") / "data"
+    with Engine(make_settings(data_dir)) as engine:
+        engine.ingest_paths("demo", [Path(__file__).resolve().parents[2] / "data" / "sample"])
+    return data_dir
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    seed=st.integers(0, 10_000),
+    replies=st.lists(st.sampled_from(["accept", "cancel", "text", "source"]), min_size=4, max_size=4),
+)
+def test_the_graph_always_terminates(scripted_dir: Path, seed: int, replies: list[str]) -> None:
+    with Engine(make_settings(scripted_dir), llm=ScriptedCritic(seed)) as engine:
+        outcome = engine.ask("demo", "What was Q3 2026 revenue?", thread_id=f"prop:{seed}:{'-'.join(replies)}")
+        for reply in replies:
+            assert outcome.metrics["llm_calls"] <= 9 * (outcome.metrics["clarification_rounds"] + 1)
+            if outcome.status != "needs_clarification":
+                break
+            if reply == "text":
+                outcome = engine.reply(outcome.thread_id, "the quarterly report figure")
+            elif reply == "source":
+                outcome = engine.reply(outcome.thread_id, choice="source:q3_report.md")
+            else:
+                outcome = engine.reply(outcome.thread_id, choice=reply)
+        assert outcome.status in {"answered", "needs_clarification", "cancelled"}
+        assert outcome.metrics["clarification_rounds"] <= 3
+        if outcome.status == "needs_clarification":
+            assert engine.pending(outcome.thread_id) is not None
