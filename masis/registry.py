@@ -34,8 +34,9 @@ CREATE TABLE IF NOT EXISTS doc_terms (
     name TEXT NOT NULL,
     term INTEGER NOT NULL,
     df INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, term, name)
+    PRIMARY KEY (workspace_id, name, term)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS doc_terms_by_term ON doc_terms (workspace_id, term);
 CREATE TABLE IF NOT EXISTS conversations (
     thread_id TEXT PRIMARY KEY,
     workspace_id TEXT NOT NULL,

@@ -142,15 +142,17 @@ class SlackEmulator:
                  what: str = "a Slack call") -> Any:
         """Block until `predicate(calls)` is truthy; returns its value. Fails with the calls so far."""
         deadline = time.monotonic() + timeout
-        with self._cond:
-            while True:
-                value = predicate(list(self.calls))
-                if value:
-                    return value
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    summary = "\n".join(f"  {c.method} {c.status} {_short(c.params)}" for c in self.calls)
-                    raise AssertionError(f"timed out waiting for {what}; calls so far:\n{summary}")
+        while True:
+            with self._lock:
+                calls = list(self.calls)
+            value = predicate(calls)
+            if value:
+                return value
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                summary = "\n".join(f"  {c.method} {c.status} {_short(c.params)}" for c in calls)
+                raise AssertionError(f"timed out waiting for {what}; calls so far:\n{summary}")
+            with self._cond:
                 self._cond.wait(min(remaining, 0.05))
 
     def posts(self, channel: str | None = None, thread_ts: str | None = None) -> list[Call]:

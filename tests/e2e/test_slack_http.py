@@ -65,7 +65,7 @@ def test_mention_gets_a_cited_answer_in_its_thread(slack: SlackDriver, emulator:
 
 
 def test_feedback_is_stored(bot: BotServer, slack: SlackDriver, emulator: SlackEmulator) -> None:
-    ts, _ = slack.mention(MAIN_CHANNEL, "What is the remote work policy?")
+    ts, _ = slack.mention(MAIN_CHANNEL, "When does Route Optimiser 2.0 launch?")
     [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
     slack.click(as_message(answer), MAIN_CHANNEL, b.ACTION_FEEDBACK_DOWN, user="UFEEDBACK")
     emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", user="UFEEDBACK"), what="a thank-you")
@@ -170,7 +170,7 @@ def test_thread_chatter_and_bots_are_ignored(slack: SlackDriver, emulator: Slack
     bot_message.update({"bot_id": "BOTHER01", "subtype": "bot_message"})
     slack.event(bot_message)
     slack.say(MAIN_CHANNEL, "lunch?")  # channel chatter
-    slack.mention(MAIN_CHANNEL, "What is the remote work policy?", thread_ts=ts)  # a new question there
+    slack.mention(MAIN_CHANNEL, "When does Route Optimiser 2.0 launch?", thread_ts=ts)  # a new question there
     wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="the second answer")
     posts = thread_posts(emulator, MAIN_CHANNEL, ts)
     assert len([c for c in posts if is_answer(c)]) == 2
@@ -188,7 +188,7 @@ def test_a_retried_delivery_is_answered_once(slack: SlackDriver, emulator: Slack
     assert slack.event(event, event_id="EvRETRY0001", retry_num=2).status == 200
     ts = event["ts"]
     wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer")
-    slack.mention(MAIN_CHANNEL, "What is the remote work policy?", thread_ts=ts)  # serialized after them
+    slack.mention(MAIN_CHANNEL, "When does Route Optimiser 2.0 launch?", thread_ts=ts)  # serialized after them
     wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="the sentinel answer")
     assert len([c for c in thread_posts(emulator, MAIN_CHANNEL, ts) if is_answer(c)]) == 2
 
@@ -201,7 +201,7 @@ def test_app_mention_and_message_are_answered_once(slack: SlackDriver, emulator:
     assert [s.status for s in sent] == [200, 200]
     ts = mention["ts"]
     wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer")
-    slack.mention(MAIN_CHANNEL, "What is the remote work policy?", thread_ts=ts)
+    slack.mention(MAIN_CHANNEL, "When does Route Optimiser 2.0 launch?", thread_ts=ts)
     wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="the sentinel answer")
     assert len([c for c in thread_posts(emulator, MAIN_CHANNEL, ts) if is_answer(c)]) == 2
 

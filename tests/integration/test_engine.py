@@ -78,7 +78,7 @@ def test_documents_are_listed_and_removed(any_engine: Engine) -> None:
     any_engine.remove_document("ws", "a.txt")
     assert [d.name for d in any_engine.documents("ws")] == ["b.md"]
     assert any_engine.store.count("ws", "a.txt") == 0
-    with pytest.raises(UnknownDocumentError, match="b.md"):
+    with pytest.raises(UnknownDocumentError, match=r"b\.md"):
         any_engine.remove_document("ws", "a.txt")
 
 

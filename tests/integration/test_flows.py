@@ -13,9 +13,7 @@ from masis.engine import Engine
 from masis.errors import NothingPendingError
 from tests.conftest import make_settings
 
-FILLER = [
-    f"Note {i}: the office plants on floor {i} are watered on Mondays by the facilities team." for i in range(8)
-]
+FILLER = [f"Note {i}: the office plants on floor {i} are watered on Mondays by the facilities team." for i in range(8)]
 
 
 def _nodes(trace: list[dict]) -> list[str]:
@@ -173,7 +171,9 @@ def test_low_confidence_exhausts_retries_in_nine_calls_then_asks(tmp_path: Path)
 
 def test_long_evidence_is_compressed_before_synthesis(tmp_path: Path) -> None:
     lines = [
-        f"The Falcon budget also covers fleet {chr(65 + j % 26)}." if j % 3 == 0 else "The review lists every invoice of the quarter."
+        f"The Falcon budget also covers fleet {chr(65 + j % 26)}."
+        if j % 3 == 0
+        else "The review lists every invoice of the quarter."
         for j in range(60)
     ]
     docs = {f"review_{i}.txt": " ".join(lines) for i in range(3)}

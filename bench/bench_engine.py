@@ -1,0 +1,122 @@
+"""Engine benchmark: ingest rate, retrieval latency and a whole extractive `ask` at ~10 000 chunks.
+
+    .venv/bin/python bench/bench_engine.py [--corpus ../shared/datasets/beir_scifact/corpus.jsonl] [--docs N]
+
+Ingests SciFact abstracts (one document each) through the normal pipeline into the embedded Qdrant
+Edge store, then times retrieval (store query + per-workspace relevance scoring, as the researcher
+does it) and whole `Engine.ask` calls with the offline extractive provider, over SciFact claims.
+Prints JSON and a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from masis.config import Settings
+from masis.engine import Engine
+from masis.relevance import coverage, term_weights
+from masis.text import question_terms, terms
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_CORPUS = REPO.parent / "shared" / "datasets" / "beir_scifact" / "corpus.jsonl"
+WORKSPACE = "bench:scifact"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def load_corpus(path: Path, limit: int) -> list[tuple[str, bytes]]:
+    docs = []
+    with path.open() as handle:
+        for line in handle:
+            row = json.loads(line)
+            text = f"{row['title']}\n\n{row['text']}"
+            docs.append((f"scifact-{row['_id']}.txt", text.encode()))
+            if len(docs) >= limit:
+                break
+    return docs
+
+
+def load_queries(path: Path, limit: int) -> list[str]:
+    with path.open() as handle:
+        return [json.loads(line)["text"] for line, _ in zip(handle, range(limit), strict=False)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--docs", type=int, default=5183)
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--asks", type=int, default=100)
+    args = parser.parse_args()
+    if not args.corpus.exists():
+        print(f"bench: corpus not found: {args.corpus}", file=sys.stderr)
+        return 1
+    docs = load_corpus(args.corpus, args.docs)
+    queries = load_queries(args.corpus.with_name("queries.jsonl"), args.queries)
+
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Engine(Settings(_env_file=None, data_dir=Path(tmp), llm="extractive")) as engine,
+    ):
+        start = time.perf_counter()
+        report = engine.ingest(WORKSPACE, docs)
+        ingest_s = time.perf_counter() - start
+        chunks = engine.store.count(WORKSPACE)
+
+        search_ms, retrieval_ms = [], []
+        for query in queries:
+            t0 = time.perf_counter()
+            hits = engine.store.search(WORKSPACE, query, 10)
+            t1 = time.perf_counter()
+            wanted = question_terms(query)
+            weights = term_weights(
+                engine.registry.document_frequencies(WORKSPACE, wanted), engine.registry.chunk_total(WORKSPACE)
+            )
+            [coverage(weights, terms(hit.text)) for hit in hits]
+            t2 = time.perf_counter()
+            search_ms.append((t1 - t0) * 1000)
+            retrieval_ms.append((t2 - t0) * 1000)
+
+        ask_ms, calls, statuses = [], [], {}
+        for query in queries[: args.asks]:
+            t0 = time.perf_counter()
+            outcome = engine.ask(WORKSPACE, query)
+            ask_ms.append((time.perf_counter() - t0) * 1000)
+            calls.append(outcome.metrics["llm_calls"])
+            statuses[outcome.status] = statuses.get(outcome.status, 0) + 1
+
+    results = {
+        "documents": len(docs),
+        "failed": len(report.failed),
+        "chunks": chunks,
+        "ingest_seconds": round(ingest_s, 2),
+        "ingest_chunks_per_s": round(chunks / ingest_s, 1),
+        "store_query_p50_ms": round(statistics.median(search_ms), 3),
+        "store_query_p95_ms": round(percentile(search_ms, 0.95), 3),
+        "retrieval_p50_ms": round(statistics.median(retrieval_ms), 3),
+        "retrieval_p95_ms": round(percentile(retrieval_ms, 0.95), 3),
+        "ask_p50_ms": round(statistics.median(ask_ms), 2),
+        "ask_p95_ms": round(percentile(ask_ms, 0.95), 2),
+        "ask_mean_llm_calls": round(statistics.mean(calls), 2),
+        "ask_statuses": statuses,
+    }
+    print(json.dumps(results, indent=2))
+    print()
+    print("| figure | value |")
+    print("|---|---|")
+    for key, value in results.items():
+        print(f"| {key} | {value} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
