@@ -30,7 +30,7 @@ WORKSPACE = "bench:scifact"
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def load_corpus(path: Path, limit: int) -> list[tuple[str, bytes]]:

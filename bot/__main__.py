@@ -21,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
                         choices=["debug", "info", "warning", "error"])
     args = parser.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Bolt reads SLACK_BOT_TOKEN itself and warns that the client we give it (the one with SLACK_API_URL
+    # and the retry handlers) takes precedence: that is intended.
+    logging.getLogger("slack_bolt.App").addFilter(lambda r: "`token` will be unused" not in r.getMessage())
     try:
         settings = Settings()
     except Exception as exc:  # pydantic's message names the bad variable

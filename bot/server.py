@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import signal
 import sys
+import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -65,6 +67,15 @@ def build_asgi(
         routes.append(Route(EVENTS_PATH, slack_events, methods=["POST"]))
     routes.extend(extra_routes)  # the HTTP API (masis.api) mounts here
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _ignore_signals_after_uvicorn() -> None:
+    """uvicorn stops gracefully on SIGINT/SIGTERM and then re-raises the signal with the handler that was
+    installed before it ran. Make that handler a no-op, so the re-raised signal does not kill the process
+    before the jobs are drained and the engine is closed (and the exit code stays 0)."""
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, lambda *_: None)
 
 
 def serve(
@@ -123,6 +134,7 @@ def serve(
         )
         config = uvicorn.Config(asgi, host=host, port=port or settings.port, log_level=log_level,
                                 access_log=False, lifespan="on")
+        _ignore_signals_after_uvicorn()
         uvicorn.Server(config).run()
         return 0
     finally:

@@ -36,7 +36,12 @@ CREATE TABLE IF NOT EXISTS doc_terms (
     df INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, name, term)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS doc_terms_by_term ON doc_terms (workspace_id, term);
+CREATE TABLE IF NOT EXISTS term_df (
+    workspace_id TEXT NOT NULL,
+    term INTEGER NOT NULL,
+    df INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, term)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS conversations (
     thread_id TEXT PRIMARY KEY,
     workspace_id TEXT NOT NULL,
@@ -129,7 +134,7 @@ class Registry:
         """Record a fully indexed document and its term statistics in one transaction."""
         df = Counter(term for terms in chunk_terms for term in terms)
         with self._tx() as conn:
-            conn.execute("DELETE FROM doc_terms WHERE workspace_id = ? AND name = ?", (workspace_id, info.name))
+            _forget_terms(conn, workspace_id, info.name)
             conn.execute(
                 "INSERT OR REPLACE INTO documents "
                 "(workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, status) "
@@ -149,10 +154,15 @@ class Registry:
                 "INSERT INTO doc_terms (workspace_id, name, term, df) VALUES (?, ?, ?, ?)",
                 ((workspace_id, info.name, term, count) for term, count in df.items()),
             )
+            conn.executemany(
+                "INSERT INTO term_df (workspace_id, term, df) VALUES (?, ?, ?) "
+                "ON CONFLICT (workspace_id, term) DO UPDATE SET df = df + excluded.df",
+                ((workspace_id, term, count) for term, count in df.items()),
+            )
 
     def delete_document(self, workspace_id: str, name: str) -> bool:
         with self._tx() as conn:
-            conn.execute("DELETE FROM doc_terms WHERE workspace_id = ? AND name = ?", (workspace_id, name))
+            _forget_terms(conn, workspace_id, name)
             cursor = conn.execute("DELETE FROM documents WHERE workspace_id = ? AND name = ?", (workspace_id, name))
         return cursor.rowcount > 0
 
@@ -172,7 +182,7 @@ class Registry:
         marks = ",".join("?" * len(wanted))
         with self._lock:
             rows = self._conn.execute(
-                f"SELECT term, SUM(df) FROM doc_terms WHERE workspace_id = ? AND term IN ({marks}) GROUP BY term",
+                f"SELECT term, df FROM term_df WHERE workspace_id = ? AND term IN ({marks})",
                 (workspace_id, *wanted),
             ).fetchall()
         found = {int(term): int(count) for term, count in rows}
@@ -223,3 +233,19 @@ class Registry:
                 "SELECT user_id, value FROM feedback WHERE thread_id = ?", (thread_id,)
             ).fetchall()
         return dict(rows)
+
+
+def _forget_terms(conn: sqlite3.Connection, workspace_id: str, name: str) -> None:
+    """Take a document's terms out of the workspace's document frequencies."""
+    conn.execute(
+        "UPDATE term_df SET df = df - (SELECT d.df FROM doc_terms d WHERE d.workspace_id = term_df.workspace_id "
+        "AND d.term = term_df.term AND d.name = ?) "
+        "WHERE workspace_id = ? AND term IN (SELECT term FROM doc_terms WHERE workspace_id = ? AND name = ?)",
+        (name, workspace_id, workspace_id, name),
+    )
+    conn.execute(
+        "DELETE FROM term_df WHERE workspace_id = ? AND df <= 0 "
+        "AND term IN (SELECT term FROM doc_terms WHERE workspace_id = ? AND name = ?)",
+        (workspace_id, workspace_id, name),
+    )
+    conn.execute("DELETE FROM doc_terms WHERE workspace_id = ? AND name = ?", (workspace_id, name))
