@@ -20,7 +20,8 @@ class InvalidWorkspaceError(MasisError):
 
 
 class IngestError(MasisError):
-    """One file could not be indexed; the message is the reason, shown next to the file's name."""
+    """One file could not be indexed; the message is the reason, shown next to the file's name
+    (so it does not repeat the name)."""
 
 
 class UnsupportedFileError(IngestError):

@@ -59,15 +59,15 @@ def load_document(name: str, data: bytes) -> list[Section]:
     loader = _LOADERS.get(suffix)
     if loader is None:
         kind = f"{suffix} files are" if suffix else "files without an extension are"
-        raise UnsupportedFileError(f"{name}: {kind} not supported; {_SUPPORTED_HINT}")
+        raise UnsupportedFileError(f"{kind} not supported; {_SUPPORTED_HINT}")
     if not data:
-        raise IngestError(f"{name}: the file is empty")
+        raise IngestError("the file is empty")
     try:
         sections = [s for s in loader(data) if s.text.strip()]
     except _Problem as problem:
-        raise IngestError(f"{name}: {problem}") from None
+        raise IngestError(str(problem)) from None
     if not sections:
-        raise IngestError(f"{name}: no text found")
+        raise IngestError("no text found")
     return sections
 
 

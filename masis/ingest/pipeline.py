@@ -100,7 +100,7 @@ def _ingest_one(
     sections = load_document(name, data)
     chunks = chunk_sections(name, sections, settings.chunk_chars, settings.chunk_overlap_chars)
     if not chunks:
-        raise IngestError(f"{name}: no text found to index")
+        raise IngestError("no text found to index")
     pages = max((s.page for s in sections if s.page is not None), default=None)
     store.delete_document(workspace_id, name)
     store.upsert(workspace_id, chunks)

@@ -58,11 +58,11 @@ def test_supported_suffixes_are_the_documented_formats() -> None:
     assert {".txt", ".md", ".pdf", ".docx", ".html", ".htm", ".csv"} == SUPPORTED_SUFFIXES
 
 
-def test_unsupported_suffix_names_the_file_and_the_formats_to_use() -> None:
+def test_unsupported_suffix_names_the_formats_to_use() -> None:
     with pytest.raises(UnsupportedFileError) as info:
         load_document("report.xlsx", b"PK\x03\x04")
     message = str(info.value)
-    assert message.startswith("report.xlsx: .xlsx files are not supported")
+    assert message.startswith(".xlsx files are not supported")
     assert "PDF, DOCX, TXT, MD, HTML or CSV" in message
 
 
@@ -78,7 +78,7 @@ def test_suffix_dispatch_ignores_case() -> None:
 
 @pytest.mark.parametrize("suffix", sorted(SUPPORTED_SUFFIXES))
 def test_an_empty_file_says_so(suffix: str) -> None:
-    with pytest.raises(IngestError, match=r"^empty\S*: the file is empty$"):
+    with pytest.raises(IngestError, match=r"^the file is empty$"):
         load_document(f"empty{suffix}", b"")
 
 
@@ -245,7 +245,7 @@ def test_a_damaged_docx_gives_a_short_actionable_error() -> None:
     with pytest.raises(IngestError) as info:
         load_document("broken.docx", data[: len(data) // 2])
     message = str(info.value)
-    assert message.startswith("broken.docx: could not open this DOCX")
+    assert message.startswith("could not open this DOCX")
     assert "Error" not in message and "Traceback" not in message
 
 
@@ -276,7 +276,7 @@ def test_a_truncated_pdf_gives_ingest_error_not_a_traceback() -> None:
     with pytest.raises(IngestError) as info:
         load_document("cut.pdf", data[: len(data) // 2])
     message = str(info.value)
-    assert message.startswith("cut.pdf: could not read this PDF (")
+    assert message.startswith("could not read this PDF (")
     assert "re-export it" in message
     assert "Traceback" not in message and "Error(" not in message and "\n" not in message
 

@@ -1,0 +1,234 @@
+"""Block Kit rendering: Slack's limits, citation numbering, escaping, and the unverified draft."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot import blocks as b
+from masis.state import Citation, Clarification, Outcome
+
+THREAD = "T0001:C0001:1712345678.000100"
+
+
+def texts_of(block: dict[str, Any]) -> list[str]:
+    found = []
+    if "text" in block and isinstance(block["text"], dict):
+        found.append(block["text"]["text"])
+    for element in block.get("elements") or []:
+        if isinstance(element.get("text"), str):
+            found.append(element["text"])
+    return found
+
+
+def assert_within_limits(blocks: list[dict[str, Any]], max_blocks: int = b.MAX_MESSAGE_BLOCKS) -> None:
+    assert 0 < len(blocks) <= max_blocks
+    for block in blocks:
+        for text in texts_of(block):
+            assert len(text) <= b.MAX_SECTION_CHARS
+        if block["type"] == "context":
+            assert 0 < len(block["elements"]) <= b.MAX_CONTEXT_ELEMENTS
+        if block["type"] == "actions":
+            assert 0 < len(block["elements"]) <= b.MAX_ACTIONS_ELEMENTS
+            action_ids = [e["action_id"] for e in block["elements"]]
+            assert len(action_ids) == len(set(action_ids)), "action ids must be unique in a block"
+            for element in block["elements"]:
+                assert len(element["text"]["text"]) <= b.MAX_BUTTON_TEXT
+                assert len(element["value"]) <= b.MAX_BUTTON_VALUE
+    json.dumps(blocks)  # serialisable as sent
+
+
+def citation(number: int, doc: str = "strategy_memo.pdf", chunk: int | None = None, **kw: Any) -> Citation:
+    chunk = number if chunk is None else chunk
+    return Citation(number=number, chunk_id=f"{doc}#{chunk}", doc_name=doc, text=f"passage {number}", **kw)
+
+
+def answered(answer: str, citations: list[Citation], **kw: Any) -> Outcome:
+    return Outcome(
+        status="answered", thread_id=THREAD, workspace_id="T0001:C0001", question="q", answer=answer,
+        confidence=0.84, citations=citations,
+        evaluation={"faithfulness": 0.9, "relevance": 0.85, "completeness": 0.8, "reasoning_quality": 0.88,
+                    "overall_score": 0.86},
+        metrics={"retry_reasons": ["weak evidence"], "confidence_history": [0.4, 0.84]}, **kw,
+    )
+
+
+def clarifying(kind: str = "conflict", draft: str | None = "Revenue was $12.4M [q3_report.md#2].",
+               options: list[str] | None = None) -> Outcome:
+    return Outcome(
+        status="needs_clarification", thread_id=THREAD, workspace_id="T0001:C0001", question="q",
+        clarification=Clarification(
+            kind=kind, question="The documents disagree. Which source should I trust?",
+            options=["q3_report.md", "product_roadmap.txt"] if options is None else options,
+            draft=draft, draft_confidence=0.42 if draft else None,
+            draft_evaluation={"faithfulness": 0.4, "relevance": 0.9, "completeness": 0.7,
+                              "reasoning_quality": 0.5} if draft else None,
+        ),
+    )
+
+
+# --- citations -------------------------------------------------------------------------------------------
+
+
+def test_citations_become_numbered_references_in_order_of_first_use() -> None:
+    cites = [citation(1, "b.md", 2), citation(2, "a.pdf", 1)]
+    text = b.number_citations("A [b.md#2]. B [a.pdf#1]. C [b.md#2][a.pdf#1].", cites)
+    assert text == "A [1]. B [2]. C [1][2]."
+
+
+def test_an_unknown_citation_is_shown_not_numbered() -> None:
+    assert b.number_citations("X [ghost.md#9].", []) == "X [`ghost.md#9`]."
+
+
+def test_answer_has_sources_scores_and_buttons() -> None:
+    outcome = answered("Invest $4.2M in AI [strategy_memo.pdf#3].", [citation(1, chunk=3, page=3, section="Plan")])
+    message = b.answer_message(outcome)
+    assert_within_limits(message["blocks"])
+    first = message["blocks"][0]["text"]["text"]
+    assert first == "Invest $4.2M in AI [1]."
+    everything = json.dumps(message["blocks"])
+    assert "*Sources*" in everything and "`strategy_memo.pdf`, p. 3" in everything and "_Plan_" in everything
+    assert "Confidence *84%*" in everything and "Faithfulness 0.90" in everything and "Reasoning 0.88" in everything
+    assert "1 retry" in everything
+    ids = [e["action_id"] for blk in message["blocks"] if blk["type"] == "actions" for e in blk["elements"]]
+    assert ids == [b.ACTION_FEEDBACK_UP, b.ACTION_FEEDBACK_DOWN, b.ACTION_WHY]
+    assert "[1]" in message["text"]
+
+
+def test_document_text_cannot_ping_or_link() -> None:
+    outcome = answered("Hi <!channel> and <@U123> see <http://evil|here> & co [strategy_memo.pdf#1].",
+                       [citation(1)])
+    first = b.answer_message(outcome)["blocks"][0]["text"]["text"]
+    assert "<!channel>" not in first and "<@U123>" not in first and "<http" not in first
+    assert "&lt;!channel&gt;" in first and "&amp; co" in first
+
+
+def test_a_human_review_warning_is_shown() -> None:
+    outcome = answered("x [strategy_memo.pdf#1].", [citation(1)], requires_human_review=True,
+                       warning="You chose the unverified draft; its audit did not pass.")
+    assert ":warning: You chose the unverified draft" in json.dumps(b.answer_message(outcome)["blocks"])
+
+
+# --- limits ----------------------------------------------------------------------------------------------
+
+
+def test_a_very_long_answer_with_many_sources_fits_one_message() -> None:
+    sentence = "Kestrel Labs invests in artificial intelligence across every business line [strategy_memo.pdf#1]. "
+    cites = [citation(i, chunk=i, page=i) for i in range(1, 120)]
+    outcome = answered(sentence * 1500, cites)  # ~150k characters
+    message = b.answer_message(outcome)
+    assert_within_limits(message["blocks"])
+    assert len(message["text"]) <= b.MAX_FALLBACK_CHARS
+    assert "cut to fit" in json.dumps(message["blocks"])
+    assert message["blocks"][-1]["type"] == "actions"  # the buttons survive the cut
+
+
+def test_a_single_unbroken_word_is_split_hard() -> None:
+    pieces = b.split_text("x" * 7000)
+    assert [len(p) for p in pieces] == [3000, 3000, 1000]
+
+
+@given(st.text(alphabet=st.sampled_from("ab .\n"), min_size=0, max_size=9000))
+def test_split_text_respects_the_limit_and_keeps_the_words(text: str) -> None:
+    pieces = b.split_text(text, limit=500)
+    assert all(0 < len(p) <= 500 for p in pieces)
+    assert "".join(pieces).replace(" ", "").replace("\n", "") == text.replace(" ", "").replace("\n", "")
+
+
+def test_buttons_refuse_values_slack_would_reject() -> None:
+    with pytest.raises(ValueError):
+        b.button("x", "a", "v" * (b.MAX_BUTTON_VALUE + 1))
+    assert len(b.button("y" * 200, "a", "v")["text"]["text"]) == b.MAX_BUTTON_TEXT
+
+
+def test_documents_and_summaries_fit_for_many_files() -> None:
+    docs = [SimpleNamespace(name=f"document_{i:03d}_with_a_long_name.pdf", chunks=i, size_bytes=i * 5000, pages=i,
+                            uploaded_by="U0123ABC", uploaded_at="2026-01-02T03:04:05+00:00") for i in range(400)]
+    listing = b.documents_message(docs)
+    assert_within_limits(listing["blocks"])
+    assert "<@U0123ABC>" in json.dumps(listing["blocks"]) and "2026-01-02" in json.dumps(listing["blocks"])
+    results = [SimpleNamespace(name=f"f{i}.pdf", status=["indexed", "unchanged", "failed"][i % 3], chunks=i,
+                               reason="could not be read" if i % 3 == 2 else None) for i in range(300)]
+    summary = b.ingest_summary_message(results, uploaded_by="U0123ABC")
+    assert_within_limits(summary["blocks"])
+    assert "Indexed 100 of 300 files" in summary["text"]
+
+
+def test_the_audit_trail_modal_fits() -> None:
+    outcome = answered("x [strategy_memo.pdf#1].", [citation(1)],
+                       critique={"unsupported_claims": ["claim"] * 30, "logical_gaps": [], "hallucination": False},
+                       trace=[{"node": "critic", "decision": "retry", "reason": "r" * 5000}] * 300)
+    outcome.metrics["last_citation_audit"] = {"invalid": ["a#1"], "uncited_sentences": 2}
+    view = b.why_modal(outcome.model_dump(mode="json"))
+    assert_within_limits(view["blocks"], max_blocks=b.MAX_MODAL_BLOCKS)
+    assert len(view["title"]["text"]) <= 24
+    text = json.dumps(view["blocks"])
+    assert "Why it retried" in text and "weak evidence" in text and "40% → 84%" in text
+    assert "What the critic found" in text and "Citation audit" in text and "Steps" in text
+
+
+# --- clarifications --------------------------------------------------------------------------------------
+
+
+def test_a_clarification_marks_its_draft_unverified_and_offers_every_choice() -> None:
+    message = b.clarification_message(clarifying())
+    assert_within_limits(message["blocks"])
+    text = json.dumps(message["blocks"])
+    assert "unverified" in text and "Draft confidence" not in text and "Unverified draft" in text
+    assert "42%" in text and "Faithfulness 0.40" in text
+    assert "[`q3_report.md#2`]" in text  # the draft's citations are not numbered sources
+    buttons = {e["action_id"]: e for blk in message["blocks"] if blk["type"] == "actions" for e in blk["elements"]}
+    choices = {json.loads(e["value"])["choice"] for e in buttons.values()}
+    assert choices == {"accept", "cancel", "source:q3_report.md", "source:product_roadmap.txt"}
+    assert all(json.loads(e["value"])["thread"] == THREAD for e in buttons.values())
+    assert buttons[b.ACTION_ACCEPT]["text"]["text"] == "Use this draft"
+    assert all(b.ACTION_SOURCE.match(a) for a in buttons if a not in (b.ACTION_ACCEPT, b.ACTION_CANCEL))
+
+
+def test_without_a_draft_there_is_nothing_to_accept() -> None:
+    message = b.clarification_message(clarifying("zero_results", draft=None, options=[]))
+    ids = [e["action_id"] for blk in message["blocks"] if blk["type"] == "actions" for e in blk["elements"]]
+    assert ids == [b.ACTION_CANCEL]
+    assert "/masis-upload" in json.dumps(message["blocks"])
+
+
+def test_a_resolved_clarification_has_no_buttons() -> None:
+    message = b.resolved_clarification_message(clarifying(), "<@U1> chose to use the draft.")
+    assert not [blk for blk in message["blocks"] if blk["type"] == "actions"]
+    assert "chose to use the draft" in json.dumps(message["blocks"])
+
+
+def test_many_conflicting_sources_still_fit() -> None:
+    options = [f"source_{i}.md" for i in range(40)]
+    message = b.clarification_message(clarifying(options=options, draft="d " * 5000))
+    assert_within_limits(message["blocks"])
+
+
+def test_outcome_message_dispatches_on_status() -> None:
+    assert b.outcome_message(clarifying())["text"].startswith("I need your help")
+    cancelled = Outcome(status="cancelled", thread_id=THREAD, workspace_id="T0001:C0001")
+    assert "dropped" in b.outcome_message(cancelled)["text"]
+
+
+# --- progress, modal -----------------------------------------------------------------------------------------
+
+
+def test_progress_names_the_stage_and_the_attempt() -> None:
+    assert "Working on it" in b.progress_message()["text"]
+    assert "Auditing" in b.progress_message("auditing")["text"]
+    assert "(attempt 2)" in b.progress_message("researching", 2)["text"]
+
+
+def test_the_upload_modal() -> None:
+    view = b.upload_modal('{"team": "T", "channel": "C"}', "#general")
+    assert view["callback_id"] == b.UPLOAD_CALLBACK
+    assert len(view["title"]["text"]) <= 24 and len(view["submit"]["text"]) <= 24
+    [file_input] = [blk["element"] for blk in view["blocks"] if blk.get("element", {}).get("type") == "file_input"]
+    assert file_input["max_files"] == 10
+    assert set(file_input["filetypes"]) == {"pdf", "docx", "txt", "md", "html", "csv"}
+    assert all(blk.get("optional") for blk in view["blocks"] if blk["type"] == "input")
