@@ -8,6 +8,7 @@ carrying the bot token (like `files.slack.com`), and can be scripted to fail a m
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import threading
@@ -254,10 +255,8 @@ class SlackEmulator:
                         params.update({k: v[-1] for k, v in parse_qs(raw.decode()).items()})
                 for key in ("blocks", "view"):
                     if isinstance(params.get(key), str):
-                        try:
+                        with contextlib.suppress(ValueError):
                             params[key] = json.loads(params[key])
-                        except ValueError:
-                            pass
                 return params
 
             def _handle(self) -> None:

@@ -120,7 +120,7 @@ def test_a_human_review_warning_is_shown() -> None:
 def test_a_very_long_answer_with_many_sources_fits_one_message() -> None:
     sentence = "Kestrel Labs invests in artificial intelligence across every business line [strategy_memo.pdf#1]. "
     cites = [citation(i, chunk=i, page=i) for i in range(1, 120)]
-    outcome = answered(sentence * 1500, cites)  # ~150k characters
+    outcome = answered(sentence * 2500, cites)  # ~250k characters
     message = b.answer_message(outcome)
     assert_within_limits(message["blocks"])
     assert len(message["text"]) <= b.MAX_FALLBACK_CHARS
@@ -167,7 +167,7 @@ def test_the_audit_trail_modal_fits() -> None:
     view = b.why_modal(outcome.model_dump(mode="json"))
     assert_within_limits(view["blocks"], max_blocks=b.MAX_MODAL_BLOCKS)
     assert len(view["title"]["text"]) <= 24
-    text = json.dumps(view["blocks"])
+    text = json.dumps(view["blocks"], ensure_ascii=False)
     assert "Why it retried" in text and "weak evidence" in text and "40% → 84%" in text
     assert "What the critic found" in text and "Citation audit" in text and "Steps" in text
 

@@ -1,0 +1,110 @@
+"""Slack ack latency: how long the bot takes to answer Slack's HTTP request for an @mention.
+
+    .venv/bin/python bench/bench_slack_ack.py [--mentions 200] [--concurrency 20]
+
+Starts the local Slack Web API emulator (tests/e2e) and `python -m bot` as a real HTTP server over a data
+directory holding the sample corpus, then sends signed `app_mention` events, N at a time, and times each
+request from send to the bot's HTTP 200 (the ack). The agents answer in the background meanwhile, as in
+production, so the acks are measured under load; the script also waits for every answer to be posted.
+Slack's limit is 3000 ms; the target is p99 ≤ 100 ms. Prints JSON and a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tests.e2e.conftest import MAIN_CHANNEL, BotProcess, bot_settings, seed  # noqa: E402
+from tests.e2e.helpers import is_answer  # noqa: E402
+from tests.e2e.slack_driver import SlackDriver  # noqa: E402
+from tests.e2e.slack_emulator import SlackEmulator  # noqa: E402
+
+QUESTIONS = [
+    "What is our AI investment strategy?",
+    "When does Route Optimiser 2.0 launch?",
+    "What is the headcount in engineering?",
+    "What was Q3 2026 revenue?",
+    "What is the cafeteria menu?",
+]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--mentions", type=int, default=200)
+    parser.add_argument("--concurrency", type=int, default=20)
+    parser.add_argument("--warmup", type=int, default=5, help="mentions sent first and not counted")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp, SlackEmulator() as emulator:
+        data_dir = Path(tmp) / "data"
+        seed(bot_settings(data_dir, emulator))
+        bot = BotProcess(data_dir, emulator, workdir=Path(tmp) / "run").start()
+        local = threading.local()
+
+        def send(i: int) -> tuple[float, int, str]:
+            if not hasattr(local, "driver"):
+                local.driver = SlackDriver(bot.url, emulator)
+            ts, sent = local.driver.mention(MAIN_CHANNEL, QUESTIONS[i % len(QUESTIONS)])
+            return sent.elapsed_ms, sent.status, ts
+
+        try:
+            for i in range(args.warmup):
+                send(i)
+            started = time.perf_counter()
+            with ThreadPoolExecutor(max_workers=args.concurrency) as pool:
+                results = list(pool.map(send, range(args.mentions)))
+            wall_s = time.perf_counter() - started
+            threads = {ts for _, _, ts in results}
+            emulator.wait_for(
+                lambda calls: len({c.params.get("thread_ts") for c in calls if c.method == "chat.postMessage"
+                                   and c.status == 200 and c.params.get("thread_ts") in threads
+                                   and (is_answer(c) or "I need your help" in str(c.params.get("text")))})
+                >= len(threads),
+                timeout=600, what="every mention to be answered",
+            )
+            all_answered_s = time.perf_counter() - started
+        finally:
+            bot.stop()
+
+    latencies = [ms for ms, _, _ in results]
+    errors = sum(1 for _, status, _ in results if status != 200)
+    figures = {
+        "mentions": args.mentions,
+        "concurrency": args.concurrency,
+        "non_200": errors,
+        "ack_p50_ms": round(statistics.median(latencies), 2),
+        "ack_p90_ms": round(percentile(latencies, 0.90), 2),
+        "ack_p99_ms": round(percentile(latencies, 0.99), 2),
+        "ack_max_ms": round(max(latencies), 2),
+        "ack_mean_ms": round(statistics.mean(latencies), 2),
+        "send_wall_s": round(wall_s, 2),
+        "all_answered_s": round(all_answered_s, 2),
+        "target_p99_ms": 100,
+        "slack_limit_ms": 3000,
+    }
+    print(json.dumps(figures, indent=2))
+    print()
+    print("| figure | value |")
+    print("|---|---|")
+    for key, value in figures.items():
+        print(f"| {key} | {value} |")
+    return 0 if errors == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
