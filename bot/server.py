@@ -9,15 +9,18 @@ connects over Socket Mode when `SLACK_APP_TOKEN` is set (then HTTP serves only h
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import signal
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
-from slack_bolt import App
+from slack_bolt import App, BoltRequest
 from slack_bolt.adapter.starlette.handler import to_bolt_request, to_starlette_response
+from slack_sdk.signature import SignatureVerifier
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -35,19 +38,66 @@ EVENTS_PATH = "/slack/events"
 MAX_BODY_BYTES = 1024 * 1024  # Slack's payloads are a few KB
 
 
+class EventAcker:
+    """Acks Events API deliveries before Bolt runs: verify the signature, answer 200, dispatch after.
+
+    For an event Bolt's answer is always an empty 200 (it acks events itself before any listener), so
+    nothing is lost by answering first, and the ack no longer waits for middleware, listener matching or
+    the dedupe write. Everything else (url_verification, commands, interactivity, whose ack can carry a
+    payload) goes through Bolt synchronously.
+    """
+
+    def __init__(self, bolt_app: App, signing_secret: str, max_workers: int = 8) -> None:
+        self._app = bolt_app
+        self._verifier = SignatureVerifier(signing_secret)
+        self._pool = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="bolt-dispatch")
+
+    def try_ack(self, request: Request, body: bytes) -> Response | None:
+        """A response when this is a validly signed event_callback (dispatched in the background)."""
+        if not request.headers.get("content-type", "").startswith("application/json"):
+            return None
+        try:
+            kind = json.loads(body).get("type")
+        except ValueError:
+            return None
+        if kind != "event_callback":
+            return None
+        if not self._verifier.is_valid_request(body, dict(request.headers)):
+            return Response(status_code=401)
+        bolt_request = to_bolt_request(request, body)
+        self._pool.submit(self._dispatch, bolt_request)
+        return Response(status_code=200)
+
+    def _dispatch(self, bolt_request: BoltRequest) -> None:
+        try:
+            response = self._app.dispatch(bolt_request)
+            if response.status != 200:
+                log.warning("an acked event was refused by Bolt: %s %s", response.status, response.body)
+        except Exception:
+            log.exception("dispatching an acked event failed")
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+
+
 def build_asgi(
     *,
     bolt_app: App | None,
+    signing_secret: str | None = None,
     deps: BotDeps | None = None,
     mode: str = "http",  # "http" | "socket" | "off": what /healthz reports
     extra_routes: Sequence[BaseRoute] = (),
     on_shutdown: Sequence[Callable[[], None]] = (),
 ) -> Starlette:
+    acker = EventAcker(bolt_app, signing_secret) if bolt_app is not None and signing_secret else None
+
     async def slack_events(request: Request) -> Response:
         assert bolt_app is not None
         body = await request.body()
         if len(body) > MAX_BODY_BYTES:
             return Response(status_code=413)
+        if acker is not None and (early := acker.try_ack(request, body)) is not None:
+            return early
         # Bolt's dispatch is synchronous (it verifies, acks and hands work to threads): keep it off the
         # event loop so one slow request never delays another's ack.
         bolt_response = await run_in_threadpool(bolt_app.dispatch, to_bolt_request(request, body))
@@ -59,6 +109,8 @@ def build_asgi(
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         yield
+        if acker is not None:
+            await run_in_threadpool(acker.close)
         for callback in on_shutdown:
             await run_in_threadpool(callback)
 
@@ -128,6 +180,7 @@ def serve(
             log.info("connected to Slack in Socket Mode")
         asgi = build_asgi(
             bolt_app=None if socket_mode else app,
+            signing_secret=settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None,
             deps=deps,
             mode="socket" if socket_mode else "http",
             extra_routes=extra_routes,

@@ -293,19 +293,29 @@ def _conflicts(answer: str, evidence: Sequence[EvidenceChunk], sentences: Sequen
                         ConflictClaim(
                             chunk_id=source["chunk_id"],
                             doc_name=source["doc_name"],
-                            value=", ".join(sorted(claim_values[kind])),
+                            value=_display(claim, claim_values[kind]),
                             sentence=claim,
                         ),
                         ConflictClaim(
                             chunk_id=other.chunk["chunk_id"],
                             doc_name=other.chunk["doc_name"],
-                            value=", ".join(sorted(other_values[kind])),
+                            value=_display(other.text, other_values[kind]),
                             sentence=other.text,
                         ),
                     ],
                 )
             )
     return conflicts
+
+
+def _display(sentence: str, values: set[str]) -> str:
+    """The figures as the document wrote them ("$11.9 million"), not their comparison form."""
+    written = [
+        m.group(0).strip()
+        for m in NUMBER.finditer(sentence)
+        if numbers(m.group(0))[:1] and numbers(m.group(0))[0] in values
+    ]
+    return ", ".join(dict.fromkeys(written)) or ", ".join(sorted(values))
 
 
 def _shared_words(first: str, second: str) -> str:

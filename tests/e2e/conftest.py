@@ -75,7 +75,8 @@ class BotServer:
         self._sock.bind(("127.0.0.1", 0))
         self.port = self._sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(build_asgi(bolt_app=self.app, deps=self.deps), log_level="warning",
+        asgi = build_asgi(bolt_app=self.app, signing_secret=SIGNING_SECRET, deps=self.deps)
+        config = uvicorn.Config(asgi, log_level="warning",
                                 access_log=False, lifespan="on")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]},
