@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=None, help="port (env PORT; default 3000)")
     parser.add_argument("--log-level", default=os.environ.get("LOG_LEVEL", "info"),
                         choices=["debug", "info", "warning", "error"])
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv if argv is not None else [])  # `masis serve` calls main() with no argv
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # Bolt reads SLACK_BOT_TOKEN itself and warns that the client we give it (the one with SLACK_API_URL
     # and the retry handlers) takes precedence: that is intended.
@@ -33,4 +33,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

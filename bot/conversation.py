@@ -123,14 +123,14 @@ class Conversations:
             self._post(ref, blocks.help_message())
 
     def _ask(self, ref: ThreadRef, question: str) -> None:
-        status = StatusMessage(self.deps.client, ref.channel_id, ref.thread_ts).start()
+        status = self.deps.status(ref.channel_id, ref.thread_ts).start()
         self._run(status, ref, lambda progress: self.deps.engine.ask(
             ref.workspace_id, question, thread_id=ref.thread_id, on_progress=progress))
 
     def _resume(self, ref: ThreadRef, user: str, *, note: str, text: str | None = None,
                 choice: str | None = None) -> None:
         self._close_clarification(ref, note)
-        status = StatusMessage(self.deps.client, ref.channel_id, ref.thread_ts).start()
+        status = self.deps.status(ref.channel_id, ref.thread_ts).start()
         self._run(status, ref, lambda progress: self.deps.engine.reply(
             ref.thread_id, text, choice=choice, on_progress=progress))
 

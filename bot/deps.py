@@ -14,6 +14,7 @@ from bot.dedupe import Deduper
 from bot.files import SlackFiles
 from bot.jobs import Jobs
 from bot.ledger import Ledger
+from bot.progress import StatusMessage
 from masis.config import Settings
 
 if TYPE_CHECKING:
@@ -51,6 +52,11 @@ class BotDeps:
     ledger: Ledger
     jobs: Jobs
     files: SlackFiles
+    progress_interval: float = 1.0  # seconds between edits of a progress message
+
+    def status(self, channel: str, thread_ts: str | None) -> StatusMessage:
+        """A progress message in `channel` (in the thread `thread_ts` when given), not yet posted."""
+        return StatusMessage(self.client, channel, thread_ts, min_interval=self.progress_interval)
 
     @classmethod
     def create(
@@ -60,6 +66,7 @@ class BotDeps:
         *,
         client: WebClient | None = None,
         max_workers: int = 8,
+        progress_interval: float = 1.0,
     ) -> BotDeps:
         client = client or make_web_client(settings)
         db = BotDB(settings.data_dir / DB_FILENAME)
@@ -77,6 +84,7 @@ class BotDeps:
                 api_url=settings.slack_api_url,
                 max_bytes=settings.max_file_bytes,
             ),
+            progress_interval=progress_interval,
         )
 
     def close(self, *, wait: bool = True) -> None:

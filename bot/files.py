@@ -76,7 +76,7 @@ class SlackFiles:
             raise FileRefused("Slack gave no download link for this file")
         size = file.get("size")
         if isinstance(size, int) and size > self._max_bytes:
-            raise FileRefused(f"the file is larger than {self._max_bytes // (1024 * 1024)} MB")
+            raise FileRefused(self._too_large())
         data, content_type = self._get(str(url))
         if "text/html" in content_type and str(file.get("filetype", "")).lower() not in ("html", "htm"):
             raise FileRefused(
@@ -84,8 +84,11 @@ class SlackFiles:
             )
         return name, data
 
+    def _too_large(self) -> str:
+        return f"the file is larger than the {self._max_bytes / 1e6:.1f} MB limit"
+
     def _get(self, url: str) -> tuple[bytes, str]:
-        with httpx.Client(timeout=self._timeout, follow_redirects=False, trust_env=False) as http:
+        with httpx.Client(timeout=self._timeout, follow_redirects=False) as http:
             for _ in range(MAX_REDIRECTS + 1):
                 if not self.may_send_token(url):
                     raise FileRefused("the download link does not point at Slack, so I did not send my credentials")
@@ -100,9 +103,7 @@ class SlackFiles:
                     for chunk in resp.iter_bytes():
                         total += len(chunk)
                         if total > self._max_bytes:
-                            raise FileRefused(
-                                f"the file is larger than {self._max_bytes // (1024 * 1024)} MB"
-                            )
+                            raise FileRefused(self._too_large())
                         chunks.append(chunk)
                     return b"".join(chunks), resp.headers.get("content-type", "")
         raise FileRefused("the download link redirected too many times")

@@ -20,9 +20,14 @@ class ClarificationPost(NamedTuple):
     outcome: dict[str, Any]
 
 
+ANSWER_TTL_SECONDS = 90 * 24 * 3600  # how long "Why this answer?" keeps working
+
+
 class Ledger:
     def __init__(self, db: BotDB) -> None:
         self._db = db
+        with self._db.cursor() as cur:
+            cur.execute("DELETE FROM answers WHERE posted_at < ?", (time.time() - ANSWER_TTL_SECONDS,))
 
     # --- clarifications ----------------------------------------------------------------------------
     def record_clarification(

@@ -136,7 +136,7 @@ class Uploads:
 
     # --- files shared in a message that mentions the bot (already on a background thread) -------------
     def ingest_shared(self, ref: ThreadRef, user_id: str, files: Sequence[dict[str, Any]]) -> None:
-        status = StatusMessage(self.deps.client, ref.channel_id, ref.thread_ts).start(
+        status = self.deps.status(ref.channel_id, ref.thread_ts).start(
             _indexing_message(len(files))
         )
         try:
@@ -179,7 +179,7 @@ class Uploads:
     def _start_status(self, channel_id: str, user_id: str, count: int) -> StatusMessage:
         """The status message in the channel; in a DM with the uploader if the bot is not in it."""
         try:
-            return StatusMessage(self.deps.client, channel_id, None).start(_indexing_message(count))
+            return self.deps.status(channel_id, None).start(_indexing_message(count))
         except SlackApiError as exc:
             if exc.response.get("error") not in ("not_in_channel", "channel_not_found", "is_archived"):
                 raise
@@ -188,7 +188,7 @@ class Uploads:
                 f"I can't post in <#{channel_id}>; invite me with `/invite @masis`. "
                 "Your documents are being indexed for that channel anyway; the summary follows here.",
             )
-            return StatusMessage(self.deps.client, user_id, None).start(_indexing_message(count))
+            return self.deps.status(user_id, None).start(_indexing_message(count))
 
     def _tell_user(self, user_id: str, text: str) -> None:
         try:

@@ -74,8 +74,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from bot.__main__ import main as serve
 
-        serve()
-        return 0
+        return serve([])
     settings = Settings()
     console = Console()
     with Engine(settings) as engine:

@@ -68,7 +68,7 @@ class BotServer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.engine = Engine(settings)
-        self.deps = BotDeps.create(settings, self.engine)
+        self.deps = BotDeps.create(settings, self.engine, progress_interval=0.0)  # show every stage
         self.app = build_app(settings, self.engine, deps=self.deps)
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -42,6 +42,10 @@ def test_mention_gets_a_cited_answer_in_its_thread(slack: SlackDriver, emulator:
     assert progress is not answer and "Working on it" in progress.blocks_text()  # acknowledged at once
     emulator.wait_for(lambda _: emulator.calls_to("chat.delete", ts=progress.response["ts"]),
                       what="the progress message to be removed")
+    stages = [c.params["text"] for c in emulator.calls_to("chat.update", ts=progress.response["ts"])]
+    assert [s.split("…")[0].split(" ", 1)[1] for s in stages] == [
+        "Searching this channel's documents", "Writing a cited draft", "Auditing every citation",
+        "Scoring the answer"]
 
     text = answer.blocks_text()
     assert "[1]" in text and "Sources" in text and "strategy_memo.pdf" in text
@@ -99,6 +103,9 @@ def test_a_failure_becomes_a_short_friendly_message(slack: SlackDriver, emulator
 
 def test_clarification_then_plain_reply_answers(slack: SlackDriver, emulator: SlackEmulator) -> None:
     ts, clarification = ask_until_clarified(slack, emulator)
+    progress = thread_posts(emulator, MAIN_CHANNEL, ts)[0]
+    updates = " ".join(c.params["text"] for c in emulator.calls_to("chat.update", ts=progress.response["ts"]))
+    assert "(attempt 2)" in updates and "(attempt 3)" in updates  # the retries are visible while they run
     text = clarification.blocks_text()
     assert "unverified" in text and "Reply in this thread" in text
     actions = buttons(clarification.blocks())

@@ -128,3 +128,17 @@ def test_files_shared_with_a_mention_are_ingested_then_the_question_answered(
     assert emulator.calls_to("files.info", file=file["id"])
     [answer] = wait_post(emulator, channel, ts, is_answer, what="the answer")
     assert "strategy_memo.pdf" in answer.blocks_text()
+
+
+def test_a_summary_reaches_the_uploader_when_the_bot_is_not_in_the_channel(
+    slack: SlackDriver, emulator: SlackEmulator
+) -> None:
+    channel, user = "CNOTJOINED", "UUPLOADER"
+    view = open_modal(slack, emulator, channel)
+    emulator.fail("chat.postMessage", status=200, retry_after=None, error="not_in_channel")
+    slack.submit_view(view, upload_values([sample_file(emulator, "headcount.csv")]), user=user)
+    [summary] = wait_post(emulator, user, None, is_summary, what="the summary in a DM")
+    assert "Indexed 1 of 1" in summary.blocks_text()
+    [note] = [c for c in emulator.posts(channel=user) if "/invite @masis" in c.blocks_text()]
+    assert channel in note.blocks_text()
+    assert "headcount.csv" in slack.command(channel, "list").body  # indexed for that channel all the same

@@ -1,0 +1,57 @@
+"""The files that put the bot into Slack and into containers: manifest.yml, docker-compose.yml."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+import yaml
+
+from bot import blocks
+from bot.listeners.commands import COMMAND
+from tests.conftest import REPO
+
+
+def test_the_manifest_asks_for_what_the_bot_uses() -> None:
+    manifest = yaml.safe_load((REPO / "manifest.yml").read_text())
+    scopes = set(manifest["oauth_config"]["scopes"]["bot"])
+    assert {"app_mentions:read", "channels:history", "groups:history", "im:history", "chat:write", "commands",
+            "files:read"} <= scopes
+    settings = manifest["settings"]
+    assert set(settings["event_subscriptions"]["bot_events"]) == {
+        "app_mention", "message.channels", "message.groups", "message.im"}
+    assert settings["interactivity"]["is_enabled"] is True
+    assert settings["socket_mode_enabled"] is True
+    [command] = manifest["features"]["slash_commands"]
+    assert command["command"] == COMMAND == "/masis-upload"
+    assert len(manifest["display_information"]["long_description"]) >= 175  # Slack's minimum
+    assert set(blocks.UPLOAD_FILETYPES) == {"pdf", "docx", "txt", "md", "html", "csv"}
+
+
+def test_compose_runs_qdrant_and_the_bot() -> None:
+    compose = yaml.safe_load((REPO / "docker-compose.yml").read_text())
+    services = compose["services"]
+    assert {"qdrant", "bot"} <= set(services)
+    assert services["bot"]["build"] == "."
+    assert "QDRANT_URL=http://qdrant:6333" in services["bot"]["environment"]
+    assert "SLACK_BOT_TOKEN" in services["bot"]["environment"]
+    dockerfile = (REPO / "Dockerfile").read_text()
+    assert 'CMD ["python", "-m", "bot"]' in dockerfile
+
+
+def _compose_command() -> list[str] | None:
+    docker = shutil.which("docker")
+    if docker and subprocess.run([docker, "compose", "version"], capture_output=True).returncode == 0:
+        return [docker, "compose"]
+    legacy = shutil.which("docker-compose")
+    return [legacy] if legacy else None
+
+
+def test_docker_compose_config_passes() -> None:
+    command = _compose_command()
+    if command is None:
+        pytest.skip("neither `docker compose` nor `docker-compose` is installed")
+    result = subprocess.run([*command, "config", "--quiet"], cwd=REPO, capture_output=True, text=True,
+                            env={"PATH": "/usr/local/bin:/usr/bin:/bin"})
+    assert result.returncode == 0, result.stderr
