@@ -7,7 +7,6 @@ data directory. Runs are serialized per thread (LangGraph does not do that itsel
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -26,6 +25,7 @@ from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
 from masis.llm import make_provider
 from masis.llm.base import LLMProvider
+from masis.locks import KeyedLocks
 from masis.registry import DocumentInfo, Registry
 from masis.state import Citation, Clarification, MASISInput, Outcome
 from masis.store import open_store
@@ -54,8 +54,7 @@ class Engine:
         self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
         self.checkpointer = SqliteSaver(self._checkpoint_conn)
         self.graph = build_graph(self.checkpointer)
-        self._locks: dict[str, threading.Lock] = {}
-        self._locks_guard = threading.Lock()
+        self._thread_locks = KeyedLocks()
         self._closed = False
 
     # --- lifecycle ---------------------------------------------------------------------------------
@@ -94,7 +93,7 @@ class Engine:
         except ValidationError as exc:
             raise MasisError(f"Invalid question: {exc.errors()[0]['msg']}") from None
         tenant_scope(workspace_id)
-        with self._thread_lock(thread_id):
+        with self._thread_locks.hold(thread_id):
             conversation = self.registry.start_run(thread_id, workspace_id)
             state: dict[str, Any] = {
                 "user_query": request.user_query,
@@ -122,7 +121,7 @@ class Engine:
         """Resume a pending clarification with free text or a choice (accept, cancel, source:<doc>)."""
         if not (text and text.strip()) and not choice:
             raise MasisError("A reply needs text or a choice (accept, cancel or source:<document>).")
-        with self._thread_lock(thread_id):
+        with self._thread_locks.hold(thread_id):
             conversation = self.registry.conversation(thread_id)
             if conversation is None or not self._interrupts(conversation.run_key):
                 raise NothingPendingError(thread_id)
@@ -206,10 +205,6 @@ class Engine:
         self.registry.delete_document(workspace_id, name)
 
     # --- internals -------------------------------------------------------------------------------------
-
-    def _thread_lock(self, thread_id: str) -> threading.Lock:
-        with self._locks_guard:
-            return self._locks.setdefault(thread_id, threading.Lock())
 
     def _config(self, run_key: str) -> dict[str, Any]:
         return {"configurable": {"thread_id": run_key}, "recursion_limit": self.settings.recursion_limit}

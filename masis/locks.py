@@ -1,4 +1,4 @@
-"""One lock per key (a Slack thread), created on demand and dropped when nobody holds or waits for it.
+"""One lock per key (a conversation thread), created on demand and dropped when nobody holds or waits for it.
 
 LangGraph does not serialize runs of one thread; two replies racing in a thread must resume it once, so
 every piece of work on a thread runs under its lock.
