@@ -18,19 +18,17 @@ import tempfile
 import time
 from pathlib import Path
 
+from report import percentile, print_report
+
+from masis.agents.researcher import question_weights
 from masis.config import Settings
 from masis.engine import Engine
-from masis.relevance import coverage, term_weights
-from masis.text import question_terms, terms
+from masis.relevance import coverage
+from masis.text import terms
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = REPO.parent / "shared" / "datasets" / "beir_scifact" / "corpus.jsonl"
 WORKSPACE = "bench:scifact"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def load_corpus(path: Path, limit: int) -> list[tuple[str, bytes]]:
@@ -77,10 +75,7 @@ def main() -> int:
             t0 = time.perf_counter()
             hits = engine.store.search(WORKSPACE, query, 10)
             t1 = time.perf_counter()
-            wanted = question_terms(query)
-            weights = term_weights(
-                engine.registry.document_frequencies(WORKSPACE, wanted), engine.registry.chunk_total(WORKSPACE)
-            )
+            weights = question_weights(engine.registry, WORKSPACE, query)
             [coverage(weights, terms(hit.text)) for hit in hits]
             t2 = time.perf_counter()
             search_ms.append((t1 - t0) * 1000)
@@ -109,12 +104,7 @@ def main() -> int:
         "ask_mean_llm_calls": round(statistics.mean(calls), 2),
         "ask_statuses": statuses,
     }
-    print(json.dumps(results, indent=2))
-    print()
-    print("| figure | value |")
-    print("|---|---|")
-    for key, value in results.items():
-        print(f"| {key} | {value} |")
+    print_report(results)
     return 0
 
 

@@ -26,6 +26,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from report import percentile, print_report  # noqa: E402  (bench/ is on the path when run as a script)
+
 from tests.e2e.conftest import MAIN_CHANNEL, BotProcess, bot_settings, seed  # noqa: E402
 from tests.e2e.helpers import is_answer  # noqa: E402
 from tests.e2e.slack_driver import SlackDriver, sign  # noqa: E402
@@ -39,10 +41,6 @@ QUESTIONS = [
     "What is the cafeteria menu?",
 ]
 
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def main() -> int:
@@ -128,12 +126,7 @@ def main() -> int:
         "target_p99_ms": 100,
         "slack_limit_ms": 3000,
     }
-    print(json.dumps(figures, indent=2))
-    print()
-    print("| figure | value |")
-    print("|---|---|")
-    for key, value in figures.items():
-        print(f"| {key} | {value} |")
+    print_report(figures)
     return 0 if errors == 0 else 1
 
 

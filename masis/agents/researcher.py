@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 
 from masis.agents.clarify import escalate
 from masis.agents.context import AgentContext, timed
+from masis.registry import Registry
 from masis.relevance import coverage, term_weights
 from masis.state import EvidenceChunk, MASISState
 from masis.text import question_terms, terms
@@ -32,6 +33,12 @@ def retrieval_query(state: MASISState, retry: bool) -> str:
     return query
 
 
+def question_weights(registry: Registry, workspace_id: str, question: str) -> dict[int, float]:
+    """Each term of the question with its IDF in this workspace: the weights of `relevance.coverage`."""
+    wanted = question_terms(question)
+    return term_weights(registry.document_frequencies(workspace_id, wanted), registry.chunk_total(workspace_id))
+
+
 def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     ctx = runtime.context
     settings = ctx.settings
@@ -44,10 +51,7 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
     with timed("researcher") as latency:
         query = retrieval_query(state, retry)
         hits = ctx.store.search(workspace, query, limit, doc_name=state.get("source_filter"))
-        wanted = question_terms(core_question(state))
-        weights = term_weights(
-            ctx.registry.document_frequencies(workspace, wanted), ctx.registry.chunk_total(workspace)
-        )
+        weights = question_weights(ctx.registry, workspace, core_question(state))
         scored: list[EvidenceChunk] = [
             {
                 "chunk_id": hit.chunk_id,
