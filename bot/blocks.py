@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypedDict
 
+from masis.citations import renumber
+from masis.scoring import normalize_confidence
 from masis.state import Citation, Clarification, Outcome
 
 MAX_SECTION_CHARS = 3000
@@ -23,7 +25,6 @@ MAX_CONTEXT_ELEMENTS = 10
 MAX_FALLBACK_CHARS = 3000
 MAX_ACTIONS_ELEMENTS = 25
 
-CITATION = re.compile(r"\[([A-Za-z0-9._-]+#\d+)\]")
 UPLOAD_FILETYPES = ["pdf", "docx", "txt", "md", "html", "csv"]
 
 # action ids and callback ids the listeners register for
@@ -101,20 +102,17 @@ def split_text(text: str, limit: int = MAX_SECTION_CHARS) -> list[str]:
 
 def number_citations(answer: str, citations: Sequence[Citation]) -> str:
     """`[strategy_memo.pdf#3]` → `[1]`, numbered as the engine numbered them (order of first use)."""
-    numbers = {c.chunk_id: c.number for c in citations}
+    return renumber(answer, {c.chunk_id: c.number for c in citations}, _raw_id)
 
-    def replace(match: re.Match[str]) -> str:
-        number = numbers.get(match.group(1))
-        return f"[{number}]" if number is not None else f"[`{match.group(1)}`]"
 
-    return CITATION.sub(replace, answer)
+def _raw_id(chunk_id: str) -> str:
+    return f"[`{chunk_id}`]"
 
 
 def percent(value: float | None) -> str:
     if value is None:
         return "n/a"
-    value = value / 100 if value > 1 else value
-    return f"{round(max(0.0, min(1.0, value)) * 100)}%"
+    return f"{round(normalize_confidence(value) * 100)}%"
 
 
 def score(value: Any) -> str:
@@ -287,7 +285,7 @@ def _clarification_head(clar: Clarification) -> list[dict[str, Any]]:
         context(KIND_HINTS.get(clar.kind, "Reply in this thread to continue.")),
     ]
     if clar.draft:
-        draft = CITATION.sub(lambda m: f"[`{m.group(1)}`]", markdown_to_mrkdwn(escape(clar.draft)))
+        draft = renumber(markdown_to_mrkdwn(escape(clar.draft)), {}, _raw_id)
         quoted = "\n".join(f">{line}" if line.strip() else ">" for line in draft.splitlines())
         head.append(divider())
         head.append(section("*Best draft so far — :warning: unverified, not yet an answer*"))

@@ -8,13 +8,14 @@ hedged sentences ("the documents do not say …") need no citation.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from masis.text import split_sentences
 
-CITATION = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9._-]*#\d+)\]")
+# Chunk ids are `slugify(doc_name)#n`, and a slug may start with "." or "_" ("_notes.md#1").
+CITATION = re.compile(r"\[([A-Za-z0-9._-]+#\d+)\]")
 # Anything that looks like a citation marker inside document text; neutralised before it reaches a model.
 _CITATION_LIKE = re.compile(r"\[([^\[\]\n]{1,80})\]")
 
@@ -82,11 +83,20 @@ def cited_ids(text: str) -> list[str]:
     return list(dict.fromkeys(CITATION.findall(text)))
 
 
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
+
+
+def renumber(text: str, numbers: Mapping[str, int], unknown: Callable[[str], str] = lambda cid: f"[{cid}]") -> str:
+    """Replace each `[chunk_id]` with its reference number `[n]`; ids without a number go through `unknown`."""
+    return CITATION.sub(lambda m: f"[{numbers[m.group(1)]}]" if m.group(1) in numbers else unknown(m.group(1)), text)
+
+
 def strip_citations(text: str) -> str:
-    return " ".join(CITATION.sub("", text).split())
+    """The text without its citation markers: "… $2 million [a#1]." -> "… $2 million."."""
+    return _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(CITATION.sub("", text).split()))
 
 
-_CITATIONS_AFTER_STOP = re.compile(r"([.!?])((?:\s*\[[A-Za-z0-9][A-Za-z0-9._-]*#\d+\])+)")
+_CITATIONS_AFTER_STOP = re.compile(r"([.!?])((?:\s*\[[A-Za-z0-9._-]+#\d+\])+)")
 
 
 def answer_sentences(answer: str) -> list[str]:

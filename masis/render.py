@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from masis.citations import CITATION
+from masis.citations import renumber
 from masis.registry import DocumentInfo
 from masis.scoring import SCORE_KEYS
 from masis.state import Citation, Clarification, Outcome
@@ -17,9 +15,7 @@ from masis.state import Citation, Clarification, Outcome
 
 def numbered(answer: str, citations: list[Citation]) -> str:
     """Replace each `[chunk_id]` with its reference number `[n]`; unknown ids are left visible."""
-    numbers = {c.chunk_id: c.number for c in citations}
-    text = CITATION.sub(lambda m: f"[{numbers[m.group(1)]}]" if m.group(1) in numbers else m.group(0), answer)
-    return re.sub(r"\s+([.,;:!?])", r"\1", text)
+    return renumber(answer, {c.chunk_id: c.number for c in citations})
 
 
 def source_label(citation: Citation) -> str:

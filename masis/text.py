@@ -88,12 +88,11 @@ def _blocks(text: str) -> list[str]:
     return blocks
 
 
+def normalise_number(written: str) -> str:
+    """One numeric expression in its comparison form: "$4.2 Million" -> "$4.2million", "38 percent" -> "38%"."""
+    return written.strip().lower().replace(",", "").replace(" ", "").replace("percent", "%")
+
+
 def numbers(text: str) -> list[str]:
-    """Numeric expressions ("$4.2 million", "38%", "2026") normalised for comparison."""
-    found = []
-    for match in NUMBER.finditer(text):
-        token = match.group(0).strip().lower().replace(",", "").replace(" ", "")
-        token = token.replace("percent", "%")
-        if token:
-            found.append(token)
-    return found
+    """Numeric expressions ("$4.2 million", "38%", "2026") in their comparison form."""
+    return [normalise_number(match.group(0)) for match in NUMBER.finditer(text)]

@@ -22,8 +22,9 @@ from masis.citations import (
     strip_citations,
 )
 from masis.llm.base import Conflict, ConflictClaim, Critique, Evaluation
+from masis.relevance import coverage
 from masis.state import EvidenceChunk
-from masis.text import NUMBER, numbers, question_terms, split_sentences, terms
+from masis.text import NUMBER, normalise_number, numbers, question_terms, split_sentences, terms
 
 MAX_SENTENCES = 5
 MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be worth citing
@@ -72,11 +73,6 @@ def _weights(question_terms: frozenset[int], sentences: Sequence[_Sentence]) -> 
         df = sum(1 for s in sentences if term in s.terms)
         weights[term] = 1.0 + (total - df) / total
     return weights
-
-
-def _coverage(weights: dict[int, float], covered: set[int] | frozenset[int]) -> float:
-    total = sum(weights.values())
-    return sum(w for t, w in weights.items() if t in covered) / total if total else 0.0
 
 
 def _missing_words(question: str, covered: set[int] | frozenset[int]) -> list[str]:
@@ -165,11 +161,9 @@ class ExtractiveProvider:
         gaps = [f"The answer does not address '{word}'." for word in _missing_words(question, covered)]
         conflicts = _conflicts(answer, evidence, sentences)
         support = (cited_sentences - len(unsupported)) / cited_sentences if cited_sentences else 0.0
-        confidence = support * _coverage(weights, covered)
+        confidence = support * coverage(weights, covered)
         if conflicts:
             confidence = min(confidence, 0.5)
-        if invalid:
-            unsupported.extend(f"Cites {c}, which is not in the evidence." for c in invalid)
         reasons = []
         if unsupported:
             reasons.append(f"{len(unsupported)} claim(s) not supported by the cited evidence")
@@ -189,7 +183,7 @@ class ExtractiveProvider:
 
     def evaluate(self, question: str, answer: str, evidence: Sequence[EvidenceChunk], critique: Critique) -> Evaluation:
         claims = [s for s in answer_sentences(answer) if CITATION.search(s)]
-        supported = len(claims) - len([c for c in critique.unsupported_claims if not c.startswith("Cites ")])
+        supported = len(claims) - len(critique.unsupported_claims)
         faithfulness = supported / len(claims) if claims else 0.0
         by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
         cited = [by_id[c] for c in cited_ids(answer) if c in by_id]
@@ -242,8 +236,8 @@ def _value_kind(value: str) -> str:
 def _values(sentence: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for value in numbers(sentence):
-        if _YEAR.match(value) or re.fullmatch(r"q\d", value):
-            continue  # years and quarters say *which* figure, not *what* it is
+        if _YEAR.match(value):
+            continue  # a year says *which* figure, not *what* it is
         found.setdefault(_value_kind(value), set()).add(value)
     return found
 
@@ -310,11 +304,7 @@ def _conflicts(answer: str, evidence: Sequence[EvidenceChunk], sentences: Sequen
 
 def _display(sentence: str, values: set[str]) -> str:
     """The figures as the document wrote them ("$11.9 million"), not their comparison form."""
-    written = [
-        m.group(0).strip()
-        for m in NUMBER.finditer(sentence)
-        if numbers(m.group(0))[:1] and numbers(m.group(0))[0] in values
-    ]
+    written = [m.group(0).strip() for m in NUMBER.finditer(sentence) if normalise_number(m.group(0)) in values]
     return ", ".join(dict.fromkeys(written)) or ", ".join(sorted(values))
 
 

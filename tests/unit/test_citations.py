@@ -6,6 +6,7 @@ import pytest
 
 from masis import citations
 from masis.citations import audit, penalised_confidence
+from masis.ingest.chunking import slugify
 
 EVIDENCE = ["memo.pdf#1", "memo.pdf#2", "budget.docx#3"]
 
@@ -76,3 +77,9 @@ def test_confidence_is_clamped_to_the_unit_interval() -> None:
     result = audit("Fine [memo.pdf#1].", EVIDENCE)
     assert penalised_confidence(1.7, result) == 1.0
     assert penalised_confidence(-0.2, result) == 0.0
+
+
+def test_ids_of_documents_whose_slug_starts_with_a_dot_or_underscore_are_citations() -> None:
+    chunk_id = f"{slugify('_notes.md')}#1"
+    assert citations.cited_ids(f"The notes say so [{chunk_id}].") == [chunk_id]
+    assert audit(f"The notes say the budget is fixed [{chunk_id}].", [chunk_id]).uncited_sentences == []

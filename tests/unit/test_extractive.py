@@ -1,0 +1,56 @@
+"""The offline critic's checks on hand-written drafts (the provider is deterministic and pure)."""
+
+from __future__ import annotations
+
+from masis.llm.extractive import ExtractiveProvider
+from masis.state import EvidenceChunk
+
+QUESTION = "What is the Falcon budget?"
+
+
+def _chunk(chunk_id: str, doc: str, text: str) -> EvidenceChunk:
+    return {
+        "chunk_id": chunk_id,
+        "doc_name": doc,
+        "text": text,
+        "page": None,
+        "section": None,
+        "relevance": 1.0,
+        "score": 1.0,
+    }
+
+
+EVIDENCE = [_chunk("plan.txt#1", "plan.txt", "The Falcon budget is $2 million for the year.")]
+provider = ExtractiveProvider()
+
+
+def test_a_supported_citation_passes_the_audit() -> None:
+    critique = provider.critique(QUESTION, "The Falcon budget is $2 million [plan.txt#1].", EVIDENCE)
+    assert critique.unsupported_claims == [] and not critique.hallucination_detected
+    assert critique.confidence == 1.0 and not critique.needs_retry
+
+
+def test_a_figure_the_cited_chunk_does_not_hold_is_unsupported() -> None:
+    critique = provider.critique(QUESTION, "The Falcon budget is $5 million [plan.txt#1].", EVIDENCE)
+    assert critique.unsupported_claims == ["The Falcon budget is $5 million."]
+    assert critique.needs_retry and critique.confidence == 0.0
+
+
+def test_a_citation_outside_the_evidence_is_a_hallucination_counted_once() -> None:
+    answer = "The Falcon budget is $2 million [plan.txt#1]. The Falcon budget doubles next year [ghost.txt#4]."
+    critique = provider.critique(QUESTION, answer, EVIDENCE)
+    assert critique.hallucination_detected and critique.needs_retry
+    assert critique.unsupported_claims == ["The Falcon budget doubles next year."]
+    evaluation = provider.evaluate(QUESTION, answer, EVIDENCE, critique)
+    assert evaluation.faithfulness == 0.5  # one of the two cited claims holds
+
+
+def test_a_different_figure_in_another_document_is_a_conflict() -> None:
+    evidence = [*EVIDENCE, _chunk("memo.txt#1", "memo.txt", "The Falcon budget is $3 million for the year.")]
+    critique = provider.critique(QUESTION, "The Falcon budget is $2 million [plan.txt#1].", evidence)
+    assert len(critique.conflicts) == 1
+    assert [(c.doc_name, c.value) for c in critique.conflicts[0].claims] == [
+        ("plan.txt", "$2 million"),
+        ("memo.txt", "$3 million"),
+    ]
+    assert critique.confidence <= 0.5 and critique.needs_retry
