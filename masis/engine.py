@@ -85,6 +85,7 @@ class Engine:
         on_progress: ProgressCallback | None = None,
     ) -> Outcome:
         """Answer a new question in a workspace (a new run, even in a thread that had questions)."""
+        tenant_scope(workspace_id)  # first, so a missing workspace is reported as such
         thread_id = thread_id or f"local:{uuid.uuid4().hex[:12]}"
         try:
             request = MASISInput(
@@ -92,7 +93,6 @@ class Engine:
             )
         except ValidationError as exc:
             raise MasisError(f"Invalid question: {exc.errors()[0]['msg']}") from None
-        tenant_scope(workspace_id)
         with self._thread_locks.hold(thread_id):
             conversation = self.registry.start_run(thread_id, workspace_id)
             state: dict[str, Any] = {

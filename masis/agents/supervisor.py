@@ -69,7 +69,7 @@ def decide(
 def supervisor(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     settings = runtime.context.settings
     with timed("supervisor") as latency:
-        max_retries = state.get("max_retries") or settings.max_retries
+        max_retries = state.get("max_retries", settings.max_retries)  # 0 means no retries, not the default
         decision = decide(
             attempt=state.get("attempt", 0),
             retries=state.get("retries", 0),

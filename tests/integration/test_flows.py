@@ -186,3 +186,10 @@ def test_long_evidence_is_compressed_before_synthesis(tmp_path: Path) -> None:
     assert researcher["kept"] == 10  # ten chunks of ~900 characters: well over the 6000 budget
     assert outcome.status == "answered"
     assert "invoice" not in (outcome.answer or "")
+
+
+def test_max_retries_zero_means_no_retry(sample_engine: Engine) -> None:
+    outcome = sample_engine.ask("demo", "What was Q3 2026 revenue?", max_retries=0)
+    assert outcome.metrics["llm_calls"] == 3
+    assert _decisions(outcome.trace) == ["first_run", "escalate"]
+    assert outcome.clarification is not None and outcome.clarification.kind == "conflict"
