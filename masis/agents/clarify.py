@@ -7,6 +7,7 @@ CLI, HTTP) post the question themselves, outside the graph.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from langgraph.graph import END
@@ -21,6 +22,10 @@ EscalationKind = Literal["conflict", "low_confidence", "zero_results"]
 ACCEPT = "accept"
 CANCEL = "cancel"
 SOURCE_PREFIX = "source:"
+_NAME_WORD = re.compile(r"[a-z0-9]+")
+_GENERIC_NAME_WORDS = frozenset(
+    {"the", "and", "doc", "docs", "document", "file", "final", "copy", "draft", "new", "old"}
+)
 
 
 def escalate(
@@ -142,9 +147,34 @@ def parse_resume(value: Any) -> tuple[str, str]:
     return "refine", text
 
 
+def named_source(text: str, options: list[str]) -> str | None:
+    """The one offered source a free-text reply names, e.g. "trust the Q3 report" -> "q3_report.md".
+
+    An option is named when the reply contains a word of its file name (extension dropped) that no
+    other option's name has. None when the reply names no option, or more than one.
+    """
+    reply_words = set(_NAME_WORD.findall(text.lower()))
+    words = {option: _name_words(option) for option in options}
+    named = []
+    for option, own in words.items():
+        others = set().union(*(w for o, w in words.items() if o != option))
+        if (own - others) & reply_words:
+            named.append(option)
+    return named[0] if len(named) == 1 else None
+
+
+def _name_words(name: str) -> set[str]:
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    return {w for w in _NAME_WORD.findall(stem.lower()) if w not in _GENERIC_NAME_WORDS}
+
+
 def clarify(state: MASISState, runtime: Runtime[AgentContext]) -> Command[Literal["researcher", "__end__"]]:
     reply = interrupt(state["clarification"])
     action, argument = parse_resume(reply)
+    if action == "refine" and state["clarification"]["kind"] == "conflict":
+        source = named_source(argument, state["clarification"]["options"])
+        if source:
+            action, argument = "source", source
     rounds = state.get("clarification_rounds", 0) + 1
     trace = {"node": "clarify", "kind": state["clarification"]["kind"], "action": action, "round": rounds}
     best = state.get("best_draft")

@@ -67,6 +67,14 @@ def test_choosing_a_conflict_source_restricts_retrieval_to_it(sample_engine: Eng
     assert sample_engine.pending(asked.thread_id) is None
 
 
+def test_naming_a_conflict_source_in_a_reply_restricts_retrieval_to_it(sample_engine: Engine) -> None:
+    asked = sample_engine.ask("demo", "What was Q3 2026 revenue?")
+    outcome = sample_engine.reply(asked.thread_id, "Trust the Q3 report")
+    assert outcome.status == "answered"
+    assert {c.doc_name for c in outcome.citations} == {"q3_report.md"}
+    assert [step["action"] for step in outcome.trace if step["node"] == "clarify"] == ["source"]
+
+
 def test_accepting_the_draft_returns_it_marked_for_review(sample_engine: Engine) -> None:
     asked = sample_engine.ask("demo", "What was Q3 2026 revenue?")
     outcome = sample_engine.reply(asked.thread_id, choice="accept")
