@@ -144,6 +144,7 @@ def serve(
 
     from bot.app import build_app
     from bot.deps import BotDeps, bot_token
+    from masis.api import api_routes, api_token
     from masis.engine import Engine
     from masis.errors import MasisError
 
@@ -183,8 +184,10 @@ def serve(
             signing_secret=settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None,
             deps=deps,
             mode="socket" if socket_mode else "http",
-            extra_routes=extra_routes,
+            extra_routes=[*api_routes(engine, settings), *extra_routes],
         )
+        if api_token(settings):
+            log.info("the HTTP API is on at /masis (bearer token required; spec at /openapi.json)")
         config = uvicorn.Config(asgi, host=host, port=port or settings.port, log_level=log_level,
                                 access_log=False, lifespan="on")
         _ignore_signals_after_uvicorn()
