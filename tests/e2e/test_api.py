@@ -263,7 +263,7 @@ def test_a_missing_or_wrong_token_is_401(api: ApiServer) -> None:
         missing = anonymous.get(f"/masis/workspaces/{WS}/documents")
         assert_error(missing, 401, "Authorization: Bearer")
         assert missing.headers["www-authenticate"].startswith("Bearer")
-        for header in (f"Bearer {API_TOKEN}x", f"Basic {API_TOKEN}", API_TOKEN, "Bearer "):
+        for header in (f"Bearer {API_TOKEN}x", f"Basic {API_TOKEN}", API_TOKEN, "Bearer"):
             wrong = anonymous.post(f"/masis/workspaces/{WS}", json={"query": ANSWERED},
                                    headers={"Authorization": header})
             assert_error(wrong, 401, "not valid")
