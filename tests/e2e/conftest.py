@@ -107,8 +107,9 @@ def free_port() -> int:
 class BotProcess:
     """`python -m bot` in a subprocess, configured only through its environment, like in production."""
 
-    def __init__(self, data_dir: Path, emulator: SlackEmulator, *, app_token: str | None = None,
+    def __init__(self, data_dir: Path, emulator: SlackEmulator | None, *, app_token: str | None = None,
                  api_token: str | None = None, workdir: Path) -> None:
+        """With no emulator, no Slack variable is set (the API-only mode)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "MASIS_", "OPENAI_", "QDRANT_"))}
@@ -116,13 +117,13 @@ class BotProcess:
             "PYTHONPATH": str(REPO),
             "MASIS_DATA_DIR": str(data_dir),
             "MASIS_LLM": "extractive",
-            "SLACK_BOT_TOKEN": BOT_TOKEN,
-            "SLACK_SIGNING_SECRET": SIGNING_SECRET,
-            "SLACK_API_URL": emulator.api_url,
             "PORT": str(self.port),
             "HOST": "127.0.0.1",
             "LOG_LEVEL": "warning",
         })
+        if emulator is not None:
+            env.update({"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET,
+                        "SLACK_API_URL": emulator.api_url})
         if app_token:
             env["SLACK_APP_TOKEN"] = app_token
         if api_token:

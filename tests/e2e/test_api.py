@@ -22,7 +22,7 @@ from masis.config import Settings
 from masis.engine import Engine
 from tests.conftest import SAMPLE_DIR, make_settings
 from tests.e2e.api_server import AUTH, ApiServer
-from tests.e2e.conftest import API_TOKEN, BotServer
+from tests.e2e.conftest import API_TOKEN, BotProcess, BotServer
 from tests.e2e.helpers import is_answer, wait_post
 from tests.e2e.slack_driver import SlackDriver
 from tests.e2e.slack_emulator import TEAM_ID, SlackEmulator
@@ -107,22 +107,26 @@ def test_ask_returns_the_designs_response_shape(http: httpx.Client) -> None:
 
 
 def test_a_clarification_is_answered_after_a_restart(tmp_path: Path) -> None:
-    settings = seeded(tmp_path / "data")
-    first = ApiServer(settings).start()
+    """`python -m bot` with MASIS_API_TOKEN and no Slack variables serves the API alone; a clarification
+    asked of one process is answered through the next one."""
+    data_dir = tmp_path / "data"
+    seeded(data_dir)
+    first = BotProcess(data_dir, None, api_token=API_TOKEN, workdir=tmp_path / "run").start()
     try:
-        with first.client() as http:
+        with httpx.Client(base_url=first.url, headers=AUTH, trust_env=False, timeout=60) as http:
+            assert http.get("/healthz").json()["slack"] == "off"
             asked = ask(http, CONFLICT, thread_id="ops-42")
     finally:
-        first.stop()
+        assert first.stop() == 0, first.output()  # SIGTERM: a clean exit that releases the store
     assert asked["status"] == "needs_clarification" and asked["thread_id"] == "ops-42"
     assert asked["clarification_kind"] == "conflict" and "?" in asked["clarification_question"]
     assert asked["clarification_options"] == ["product_roadmap.txt", "q3_report.md"]
     assert asked["answer"] and asked["confidence"] is not None  # the best draft, marked for review
     assert asked["requires_human_review"] is True
 
-    second = ApiServer(settings).start()  # a new server and engine on the same data directory
+    second = BotProcess(data_dir, None, api_token=API_TOKEN, workdir=tmp_path / "run").start()
     try:
-        with second.client() as http:
+        with httpx.Client(base_url=second.url, headers=AUTH, trust_env=False, timeout=60) as http:
             state = http.get("/masis/threads/ops-42").json()
             assert state["workspace_id"] == WS and state["pending"]["kind"] == "conflict"
             resumed = http.post("/masis/threads/ops-42/reply", json={"choice": "source:q3_report.md"})
@@ -134,7 +138,9 @@ def test_a_clarification_is_answered_after_a_restart(tmp_path: Path) -> None:
             again = http.post("/masis/threads/ops-42/reply", json={"text": "the roadmap"})
             assert_error(again, 409, "no question waiting")
     finally:
-        second.stop()
+        assert second.stop() == 0, second.output()
+    logs = first.output() + second.output()
+    assert "Traceback" not in logs and API_TOKEN not in logs
 
 
 def test_reply_errors(http: httpx.Client) -> None:
@@ -143,8 +149,9 @@ def test_reply_errors(http: httpx.Client) -> None:
     assert answered["status"] == "success"
     assert_error(http.post("/masis/threads/answered-1/reply", json={"choice": "accept"}), 409, "ask a new question")
 
-    pending = ask(http, CONFLICT, thread_id="pending-1")
+    pending = ask(http, CONFLICT, thread_id="pending-1", max_retries=0)  # no retry before asking back
     assert pending["status"] == "needs_clarification"
+    assert pending["metrics"]["retries"] == 0 and pending["metrics"]["llm_calls"] == 3
     unknown = assert_error(http.post("/masis/threads/pending-1/reply", json={"choice": "source:nope.pdf"}), 422)
     assert "q3_report.md" in unknown["detail"]["documents"]
     assert_error(http.post("/masis/threads/pending-1/reply", json={"text": "x", "choice": "accept"}), 422)
@@ -323,12 +330,23 @@ def test_without_a_token_the_api_is_off(tmp_path: Path) -> None:
                 assert_error(response, 404, "MASIS_API_TOKEN")
             assert http.get("/openapi.json").status_code == 404 and http.get("/docs").status_code == 404
             assert http.get("/healthz").status_code == 200 and http.get("/readyz").status_code == 200
+    finally:
+        server.stop()
 
+
+def test_a_broken_store_is_503_on_readyz_and_a_plain_500_on_ask(tmp_path: Path) -> None:
+    server = ApiServer(api_settings(tmp_path / "data")).start()
+    try:
+        with server.client() as http:
+            assert http.post(f"/masis/workspaces/{WS}/documents", files={"file": ("f.md", FALCON)}).status_code == 200
             server.engine.store.close()  # the store goes away under a running server
             broken = http.get("/readyz")
             assert broken.status_code == 503
             checks = broken.json()["checks"]
             assert checks["store"].startswith("not reachable") and checks["checkpointer"] == "ok"
+            failed = assert_error(http.post(f"/masis/workspaces/{WS}", json={"query": "When does Falcon launch?"}),
+                                  500, "server")
+            assert failed["detail"] is None and "closed" not in str(failed)
     finally:
         server.stop()
 
