@@ -27,7 +27,7 @@ from starlette.types import Receive, Scope, Send
 
 from masis.api.auth import BearerAuth
 from masis.api.bodies import read_json_body, read_uploads
-from masis.api.errors import ApiError, endpoint, error_response, http_exception
+from masis.api.errors import ApiError, endpoint, error_response, http_exception, parse_body
 from masis.api.models import (
     THREAD_ID,
     WORKSPACE_ID,
@@ -145,7 +145,7 @@ class _Handlers:
 
     async def ask(self, request: Request) -> Response:
         workspace = _workspace(request)
-        body = AskRequest.model_validate_json(await read_json_body(request))
+        body = parse_body(AskRequest, await read_json_body(request))
         thread_id = body.thread_id or f"api:{uuid.uuid4().hex}"
         if body.thread_id is not None:
             owner = await _call(self.engine.workspace_of, thread_id)
@@ -158,7 +158,7 @@ class _Handlers:
 
     async def reply(self, request: Request) -> Response:
         thread_id = _thread(request)
-        body = ReplyRequest.model_validate_json(await read_json_body(request))
+        body = parse_body(ReplyRequest, await read_json_body(request))
         workspace = await _call(self.engine.workspace_of, thread_id)
         if workspace is None:
             raise ApiError(404, f"No thread {thread_id}; start one with POST /masis/workspaces/{{workspace_id}}.")

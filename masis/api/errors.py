@@ -7,9 +7,9 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -25,6 +25,7 @@ from masis.errors import (
 log = logging.getLogger(__name__)
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+M = TypeVar("M", bound=BaseModel)
 
 _STATUS_OF: tuple[tuple[type[MasisError], int], ...] = (
     (NothingPendingError, 409),
@@ -60,6 +61,14 @@ def validation_detail(exc: ValidationError) -> list[dict[str, Any]]:
     ]
 
 
+def parse_body(model: type[M], body: bytes) -> M:
+    """The request body as `model`, or a 422 that lists what is wrong with it."""
+    try:
+        return model.model_validate_json(body)
+    except ValidationError as exc:
+        raise ApiError(422, "The request body is not valid; see detail.", validation_detail(exc)) from None
+
+
 def endpoint(func: Endpoint) -> Endpoint:
     @functools.wraps(func)
     async def wrapper(request: Request) -> Response:
@@ -67,8 +76,6 @@ def endpoint(func: Endpoint) -> Endpoint:
             return await func(request)
         except ApiError as exc:
             return exc.response()
-        except ValidationError as exc:
-            return error_response(422, "The request body is not valid; see detail.", validation_detail(exc))
         except MasisError as exc:
             status = next((code for kind, code in _STATUS_OF if isinstance(exc, kind)), 400)
             return error_response(status, str(exc))
