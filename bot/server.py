@@ -4,6 +4,7 @@
 Bolt's Starlette adapter, `GET /healthz`, and any `extra_routes` — the seam where the HTTP API
 (`masis.api`, the `/masis/...` routes) is mounted beside Slack. `serve` runs it all with uvicorn, or
 connects over Socket Mode when `SLACK_APP_TOKEN` is set (then HTTP serves only health and the API).
+Without `SLACK_BOT_TOKEN` but with `MASIS_API_TOKEN`, `serve_api_only` runs the API alone.
 """
 
 from __future__ import annotations
@@ -144,9 +145,12 @@ def serve(
 
     from bot.app import build_app
     from bot.deps import BotDeps, bot_token
+    from masis.api import api_routes, api_token
     from masis.engine import Engine
     from masis.errors import MasisError
 
+    if not (settings.slack_bot_token and settings.slack_bot_token.get_secret_value()) and api_token(settings):
+        return serve_api_only(settings, host=host, port=port, extra_routes=extra_routes, log_level=log_level)
     socket_mode = settings.slack_app_token is not None and bool(settings.slack_app_token.get_secret_value())
     try:
         bot_token(settings)
@@ -183,8 +187,10 @@ def serve(
             signing_secret=settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None,
             deps=deps,
             mode="socket" if socket_mode else "http",
-            extra_routes=extra_routes,
+            extra_routes=[*api_routes(engine, settings), *extra_routes],
         )
+        if api_token(settings):
+            log.info("the HTTP API is on at /masis (bearer token required; spec at /openapi.json)")
         config = uvicorn.Config(asgi, host=host, port=port or settings.port, log_level=log_level,
                                 access_log=False, lifespan="on")
         _ignore_signals_after_uvicorn()
@@ -195,4 +201,36 @@ def serve(
             with contextlib.suppress(Exception):
                 handler.close()
         deps.close(wait=True)
+        engine.close()
+
+
+def serve_api_only(
+    settings: Settings,
+    *,
+    host: str = "0.0.0.0",
+    port: int | None = None,
+    extra_routes: Sequence[BaseRoute] = (),
+    log_level: str = "info",
+) -> int:
+    """No Slack credentials but MASIS_API_TOKEN set: serve the HTTP API and health alone."""
+    import uvicorn
+
+    from masis.api import api_routes
+    from masis.engine import Engine
+    from masis.errors import MasisError
+
+    try:
+        engine = Engine(settings)
+    except MasisError as exc:
+        print(f"masis bot: {exc}", file=sys.stderr)
+        return 2
+    try:
+        asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes])
+        log.info("no SLACK_BOT_TOKEN: serving only the HTTP API at /masis (spec at /openapi.json)")
+        config = uvicorn.Config(asgi, host=host, port=port or settings.port, log_level=log_level,
+                                access_log=False, lifespan="on")
+        _ignore_signals_after_uvicorn()
+        uvicorn.Server(config).run()
+        return 0
+    finally:
         engine.close()

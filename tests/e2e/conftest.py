@@ -21,6 +21,7 @@ import uvicorn
 from bot.app import build_app
 from bot.deps import BotDeps
 from bot.server import build_asgi
+from masis.api import api_routes
 from masis.config import Settings
 from masis.engine import Engine
 from tests.conftest import REPO, SAMPLE_DIR, make_settings
@@ -28,6 +29,7 @@ from tests.e2e.slack_driver import SIGNING_SECRET, SlackDriver
 from tests.e2e.slack_emulator import BOT_TOKEN, TEAM_ID, SlackEmulator
 
 MAIN_CHANNEL = "CMAIN0001"
+API_TOKEN = "test-api-token-0001"
 
 
 def bot_settings(data_dir: Path, emulator: SlackEmulator, **overrides: Any) -> Settings:
@@ -37,7 +39,7 @@ def bot_settings(data_dir: Path, emulator: SlackEmulator, **overrides: Any) -> S
         slack_signing_secret=SIGNING_SECRET,
         slack_app_token=None,
         slack_api_url=emulator.api_url,
-        **overrides,
+        **{"api_token": API_TOKEN, **overrides},
     )
 
 
@@ -63,7 +65,8 @@ def wait_healthy(url: str, timeout: float = 30.0, process: subprocess.Popen[byte
 
 
 class BotServer:
-    """The bot in this process: real Engine, real Bolt app, uvicorn on an ephemeral loopback port."""
+    """The bot in this process: real Engine, real Bolt app, the HTTP API beside it (as `serve` mounts it),
+    uvicorn on an ephemeral loopback port."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -75,7 +78,8 @@ class BotServer:
         self._sock.bind(("127.0.0.1", 0))
         self.port = self._sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        asgi = build_asgi(bolt_app=self.app, signing_secret=SIGNING_SECRET, deps=self.deps)
+        asgi = build_asgi(bolt_app=self.app, signing_secret=SIGNING_SECRET, deps=self.deps,
+                          extra_routes=api_routes(self.engine, settings))
         config = uvicorn.Config(asgi, log_level="warning",
                                 access_log=False, lifespan="on")
         self._server = uvicorn.Server(config)
@@ -103,8 +107,9 @@ def free_port() -> int:
 class BotProcess:
     """`python -m bot` in a subprocess, configured only through its environment, like in production."""
 
-    def __init__(self, data_dir: Path, emulator: SlackEmulator, *, app_token: str | None = None,
-                 workdir: Path) -> None:
+    def __init__(self, data_dir: Path, emulator: SlackEmulator | None, *, app_token: str | None = None,
+                 api_token: str | None = None, workdir: Path) -> None:
+        """With no emulator, no Slack variable is set (the API-only mode)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "MASIS_", "OPENAI_", "QDRANT_"))}
@@ -112,15 +117,17 @@ class BotProcess:
             "PYTHONPATH": str(REPO),
             "MASIS_DATA_DIR": str(data_dir),
             "MASIS_LLM": "extractive",
-            "SLACK_BOT_TOKEN": BOT_TOKEN,
-            "SLACK_SIGNING_SECRET": SIGNING_SECRET,
-            "SLACK_API_URL": emulator.api_url,
             "PORT": str(self.port),
             "HOST": "127.0.0.1",
             "LOG_LEVEL": "warning",
         })
+        if emulator is not None:
+            env.update({"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET,
+                        "SLACK_API_URL": emulator.api_url})
         if app_token:
             env["SLACK_APP_TOKEN"] = app_token
+        if api_token:
+            env["MASIS_API_TOKEN"] = api_token
         workdir.mkdir(parents=True, exist_ok=True)  # no .env there: the environment alone configures it
         self.log_path = workdir / f"bot-{self.port}.log"
         self._log = self.log_path.open("wb")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from websockets.sync.server import ServerConnection, serve
 
-from tests.e2e.conftest import MAIN_CHANNEL, BotProcess, bot_settings, seed
+from tests.e2e.conftest import API_TOKEN, MAIN_CHANNEL, BotProcess, bot_settings, seed
 from tests.e2e.helpers import is_answer, is_clarification, wait_post
 from tests.e2e.slack_driver import SlackDriver
 from tests.e2e.slack_emulator import APP_TOKEN, BOT_USER_ID, TEAM_ID, SlackEmulator
@@ -98,7 +98,7 @@ class SocketModeEndpoint:
 def test_socket_mode(tmp_path: Path, data_dir: Path, emulator: SlackEmulator) -> None:
     endpoint = SocketModeEndpoint()
     emulator.socket_url = endpoint.url
-    bot = BotProcess(data_dir, emulator, app_token=APP_TOKEN, workdir=tmp_path / "run").start()
+    bot = BotProcess(data_dir, emulator, app_token=APP_TOKEN, api_token=API_TOKEN, workdir=tmp_path / "run").start()
     try:
         assert endpoint.connected.wait(20), bot.output()
         [opened] = emulator.calls_to("apps.connections.open")
@@ -118,6 +118,12 @@ def test_socket_mode(tmp_path: Path, data_dir: Path, emulator: SlackEmulator) ->
         assert "strategy_memo.pdf" in answer.blocks_text()
         # no HTTP events endpoint in Socket Mode: only health (and the API when mounted)
         assert slack.http.post(f"{bot.url}/slack/events", content=b"{}").status_code in (404, 405)
+        listed = slack.http.get(f"{bot.url}/masis/workspaces/{TEAM_ID}:{MAIN_CHANNEL}/documents",
+                                headers={"Authorization": f"Bearer {API_TOKEN}"})
+        assert listed.status_code == 200, listed.text
+        assert "strategy_memo.pdf" in [d["name"] for d in listed.json()["documents"]]
+        assert slack.http.get(f"{bot.url}/readyz").json()["ready"] is True
     finally:
         assert bot.stop() == 0, bot.output()
         endpoint.close()
+    assert API_TOKEN not in bot.output()

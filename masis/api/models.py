@@ -1,0 +1,181 @@
+"""What the HTTP API reads and writes: request bodies, response bodies, and the ids in its paths.
+
+Request models forbid unknown fields, so a typo (`"question"` for `"query"`) is a 422 that names the field
+instead of a silently empty request.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
+
+from masis.ingest.pipeline import FileResult
+from masis.registry import DocumentInfo
+from masis.state import Citation, ClarificationKind, Outcome
+
+# Workspace and thread ids are chosen by the caller. Slack's own ids fit ("T1:C1", "T1:C1:1700000000.0001"),
+# so an API workspace "T1:C1" is the Slack channel C1's workspace.
+WORKSPACE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
+THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,199}$")
+CHOICE = re.compile(r"^(accept|cancel|source:.+)$")
+
+ThreadId = Annotated[str, StringConstraints(pattern=THREAD_ID.pattern)]
+
+
+class AskRequest(BaseModel):
+    """A new question in a workspace."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(min_length=1, max_length=4000, description="The question.")
+    max_retries: int | None = Field(None, ge=0, le=5, description="Retries after a poor audit (default 2).")
+    thread_id: ThreadId | None = Field(
+        None,
+        description="Your id for the conversation (letters, digits and `._:@-`, up to 200). Default: a new one, "
+        "returned in the response; use it to reply to a clarification.",
+    )
+
+    @field_validator("query")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the question is empty")
+        return value.strip()
+
+
+class ReplyRequest(BaseModel):
+    """The answer to a pending clarification: free text, or one of its choices."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str | None = Field(None, min_length=1, max_length=4000, description="A clarification in your words.")
+    choice: Annotated[str, StringConstraints(pattern=CHOICE.pattern, max_length=300)] | None = Field(
+        None, description="`accept` (use the unverified draft), `cancel`, or `source:<document>` (trust one source)."
+    )
+
+    @field_validator("text")
+    @classmethod
+    def _text_not_blank(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("the reply is empty")
+        return value
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> ReplyRequest:
+        if (self.text is None) == (self.choice is None):
+            raise ValueError("send exactly one of 'text' or 'choice'")
+        return self
+
+
+class ApiOutcome(BaseModel):
+    """The MASIS design's response: an answer, or a question back, with the audit behind it."""
+
+    status: Literal["success", "needs_clarification", "cancelled"]
+    thread_id: str
+    workspace_id: str
+    question: str
+    answer: str | None = Field(
+        description="The answer with `[chunk_id]` citations; while a clarification is pending, the best "
+        "(unverified) draft so far. Null only when there is no draft or the thread was cancelled."
+    )
+    confidence: float | None
+    requires_human_review: bool
+    clarification_question: str | None
+    clarification_kind: ClarificationKind | None
+    clarification_options: list[str] = Field(description="For a conflict: the documents you can trust.")
+    citations: list[Citation]
+    critique: dict[str, Any] | None
+    evaluation: dict[str, Any] | None
+    warning: str | None
+    trace: list[dict[str, Any]]
+    metrics: dict[str, Any]
+
+    @classmethod
+    def from_outcome(cls, outcome: Outcome) -> ApiOutcome:
+        clarification = outcome.clarification
+        return cls(
+            status="success" if outcome.status == "answered" else outcome.status,
+            thread_id=outcome.thread_id,
+            workspace_id=outcome.workspace_id,
+            question=outcome.question,
+            answer=outcome.answer,
+            confidence=outcome.confidence,
+            requires_human_review=outcome.requires_human_review,
+            clarification_question=clarification.question if clarification else None,
+            clarification_kind=clarification.kind if clarification else None,
+            clarification_options=list(clarification.options) if clarification else [],
+            citations=outcome.citations,
+            critique=outcome.critique,
+            evaluation=outcome.evaluation,
+            warning=outcome.warning,
+            trace=outcome.trace,
+            metrics=outcome.metrics,
+        )
+
+
+class PendingClarification(BaseModel):
+    kind: ClarificationKind
+    question: str
+    options: list[str]
+    draft: str | None
+    round: int
+
+
+class ThreadState(BaseModel):
+    thread_id: str
+    workspace_id: str
+    pending: PendingClarification | None = Field(description="The clarification waiting for a reply, if any.")
+
+
+class Document(BaseModel):
+    name: str
+    chunks: int
+    size_bytes: int
+    pages: int | None
+    uploaded_by: str
+    uploaded_at: str
+    sha256: str
+
+    @classmethod
+    def from_info(cls, info: DocumentInfo) -> Document:
+        return cls(**vars(info))
+
+
+class DocumentList(BaseModel):
+    workspace_id: str
+    documents: list[Document]
+
+
+class FileOutcome(BaseModel):
+    name: str
+    status: Literal["indexed", "unchanged", "failed"]
+    chunks: int
+    pages: int | None
+    reason: str | None = Field(description="Why the file failed; null otherwise.")
+
+    @classmethod
+    def from_result(cls, result: FileResult) -> FileOutcome:
+        return cls(name=result.name, status=result.status, chunks=result.chunks, pages=result.pages,
+                   reason=result.reason)
+
+
+class IngestResponse(BaseModel):
+    workspace_id: str
+    results: list[FileOutcome] = Field(description="One entry per file; each succeeds or fails on its own.")
+
+
+class Removed(BaseModel):
+    workspace_id: str
+    removed: str
+
+
+class Readiness(BaseModel):
+    ready: bool
+    checks: dict[str, str] = Field(description="`ok`, or why the part is not reachable.")
+
+
+class ErrorBody(BaseModel):
+    error: str = Field(description="What went wrong and what to do about it.")
+    detail: Any = Field(None, description="Structured detail: the validation errors, the per-file results, …")
