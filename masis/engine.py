@@ -25,6 +25,7 @@ from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
 from masis.llm import make_provider
 from masis.llm.base import LLMProvider
+from masis.llm.usage import token_metrics
 from masis.locks import KeyedLocks
 from masis.registry import DocumentInfo, Registry
 from masis.state import Citation, Clarification, MASISInput, Outcome
@@ -280,6 +281,7 @@ def build_outcome(
         "candidates_found": values.get("candidates_found", 0),
         "evidence_chunks": len(values.get("evidence") or []),
         "latencies_ms": values.get("latencies_ms", []),
+        "tokens": token_metrics(values.get("token_usage", [])),
         "total_ms": elapsed_ms,
     }
     return Outcome(
