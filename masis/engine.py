@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from masis.agents.context import AgentContext, ProgressCallback
 from masis.citations import cited_ids
 from masis.config import Settings
+from masis.embeddings import make_embedder
 from masis.errors import MasisError, NothingPendingError, UnknownDocumentError
 from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
@@ -44,10 +45,13 @@ class Engine:
         self.settings = settings or Settings()
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         self.registry = Registry(self.settings.registry_path)
+        self.embedder = make_embedder(self.settings) if store is None else None
         try:
-            self.store = store or open_store(self.settings)
+            self.store = store or open_store(self.settings, self.embedder)
         except BaseException:
             self.registry.close()
+            if self.embedder is not None:
+                self.embedder.close()
             raise
         self.llm = llm or make_provider(self.settings)
         self._checkpoint_conn = sqlite3.connect(self.settings.checkpoint_path, check_same_thread=False, timeout=30)
@@ -67,6 +71,8 @@ class Engine:
         self.store.close()
         self.registry.close()
         self._checkpoint_conn.close()
+        if self.embedder is not None:
+            self.embedder.close()
 
     def __enter__(self) -> Engine:
         return self
@@ -195,6 +201,18 @@ class Engine:
     def documents(self, workspace_id: str) -> list[DocumentInfo]:
         tenant_scope(workspace_id)
         return self.registry.documents(workspace_id)
+
+    def reindex(self, workspace_id: str | None = None) -> int:
+        """Add dense vectors to the chunks that lack them (one workspace, or all); returns how many."""
+        if workspace_id is not None:
+            tenant_scope(workspace_id)
+        reindex = getattr(self.store, "reindex", None)
+        if reindex is None or self.embedder is None:
+            raise MasisError(
+                "Reindexing needs embeddings: set OPENAI_API_KEY (or MASIS_LLM=openai with OPENAI_BASE_URL) "
+                "and MASIS_EMBED_MODEL."
+            )
+        return int(reindex(workspace_id))
 
     def remove_document(self, workspace_id: str, name: str) -> None:
         tenant_scope(workspace_id)

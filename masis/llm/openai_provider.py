@@ -85,7 +85,7 @@ def shared_rate_limiter(calls_per_minute: int) -> InMemoryRateLimiter:
     return limiter
 
 
-def _api_key(settings: Settings) -> SecretStr:
+def api_key(settings: Settings) -> SecretStr:
     if settings.openai_api_key is not None:
         return settings.openai_api_key
     if settings.openai_base_url:
@@ -99,7 +99,7 @@ def _api_key(settings: Settings) -> SecretStr:
 def _chat_model(settings: Settings, model: str, limiter: InMemoryRateLimiter) -> ChatOpenAI:
     return ChatOpenAI(
         model=model,
-        api_key=_api_key(settings),
+        api_key=api_key(settings),
         base_url=settings.openai_base_url,
         timeout=settings.llm_timeout,
         max_retries=settings.llm_max_retries,
