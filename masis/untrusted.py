@@ -35,8 +35,12 @@ def neutralise_slack(text: str) -> str:
 
 def clean(text: str) -> str:
     """Document text made safe to place inside an evidence fence."""
-    text = _FENCE_LIKE.sub("(marker removed)", text)
-    return neutralise_markers(neutralise_slack(text))
+    return neutralise_markers(clean_draft(text))
+
+
+def clean_draft(text: str) -> str:
+    """A draft answer (model output that may quote documents) made safe to fence: its citations stay."""
+    return neutralise_slack(_FENCE_LIKE.sub("(marker removed)", text))
 
 
 @dataclass(frozen=True)

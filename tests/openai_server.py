@@ -35,15 +35,29 @@ from masis.llm.extractive import ExtractiveProvider
 from masis.state import EvidenceChunk
 
 EMBED_DIM = 512
+_STOP = "a an the of to in on for and or is are was were be been do does did how what which who whom when where why"
 STOP_WORDS = frozenset(
-    "a an the of to in on for and or is are was were be been do does did how what which who whom when where why "
-    "our we us you your it its this that these those as at by with from much many per".split()
+    f"{_STOP} our we us you your it its this that these those as at by with from much many per".split()
 )
 SYNONYMS = {
-    "staff": "employee", "employees": "employee", "workers": "employee", "worker": "employee", "people": "employee",
-    "earn": "salary", "earns": "salary", "salaries": "salary", "pay": "salary", "paid": "salary", "wage": "salary",
-    "wages": "salary", "compensation": "salary",
-    "panels": "panel", "batteries": "battery", "turbines": "turbine", "homes": "home", "offices": "office",
+    "staff": "employee",
+    "employees": "employee",
+    "workers": "employee",
+    "worker": "employee",
+    "people": "employee",
+    "earn": "salary",
+    "earns": "salary",
+    "salaries": "salary",
+    "pay": "salary",
+    "paid": "salary",
+    "wage": "salary",
+    "wages": "salary",
+    "compensation": "salary",
+    "panels": "panel",
+    "batteries": "battery",
+    "turbines": "turbine",
+    "homes": "home",
+    "offices": "office",
 }
 ROLE_MARKERS = {
     "synthesize": "strategic intelligence analyst",
@@ -122,6 +136,10 @@ def _evidence(prompt: str) -> list[EvidenceChunk]:
     ]
 
 
+def _unfenced(text: str) -> str:
+    return re.sub(r"</?evidence-[0-9a-f]+>", "", text).strip()
+
+
 def _question(prompt: str) -> str:
     return _between(prompt, "Question: ", "\n\nEvidence:").strip()
 
@@ -172,8 +190,9 @@ class OpenAICompatServer:
 
     # --- scripting -----------------------------------------------------------------------------------
 
-    def fail(self, kind: str, *, role: str | None = None, times: int = 1, retry_after: float = 0.0,
-             delay: float = 0.0) -> None:
+    def fail(
+        self, kind: str, *, role: str | None = None, times: int = 1, retry_after: float = 0.0, delay: float = 0.0
+    ) -> None:
         with self._lock:
             self.faults.extend(Fault(kind, role, retry_after, delay) for _ in range(times))
 
@@ -234,8 +253,11 @@ class OpenAICompatServer:
                 "role": "assistant",
                 "content": None,
                 "tool_calls": [
-                    {"id": f"call_{len(self.requests)}", "type": "function",
-                     "function": {"name": name, "arguments": content}}
+                    {
+                        "id": f"call_{len(self.requests)}",
+                        "type": "function",
+                        "function": {"name": name, "arguments": content},
+                    }
                 ],
             }
         return JSONResponse(
@@ -253,15 +275,18 @@ class OpenAICompatServer:
         question = _question(prompt)
         evidence = _evidence(prompt)
         if role == "synthesize":
-            claims = [line.split(": ", 1)[1] for line in prompt.splitlines()
-                      if line.startswith("- Unsupported by its citation: ")]
+            claims = [
+                line.split(": ", 1)[1]
+                for line in prompt.splitlines()
+                if line.startswith("- Unsupported by its citation: ")
+            ]
             feedback = Critique(unsupported_claims=claims) if "auditor rejected" in prompt else None
             return self._model.synthesize(question, evidence, feedback)
         if role == "critique":
-            answer = prompt.split("Draft answer to audit:\n", 1)[-1]
+            answer = _unfenced(prompt.split("Draft answer to audit:\n", 1)[-1])
             return self._model.critique(question, answer, evidence).model_dump()
         if role == "evaluate":
-            answer = _between(prompt, "Draft answer:\n", "\n\nAuditor's findings:")
+            answer = _unfenced(_between(prompt, "Draft answer:\n", "\n\nAuditor's findings:"))
             critique = self._model.critique(question, answer, evidence)
             return self._model.evaluate(question, answer, evidence, critique).model_dump()
         if role == "compress":
@@ -289,8 +314,12 @@ class OpenAICompatServer:
             data.append({"object": "embedding", "index": index, "embedding": encoded})
         tokens = sum(len(str(t).split()) for t in texts)
         return JSONResponse(
-            {"object": "list", "data": data, "model": body.get("model"),
-             "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}
+            {
+                "object": "list",
+                "data": data,
+                "model": body.get("model"),
+                "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
+            }
         )
 
 

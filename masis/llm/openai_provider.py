@@ -195,7 +195,9 @@ class OpenAIProvider:
             SystemMessage(prompts.CRITIC_SYSTEM.format(**prompts.data_rule(fence))),
             HumanMessage(
                 prompts.CRITIC_USER.format(
-                    question=question, evidence=prompts.evidence_block(evidence, fence), answer=answer
+                    question=question,
+                    evidence=prompts.evidence_block(evidence, fence),
+                    answer=prompts.draft_block(answer, fence),
                 )
             ),
         ]
@@ -216,7 +218,7 @@ class OpenAIProvider:
                 prompts.EVALUATOR_USER.format(
                     question=question,
                     evidence=prompts.evidence_block(evidence, fence),
-                    answer=answer,
+                    answer=prompts.draft_block(answer, fence),
                     critique=prompts.critique_summary(critique),
                 )
             ),
@@ -248,7 +250,13 @@ class OpenAIProvider:
             raw = result.get("raw")
             record_usage(role, model, getattr(raw, "usage_metadata", None))
             parsed = result.get("parsed")
-            if result.get("parsing_error") is None and parsed is not None:
+            # langchain's JSON parser also accepts a truncated object (partial parsing), and the schema is
+            # strict, so a reply missing any field is as unreadable as broken JSON.
+            if (
+                result.get("parsing_error") is None
+                and isinstance(parsed, dict)
+                and parsed.keys() >= schema.model_fields.keys()
+            ):
                 try:
                     return schema.model_validate(parsed)
                 except ValidationError:
