@@ -116,3 +116,16 @@ def test_a_bm25_only_store_keeps_working_and_reindex_adds_dense_vectors(
         assert other and other[0].dense_score is None, "only the named workspace was embedded"
         assert engine.reindex(WS) == 0, "nothing left to embed"
         assert engine.reindex() == 1, "the other workspace's one chunk"
+
+
+def test_an_embeddings_outage_during_ingest_is_the_files_reason(tmp_path: Path, server: OpenAICompatServer) -> None:
+    with Engine(openai_settings(tmp_path / "data", server)) as engine:
+        server.reset()
+        server.fail("500", role="embed", times=3)  # the first try and both retries
+        report = engine.ingest("ws", [("a.md", b"Staff salaries average $80,000.")])
+        retried = engine.ingest("ws", [("a.md", b"Staff salaries average $80,000.")])
+
+    assert [r.status for r in report.results] == ["failed"]
+    reason = report.results[0].reason or ""
+    assert "test-embed-small" in reason and "HTTP 500" in reason and "sk-test" not in reason
+    assert [r.status for r in retried.results] == ["indexed"], "nothing was recorded for the failed attempt"
