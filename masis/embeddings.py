@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-import openai
 from langchain_core.embeddings import Embeddings
 
 from masis.config import Settings
@@ -124,6 +123,8 @@ class CachedEmbedder:
             )
 
     def _send(self, call: Callable[[], T]) -> T:
+        import openai  # here, so that the offline path never loads the OpenAI client
+
         try:
             return call()
         except openai.APIError as exc:
