@@ -108,10 +108,24 @@ def _chat_model(settings: Settings, model: str, limiter: InMemoryRateLimiter) ->
     )
 
 
+def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """`model` as an OpenAI strict JSON schema: every property required, no extra properties, and no
+    `default` keywords (OpenAI's strict mode rejects them; the reply must carry every field anyway)."""
+
+    def strip(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {key: strip(value) for key, value in node.items() if key != "default"}
+        if isinstance(node, list):
+            return [strip(item) for item in node]
+        return node
+
+    return strip(to_strict_json_schema(model))
+
+
 def _schema(model: type[BaseModel]) -> dict[str, Any]:
-    """A strict JSON schema for `model`, in the shape `with_structured_output` takes for each method."""
+    """The strict schema in the shape `with_structured_output` takes for each method."""
     description = (model.__doc__ or model.__name__).strip().splitlines()[0]
-    return {"name": model.__name__, "description": description, "schema": to_strict_json_schema(model)}
+    return {"name": model.__name__, "description": description, "schema": strict_schema(model)}
 
 
 def _structured(chat: BaseChatModel, model: type[BaseModel], method: str) -> Runnable:
