@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from masis.agents.context import AgentContext, ProgressCallback
 from masis.citations import cited_ids
 from masis.config import Settings
-from masis.embeddings import make_embedder
+from masis.embeddings import CachedEmbedder, make_embedder
 from masis.errors import MasisError, NothingPendingError, UnknownDocumentError
 from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
@@ -43,17 +43,18 @@ class Engine:
         llm: LLMProvider | None = None,
     ) -> None:
         self.settings = settings or Settings()
+        self.llm = llm or make_provider(self.settings)  # first: a misconfigured model opens nothing
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         self.registry = Registry(self.settings.registry_path)
-        self.embedder = make_embedder(self.settings) if store is None else None
+        self.embedder: CachedEmbedder | None = None
         try:
+            self.embedder = make_embedder(self.settings) if store is None else None
             self.store = store or open_store(self.settings, self.embedder)
         except BaseException:
             self.registry.close()
             if self.embedder is not None:
                 self.embedder.close()
             raise
-        self.llm = llm or make_provider(self.settings)
         self._checkpoint_conn = sqlite3.connect(self.settings.checkpoint_path, check_same_thread=False, timeout=30)
         self._checkpoint_conn.execute("PRAGMA journal_mode=WAL")
         self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")

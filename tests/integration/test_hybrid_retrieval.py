@@ -129,3 +129,23 @@ def test_an_embeddings_outage_during_ingest_is_the_files_reason(tmp_path: Path, 
     reason = report.results[0].reason or ""
     assert "test-embed-small" in reason and "HTTP 500" in reason and "sk-test" not in reason
     assert [r.status for r in retried.results] == ["indexed"], "nothing was recorded for the failed attempt"
+
+
+def test_reindex_without_embeddings_says_what_to_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for key in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "QDRANT_URL", "MASIS_LLM"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("MASIS_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)  # no .env here
+
+    assert main(["reindex"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("masis: Reindexing needs embeddings") and "OPENAI_API_KEY" in err
+
+
+def test_the_openai_provider_without_key_or_server_says_what_to_set(tmp_path: Path) -> None:
+    from masis.errors import MasisError
+
+    with pytest.raises(MasisError, match="OPENAI_API_KEY"):
+        Engine(make_settings(tmp_path / "data", llm="openai"))
