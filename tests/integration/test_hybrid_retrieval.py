@@ -149,3 +149,30 @@ def test_the_openai_provider_without_key_or_server_says_what_to_set(tmp_path: Pa
 
     with pytest.raises(MasisError, match="OPENAI_API_KEY"):
         Engine(make_settings(tmp_path / "data", llm="openai"))
+
+
+def test_reindex_rebuilds_a_bm25_only_server_collection_with_dense_vectors(
+    tmp_path: Path, server: OpenAICompatServer
+) -> None:
+    client = QdrantClient(":memory:")
+    plain = QdrantServerStore(client, "chunks")
+    plain.upsert(WS, PAYROLL)
+    plain.upsert("T1:C_OTHER", [ChunkRecord("x.md#0", "x.md", "Staff salaries are reviewed in May.", 0)])
+    embedder = make_embedder(openai_settings(tmp_path / "data", server))
+    assert embedder is not None
+    upgraded = QdrantServerStore(client, "chunks", embedder)  # the same collection, now with an embedder
+    try:
+        assert upgraded.hybrid is False
+        assert upgraded.search(WS, QUESTION, limit=4)[0].dense_score is None
+
+        assert upgraded.reindex(WS) == len(PAYROLL)
+
+        assert upgraded.hybrid is True
+        assert upgraded.count(WS) == len(PAYROLL) and upgraded.count("T1:C_OTHER") == 1
+        assert upgraded.search(WS, QUESTION, limit=4)[0].chunk_id == "payroll.md#2"
+        assert upgraded.search("T1:C_OTHER", "staff salaries", limit=1)[0].dense_score is None
+        assert upgraded.reindex() == 1
+        assert not client.collection_exists("chunks__reindex")
+    finally:
+        upgraded.close()
+        embedder.close()
