@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     reply.add_argument("--choice", help="accept | cancel | source:<document>")
     reply.add_argument("text", nargs="*")
 
+    reindex = sub.add_parser("reindex", help="add dense vectors (hybrid retrieval) to chunks that lack them")
+    reindex.add_argument("--workspace", help="only this workspace (default: every workspace)")
+
     sub.add_parser("serve", help="run the Slack bot (and the HTTP API when MASIS_API_TOKEN is set)")
     return parser
 
@@ -86,6 +89,11 @@ def _dispatch(args: argparse.Namespace) -> int:
                 console.print(f"Removed {args.remove} from {args.workspace}.")
                 return 0
             print_documents(console, engine.documents(args.workspace))
+            return 0
+        if args.command == "reindex":
+            embedded = engine.reindex(args.workspace)
+            where = f"workspace {args.workspace}" if args.workspace else "every workspace"
+            console.print(f"Embedded {embedded} chunk(s) in {where}; retrieval is hybrid (BM25 + dense).")
             return 0
         if args.command == "ask":
             outcome = engine.ask(

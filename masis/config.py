@@ -30,6 +30,14 @@ class Settings(BaseSettings):
     synth_model: str = Field("gpt-4o-mini", validation_alias=_env("MASIS_SYNTH_MODEL", "synth_model"))
     audit_model: str = Field("gpt-4o", validation_alias=_env("MASIS_AUDIT_MODEL", "audit_model"))
     embed_model: str = Field("text-embedding-3-small", validation_alias=_env("MASIS_EMBED_MODEL", "embed_model"))
+    # The OpenAI path's transport: per-request timeout (s), retries with backoff on 429 / 5xx / timeouts,
+    # how structured replies are requested, and how many texts go into one embeddings request.
+    llm_timeout: float = Field(60.0, validation_alias=_env("MASIS_LLM_TIMEOUT", "llm_timeout"))
+    llm_max_retries: int = Field(3, validation_alias=_env("MASIS_LLM_MAX_RETRIES", "llm_max_retries"))
+    structured_output: Literal["json_schema", "function_calling"] = Field(
+        "json_schema", validation_alias=_env("MASIS_STRUCTURED_OUTPUT", "structured_output")
+    )
+    embed_batch_size: int = Field(128, validation_alias=_env("MASIS_EMBED_BATCH_SIZE", "embed_batch_size"))
 
     # --- vector store --------------------------------------------------------------------------------
     qdrant_url: str | None = Field(None, validation_alias=_env("QDRANT_URL", "qdrant_url"))

@@ -20,11 +20,13 @@ from pydantic import ValidationError
 from masis.agents.context import AgentContext, ProgressCallback
 from masis.citations import cited_ids
 from masis.config import Settings
+from masis.embeddings import CachedEmbedder, make_embedder
 from masis.errors import MasisError, NothingPendingError, UnknownDocumentError
 from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
 from masis.llm import make_provider
 from masis.llm.base import LLMProvider
+from masis.llm.usage import token_metrics
 from masis.locks import KeyedLocks
 from masis.registry import DocumentInfo, Registry
 from masis.state import Citation, Clarification, MASISInput, Outcome
@@ -41,14 +43,18 @@ class Engine:
         llm: LLMProvider | None = None,
     ) -> None:
         self.settings = settings or Settings()
+        self.llm = llm or make_provider(self.settings)  # first: a misconfigured model opens nothing
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         self.registry = Registry(self.settings.registry_path)
+        self.embedder: CachedEmbedder | None = None
         try:
-            self.store = store or open_store(self.settings)
+            self.embedder = make_embedder(self.settings) if store is None else None
+            self.store = store or open_store(self.settings, self.embedder)
         except BaseException:
             self.registry.close()
+            if self.embedder is not None:
+                self.embedder.close()
             raise
-        self.llm = llm or make_provider(self.settings)
         self._checkpoint_conn = sqlite3.connect(self.settings.checkpoint_path, check_same_thread=False, timeout=30)
         self._checkpoint_conn.execute("PRAGMA journal_mode=WAL")
         self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
@@ -66,6 +72,8 @@ class Engine:
         self.store.close()
         self.registry.close()
         self._checkpoint_conn.close()
+        if self.embedder is not None:
+            self.embedder.close()
 
     def __enter__(self) -> Engine:
         return self
@@ -195,6 +203,18 @@ class Engine:
         tenant_scope(workspace_id)
         return self.registry.documents(workspace_id)
 
+    def reindex(self, workspace_id: str | None = None) -> int:
+        """Add dense vectors to the chunks that lack them (one workspace, or all); returns how many."""
+        if workspace_id is not None:
+            tenant_scope(workspace_id)
+        reindex = getattr(self.store, "reindex", None)
+        if reindex is None or self.embedder is None:
+            raise MasisError(
+                "Reindexing needs embeddings: set OPENAI_API_KEY (or MASIS_LLM=openai with OPENAI_BASE_URL) "
+                "and MASIS_EMBED_MODEL."
+            )
+        return int(reindex(workspace_id))
+
     def remove_document(self, workspace_id: str, name: str) -> None:
         tenant_scope(workspace_id)
         name = document_name(name)
@@ -280,6 +300,7 @@ def build_outcome(
         "candidates_found": values.get("candidates_found", 0),
         "evidence_chunks": len(values.get("evidence") or []),
         "latencies_ms": values.get("latencies_ms", []),
+        "tokens": token_metrics(values.get("token_usage", [])),
         "total_ms": elapsed_ms,
     }
     return Outcome(

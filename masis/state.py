@@ -69,6 +69,7 @@ class MASISState(TypedDict, total=False):
     confidence_history: Annotated[list[float], operator.add]
     retry_reasons: Annotated[list[str], operator.add]
     latencies_ms: Annotated[list[dict[str, Any]], operator.add]
+    token_usage: Annotated[list[dict[str, Any]], operator.add]  # one entry per model request (masis.llm.usage)
 
 
 class MASISInput(BaseModel):

@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 from masis import citations
 from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question
+from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.scoring import normalize_confidence
 from masis.state import MASISState
 
@@ -17,7 +18,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     ctx = runtime.context
     ctx.progress("auditing")
     evidence = state["context"]
-    with timed("critic") as latency:
+    with timed("critic") as latency, collect_usage() as usage:
         critique = ctx.llm.critique(core_question(state), state["answer"], evidence)
         audit = citations.audit(state["answer"], [chunk["chunk_id"] for chunk in evidence])
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
@@ -33,6 +34,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
         "confidence_history": [confidence],
         "llm_calls": 1,
         "latencies_ms": [latency],
+        "token_usage": usage_entries("critic", usage),
         "trace": [
             {
                 "node": "critic",
@@ -45,6 +47,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
                 "invalid_citations": audit.invalid_ids,
                 "uncited_sentences": len(audit.uncited_sentences),
                 "reasoning": critique.reasoning,
+                "tokens": usage_totals(usage),
             }
         ],
     }

@@ -14,6 +14,7 @@ from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question
 from masis.citations import CitationAudit
 from masis.llm.base import Critique
+from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.scoring import clamp_evaluation
 from masis.state import Draft, MASISState
 
@@ -25,7 +26,7 @@ def evaluator(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, An
     ctx.progress("scoring")
     critique = Critique.model_validate(state["critique"])
     audit = CitationAudit(**{key: state["citation_audit"][key] for key in _AUDIT_FIELDS})
-    with timed("evaluator") as latency:
+    with timed("evaluator") as latency, collect_usage() as usage:
         raw = ctx.llm.evaluate(core_question(state), state["answer"], state["context"], critique)
         evaluation = clamp_evaluation(raw.model_dump(), audit, critique.hallucination_detected)
     draft: Draft = {
@@ -41,7 +42,10 @@ def evaluator(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, An
         "evaluation": evaluation,
         "llm_calls": 1,
         "latencies_ms": [latency],
-        "trace": [{"node": "evaluator", "attempt": state.get("attempt", 1), **evaluation}],
+        "token_usage": usage_entries("evaluator", usage),
+        "trace": [
+            {"node": "evaluator", "attempt": state.get("attempt", 1), **evaluation, "tokens": usage_totals(usage)}
+        ],
     }
     if best is None or draft["confidence"] >= best["confidence"]:
         update["best_draft"] = draft

@@ -39,6 +39,13 @@ def question_weights(registry: Registry, workspace_id: str, question: str) -> di
     return term_weights(registry.document_frequencies(workspace_id, wanted), registry.chunk_total(workspace_id))
 
 
+def _relevance(term_coverage: float, dense_cosine: float | None) -> float:
+    """What the thresholds apply to: the dense cosine when the chunk has one, or the IDF-weighted term
+    coverage, whichever is higher, so hybrid retrieval adds paraphrase matches without dropping a chunk
+    that holds every word of the question (real embedding cosines of relevant passages often sit below 0.6)."""
+    return term_coverage if dense_cosine is None else max(term_coverage, round(dense_cosine, 4))
+
+
 def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     ctx = runtime.context
     settings = ctx.settings
@@ -59,7 +66,7 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
                 "text": hit.text,
                 "page": hit.page,
                 "section": hit.section,
-                "relevance": coverage(weights, terms(hit.text)),
+                "relevance": _relevance(coverage(weights, terms(hit.text)), hit.dense_score),
                 "score": round(hit.score, 4),
             }
             for hit in hits
@@ -81,6 +88,7 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
                 "kept": len(evidence),
                 "threshold": threshold,
                 "top_relevance": max((c["relevance"] for c in scored), default=0.0),
+                "dense": any(hit.dense_score is not None for hit in hits),
             }
         ],
     }

@@ -10,6 +10,7 @@ from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question
 from masis.citations import neutralise_markers
 from masis.llm.base import Critique
+from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.state import EvidenceChunk, MASISState
 
 
@@ -24,7 +25,7 @@ def synthesizer(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, 
     evidence = [{**chunk, "text": neutralise_markers(chunk["text"])} for chunk in state["evidence"]]
     llm_calls = 0
     compressed = False
-    with timed("synthesizer") as latency:
+    with timed("synthesizer") as latency, collect_usage() as usage:
         if context_chars(evidence) > ctx.settings.max_context_chars:
             smaller = ctx.llm.compress(question, evidence, ctx.settings.max_context_chars)
             llm_calls += 1 if ctx.llm.compression_uses_model else 0
@@ -39,6 +40,7 @@ def synthesizer(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, 
         "context": evidence,
         "llm_calls": llm_calls,
         "latencies_ms": [latency],
+        "token_usage": usage_entries("synthesizer", usage),
         "trace": [
             {
                 "node": "synthesizer",
@@ -47,6 +49,7 @@ def synthesizer(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, 
                 "context_chars": context_chars(evidence),
                 "compressed": compressed,
                 "used_feedback": feedback is not None,
+                "tokens": usage_totals(usage),
             }
         ],
     }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from masis.config import Settings
+from masis.embeddings import Embedder
 from masis.store.base import ChunkRecord, Hit, VectorStore, tenant_scope
 from masis.store.edge import EdgeStore
 from masis.store.server import QdrantServerStore
@@ -18,9 +19,11 @@ __all__ = [
 ]
 
 
-def open_store(settings: Settings) -> VectorStore:
-    """The Qdrant server when `QDRANT_URL` is set, else the embedded store under the data directory."""
+def open_store(settings: Settings, embedder: Embedder | None = None) -> VectorStore:
+    """The Qdrant server when `QDRANT_URL` is set, else the embedded store under the data directory.
+
+    With an `embedder` (the OpenAI path), retrieval is hybrid: BM25 and dense vectors fused by RRF."""
     if settings.qdrant_url:
         api_key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None
-        return QdrantServerStore.from_url(settings.qdrant_url, api_key, settings.collection)
-    return EdgeStore(settings.edge_store_path)
+        return QdrantServerStore.from_url(settings.qdrant_url, api_key, settings.collection, embedder)
+    return EdgeStore(settings.edge_store_path, embedder)

@@ -11,6 +11,7 @@ from masis.errors import InvalidWorkspaceError
 TENANT_KEY = "workspace_id"
 DOCUMENT_KEY = "doc_name"
 SPARSE_VECTOR = "bm25"
+DENSE_VECTOR = "dense"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,8 @@ class ChunkRecord:
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """A retrieved chunk with the engine's raw score (BM25 with per-tenant IDF; higher is better)."""
+    """A retrieved chunk with the engine's raw score (higher is better): BM25 with per-tenant IDF, or the
+    RRF-fused rank score of BM25 and dense retrieval, with the dense cosine when the chunk has a vector."""
 
     chunk_id: str
     doc_name: str
@@ -35,6 +37,7 @@ class Hit:
     score: float
     page: int | None = None
     section: str | None = None
+    dense_score: float | None = None
 
 
 def tenant_scope(workspace_id: str, doc_name: str | None = None) -> dict[str, str]:

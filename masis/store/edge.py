@@ -2,35 +2,50 @@
 
 from __future__ import annotations
 
+import json
+import logging
+import shutil
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from qdrant_edge import (
     CountRequest,
+    Distance,
     EdgeConfig,
     EdgeShard,
     EdgeSparseVectorParams,
+    EdgeVectorParams,
     FieldCondition,
     Filter,
+    Fusion,
     IdfParams,
     KeywordIndexParams,
     MatchValue,
     Modifier,
     Point,
+    PointVectors,
+    Prefetch,
     Query,
     QueryRequest,
+    Record,
+    ScrollRequest,
     SearchParams,
     SparseVector,
     UpdateOperation,
 )
 
-from masis.errors import StoreInUseError
-from masis.store.base import DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
+from masis.embeddings import Embedder
+from masis.errors import MasisError, StoreInUseError
+from masis.store.base import DENSE_VECTOR, DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
+from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, cosine, prefetch_limit, unit
 from masis.store.ids import point_id
-from masis.store.payload import batches, chunk_payload, hit_from_payload
+from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload
 from masis.text import document_vector, query_vector
+
+log = logging.getLogger(__name__)
 
 # Qdrant Edge holds an exclusive lock on the shard's WAL; a second open (another process, or this one)
 # fails with "failed to open WAL <path>/wal: Can't init WAL: Kind(WouldBlock)".
@@ -50,34 +65,77 @@ def _holds_shard(path: Path) -> bool:
     return (path / "edge_config.json").exists() or (path / "segments").exists()
 
 
-def _open_shard(path: Path) -> EdgeShard:
+def _has_dense(path: Path) -> bool:
+    try:
+        config = json.loads((path / "edge_config.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return DENSE_VECTOR in (config.get("vectors") or {})
+
+
+def _config(dimension: int | None) -> EdgeConfig:
+    vectors = {DENSE_VECTOR: EdgeVectorParams(dimension, Distance.Cosine)} if dimension else None
+    return EdgeConfig(vectors=vectors, sparse_vectors={SPARSE_VECTOR: EdgeSparseVectorParams(modifier=Modifier.Idf)})
+
+
+def _open_shard(path: Path, embedder: Embedder | None = None) -> EdgeShard:
     try:
         if _holds_shard(path):
             return EdgeShard.load(str(path))
         path.mkdir(parents=True, exist_ok=True)
-        config = EdgeConfig(sparse_vectors={SPARSE_VECTOR: EdgeSparseVectorParams(modifier=Modifier.Idf)})
-        return EdgeShard.create(str(path), config)
+        return EdgeShard.create(str(path), _config(embedder.dimension if embedder else None))
     except Exception as exc:  # the bindings raise a bare Exception for every engine error
         if _LOCKED_MARKER in str(exc):
             raise StoreInUseError(str(path)) from exc
         raise
 
 
-class EdgeStore:
-    """A `VectorStore` in a local directory; one process at a time may hold it open."""
+def _ensure_indexes(shard: EdgeShard) -> None:
+    present = shard.info().payload_schema
+    for field, params in _INDEXES.items():
+        if field not in present:
+            shard.update(UpdateOperation.create_field_index(field, params))
 
-    def __init__(self, path: Path) -> None:
+
+def _scroll(shard: EdgeShard, flt: Filter | None, with_vector: bool | list[str]) -> Iterator[list[Record]]:
+    offset: Any = None
+    while True:
+        request = ScrollRequest(
+            offset=offset, limit=UPSERT_BATCH, filter=flt, with_payload=True, with_vector=with_vector
+        )
+        records, offset = shard.scroll(request)
+        if records:
+            yield records
+        if offset is None:
+            return
+
+
+class EdgeStore:
+    """A `VectorStore` in a local directory; one process at a time may hold it open.
+
+    With an `embedder`, a new store keeps a dense vector per chunk besides BM25 and searches both, fused
+    by RRF. A store created without dense vectors stays BM25-only until `reindex` adds them.
+    """
+
+    def __init__(self, path: Path, embedder: Embedder | None = None, dense_floor: float = DEFAULT_DENSE_FLOOR) -> None:
         self._path = Path(path)
         self._lock = threading.Lock()
-        self._shard: EdgeShard | None = _open_shard(self._path)
+        self._embedder = embedder
+        self._dense_floor = dense_floor
+        self._shard: EdgeShard | None = _open_shard(self._path, embedder)
         try:
-            present = self._shard.info().payload_schema
-            for field, params in _INDEXES.items():
-                if field not in present:
-                    self._shard.update(UpdateOperation.create_field_index(field, params))
+            _ensure_indexes(self._shard)
         except BaseException:
             self._shard.close()
             raise
+        self._dense = embedder is not None and _has_dense(self._path)
+        if embedder is not None and not self._dense:
+            log.warning("The store at %s has no dense vectors: BM25 only until `masis reindex` adds them.", path)
+
+    @property
+    def hybrid(self) -> bool:
+        """True when searches fuse BM25 with dense vectors."""
+        return self._dense
 
     @property
     def path(self) -> Path:
@@ -93,15 +151,21 @@ class EdgeStore:
         tenant_scope(workspace_id)
         shard = self._live()
         for batch in batches(chunks):
+            dense = self._embed([chunk.text for chunk in batch])
             points = [
                 Point(
                     point_id(workspace_id, chunk.chunk_id),
-                    {SPARSE_VECTOR: SparseVector(*document_vector(chunk.text))},
+                    {SPARSE_VECTOR: SparseVector(*document_vector(chunk.text)), **dense[i]},
                     chunk_payload(workspace_id, chunk),
                 )
-                for chunk in batch
+                for i, chunk in enumerate(batch)
             ]
             shard.update(UpdateOperation.upsert_points(points))
+
+    def _embed(self, texts: list[str]) -> list[dict[str, list[float]]]:
+        if not self._dense or self._embedder is None:
+            return [{} for _ in texts]
+        return [{DENSE_VECTOR: vector} for vector in self._embedder.embed_documents(texts)]
 
     def delete_document(self, workspace_id: str, doc_name: str) -> None:
         scope = tenant_scope(workspace_id, doc_name)
@@ -114,14 +178,84 @@ class EdgeStore:
         indices, values = query_vector(query)
         if not indices or limit < 1:
             return []
+        sparse = Query.Nearest(SparseVector(indices, values), using=SPARSE_VECTOR)
+        idf = SearchParams(idf=IdfParams(corpus=corpus))
+        if not self._dense or self._embedder is None:
+            request = QueryRequest(limit, query=sparse, filter=_filter(scope), with_payload=True, params=idf)
+            return [hit_from_payload(point.payload, point.score) for point in shard.query(request)]
+        dense = unit(self._embedder.embed_query(query))
+        fetch = prefetch_limit(limit)
         request = QueryRequest(
             limit,
-            query=Query.Nearest(SparseVector(indices, values), using=SPARSE_VECTOR),
+            query=Fusion.Rrf(k=RRF_K),
+            prefetches=[
+                Prefetch(fetch, query=sparse, filter=_filter(scope), params=idf),
+                Prefetch(
+                    fetch,
+                    query=Query.Nearest(dense, using=DENSE_VECTOR),
+                    filter=_filter(scope),
+                    score_threshold=self._dense_floor,
+                ),
+            ],
             filter=_filter(scope),
             with_payload=True,
-            params=SearchParams(idf=IdfParams(corpus=corpus)),
+            with_vector=[DENSE_VECTOR],
         )
-        return [hit_from_payload(point.payload, point.score) for point in shard.query(request)]
+        return [
+            hit_from_payload(point.payload, point.score, cosine(dense, point.vector)) for point in shard.query(request)
+        ]
+
+    def reindex(self, workspace_id: str | None = None) -> int:
+        """Give every chunk (of one workspace, or all) its dense vector; returns how many were embedded.
+
+        A store created without dense vectors is first rebuilt with them: Qdrant cannot add a named vector
+        to an existing shard, so the points are copied into a new shard that then replaces the old one.
+        """
+        if self._embedder is None:
+            raise MasisError(REINDEX_NEEDS_EMBEDDINGS)
+        scope = _filter(tenant_scope(workspace_id)) if workspace_id is not None else None
+        with self._lock:
+            if not self._dense:
+                self._rebuild_with_dense()
+            shard = self._live()
+            embedded = 0
+            for records in _scroll(shard, scope, [DENSE_VECTOR]):
+                missing = [r for r in records if not (r.vector or {}).get(DENSE_VECTOR)]
+                if not missing:
+                    continue
+                vectors = self._embedder.embed_documents([(r.payload or {}).get("text", "") for r in missing])
+                shard.update(
+                    UpdateOperation.update_vectors(
+                        [PointVectors(r.id, {DENSE_VECTOR: v}) for r, v in zip(missing, vectors, strict=True)]
+                    )
+                )
+                embedded += len(missing)
+            shard.flush()
+        return embedded
+
+    def _rebuild_with_dense(self) -> None:
+        assert self._embedder is not None
+        old = self._live()
+        fresh_path = self._path.with_name(self._path.name + ".reindex")
+        shutil.rmtree(fresh_path, ignore_errors=True)
+        fresh = EdgeShard.create(str(fresh_path), _config(self._embedder.dimension))
+        try:
+            _ensure_indexes(fresh)
+            for records in _scroll(old, None, True):
+                fresh.update(UpdateOperation.upsert_points([Point(r.id, r.vector or {}, r.payload) for r in records]))
+            fresh.flush()
+        finally:
+            fresh.close()
+        old.flush()
+        old.close()
+        self._shard = None
+        retired = self._path.with_name(self._path.name + ".old")
+        shutil.rmtree(retired, ignore_errors=True)
+        self._path.rename(retired)
+        fresh_path.rename(self._path)
+        shutil.rmtree(retired, ignore_errors=True)
+        self._shard = EdgeShard.load(str(self._path))
+        self._dense = True
 
     def count(self, workspace_id: str, doc_name: str | None = None) -> int:
         scope = tenant_scope(workspace_id, doc_name)

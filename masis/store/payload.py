@@ -24,7 +24,7 @@ def chunk_payload(workspace_id: str, chunk: ChunkRecord) -> dict[str, Any]:
     }
 
 
-def hit_from_payload(payload: Mapping[str, Any] | None, score: float) -> Hit:
+def hit_from_payload(payload: Mapping[str, Any] | None, score: float, dense_score: float | None = None) -> Hit:
     payload = payload or {}
     return Hit(
         chunk_id=payload["chunk_id"],
@@ -33,6 +33,7 @@ def hit_from_payload(payload: Mapping[str, Any] | None, score: float) -> Hit:
         score=float(score),
         page=payload.get("page"),
         section=payload.get("section"),
+        dense_score=dense_score,
     )
 
 

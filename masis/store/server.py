@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Iterator, Sequence
 from types import TracebackType
 from urllib.parse import urlsplit
 
@@ -10,11 +11,15 @@ from qdrant_client import QdrantClient
 from qdrant_client.http import models
 from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
+from masis.embeddings import Embedder
 from masis.errors import MasisError
-from masis.store.base import DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
+from masis.store.base import DENSE_VECTOR, DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
+from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, cosine, prefetch_limit, unit
 from masis.store.ids import point_id
-from masis.store.payload import batches, chunk_payload, hit_from_payload
+from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload
 from masis.text import document_vector, query_vector
+
+log = logging.getLogger(__name__)
 
 _INDEXES: dict[str, models.PayloadSchemaType | models.KeywordIndexParams] = {
     TENANT_KEY: models.KeywordIndexParams(type=models.KeywordIndexType.KEYWORD, is_tenant=True),
@@ -48,21 +53,41 @@ def _reason(exc: Exception) -> str:
 class QdrantServerStore:
     """A `VectorStore` in one collection of a Qdrant server, shared by every process that points at it.
 
-    The store owns `client`: `close()` closes it.
+    The store owns `client`: `close()` closes it. With an `embedder`, a new collection keeps a dense vector
+    per chunk besides BM25 and searches both, fused by RRF; one created without stays BM25-only until
+    `reindex` adds them.
     """
 
-    def __init__(self, client: QdrantClient, collection: str) -> None:
+    def __init__(
+        self,
+        client: QdrantClient,
+        collection: str,
+        embedder: Embedder | None = None,
+        dense_floor: float = DEFAULT_DENSE_FLOOR,
+    ) -> None:
         self._client = client
         self._collection = collection
         self._closed = False
+        self._embedder = embedder
+        self._dense_floor = dense_floor
         self._ensure_collection()
+        self._dense = embedder is not None and self._has_dense(collection)
+        if embedder is not None and not self._dense:
+            log.warning("Collection %r has no dense vectors: BM25 only until `masis reindex` adds them.", collection)
+
+    @property
+    def hybrid(self) -> bool:
+        """True when searches fuse BM25 with dense vectors."""
+        return self._dense
 
     @classmethod
-    def from_url(cls, url: str, api_key: str | None, collection: str) -> QdrantServerStore:
+    def from_url(
+        cls, url: str, api_key: str | None, collection: str, embedder: Embedder | None = None
+    ) -> QdrantServerStore:
         client: QdrantClient | None = None
         try:
             client = QdrantClient(url=url, api_key=api_key)
-            return cls(client, collection)
+            return cls(client, collection, embedder)
         except Exception as exc:
             if client is not None:
                 client.close()
@@ -77,21 +102,33 @@ class QdrantServerStore:
     def _ensure_collection(self) -> None:
         if not self._client.collection_exists(self._collection):
             try:
-                self._client.create_collection(
-                    self._collection,
-                    # Sparse-only for now. Hybrid retrieval adds a named dense vector here, and `search`
-                    # becomes `prefetch=[dense, sparse]` (each with the tenant filter) fused by RRF.
-                    vectors_config={},
-                    sparse_vectors_config={SPARSE_VECTOR: models.SparseVectorParams(modifier=models.Modifier.IDF)},
-                )
+                self._create(self._collection, self._embedder.dimension if self._embedder else None)
             except Exception:
                 # Another process may have created it between our check and our create.
                 if not self._client.collection_exists(self._collection):
                     raise
-        present = self._client.get_collection(self._collection).payload_schema or {}
+        self._ensure_indexes(self._collection)
+
+    def _create(self, name: str, dimension: int | None) -> None:
+        """A collection with BM25 (per-tenant IDF) and, given a dimension, a named cosine dense vector."""
+        dense = (
+            {DENSE_VECTOR: models.VectorParams(size=dimension, distance=models.Distance.COSINE)} if dimension else {}
+        )
+        self._client.create_collection(
+            name,
+            vectors_config=dense,
+            sparse_vectors_config={SPARSE_VECTOR: models.SparseVectorParams(modifier=models.Modifier.IDF)},
+        )
+
+    def _ensure_indexes(self, name: str) -> None:
+        present = self._client.get_collection(name).payload_schema or {}
         for field, schema in _INDEXES.items():
             if field not in present:
-                self._client.create_payload_index(self._collection, field, schema, wait=True)
+                self._client.create_payload_index(name, field, schema, wait=True)
+
+    def _has_dense(self, name: str) -> bool:
+        vectors = self._client.get_collection(name).config.params.vectors
+        return isinstance(vectors, dict) and DENSE_VECTOR in vectors
 
     def _live(self) -> QdrantClient:
         if self._closed:
@@ -102,15 +139,21 @@ class QdrantServerStore:
         tenant_scope(workspace_id)
         client = self._live()
         for batch in batches(chunks):
+            dense = self._embed([chunk.text for chunk in batch])
             points = [
                 models.PointStruct(
                     id=point_id(workspace_id, chunk.chunk_id),
-                    vector={SPARSE_VECTOR: _sparse(document_vector(chunk.text))},
+                    vector={SPARSE_VECTOR: _sparse(document_vector(chunk.text)), **dense[i]},
                     payload=chunk_payload(workspace_id, chunk),
                 )
-                for chunk in batch
+                for i, chunk in enumerate(batch)
             ]
             client.upsert(self._collection, points=points, wait=True)
+
+    def _embed(self, texts: list[str]) -> list[dict[str, list[float]]]:
+        if not self._dense or self._embedder is None:
+            return [{} for _ in texts]
+        return [{DENSE_VECTOR: vector} for vector in self._embedder.embed_documents(texts)]
 
     def delete_document(self, workspace_id: str, doc_name: str) -> None:
         scope = tenant_scope(workspace_id, doc_name)
@@ -123,16 +166,99 @@ class QdrantServerStore:
         vector = query_vector(query)
         if not vector[0] or limit < 1:
             return []
+        idf = models.SearchParams(idf=models.IdfCorpusParams(corpus=corpus))
+        if not self._dense or self._embedder is None:
+            response = client.query_points(
+                self._collection,
+                query=_sparse(vector),
+                using=SPARSE_VECTOR,
+                query_filter=_filter(scope),
+                limit=limit,
+                with_payload=True,
+                search_params=idf,
+            )
+            return [hit_from_payload(point.payload, point.score) for point in response.points]
+        dense = unit(self._embedder.embed_query(query))
+        fetch = prefetch_limit(limit)
         response = client.query_points(
             self._collection,
-            query=_sparse(vector),
-            using=SPARSE_VECTOR,
+            prefetch=[
+                models.Prefetch(
+                    query=_sparse(vector), using=SPARSE_VECTOR, filter=_filter(scope), params=idf, limit=fetch
+                ),
+                models.Prefetch(
+                    query=dense,
+                    using=DENSE_VECTOR,
+                    filter=_filter(scope),
+                    score_threshold=self._dense_floor,
+                    limit=fetch,
+                ),
+            ],
+            query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)),
             query_filter=_filter(scope),
             limit=limit,
             with_payload=True,
-            search_params=models.SearchParams(idf=models.IdfCorpusParams(corpus=corpus)),
+            with_vectors=[DENSE_VECTOR],
         )
-        return [hit_from_payload(point.payload, point.score) for point in response.points]
+        return [hit_from_payload(point.payload, point.score, cosine(dense, point.vector)) for point in response.points]
+
+    def reindex(self, workspace_id: str | None = None) -> int:
+        """Give every chunk (of one workspace, or all) its dense vector; returns how many were embedded.
+
+        A collection created without dense vectors is first rebuilt with them (Qdrant cannot add a named
+        vector to an existing collection): copied aside, recreated with the dense vector, copied back.
+        """
+        if self._embedder is None:
+            raise MasisError(REINDEX_NEEDS_EMBEDDINGS)
+        client = self._live()
+        if not self._dense:
+            self._rebuild_with_dense()
+        scope = _filter(tenant_scope(workspace_id)) if workspace_id is not None else None
+        embedded = 0
+        for records in self._scroll(self._collection, scope, [DENSE_VECTOR]):
+            missing = [r for r in records if not (r.vector or {}).get(DENSE_VECTOR)]
+            if not missing:
+                continue
+            vectors = self._embedder.embed_documents([(r.payload or {}).get("text", "") for r in missing])
+            updates = [
+                models.PointVectors(id=r.id, vector={DENSE_VECTOR: v}) for r, v in zip(missing, vectors, strict=True)
+            ]
+            client.update_vectors(self._collection, points=updates, wait=True)
+            embedded += len(missing)
+        return embedded
+
+    def _scroll(
+        self, name: str, flt: models.Filter | None, with_vectors: bool | list[str]
+    ) -> Iterator[list[models.Record]]:
+        offset = None
+        while True:
+            records, offset = self._client.scroll(
+                name, scroll_filter=flt, limit=UPSERT_BATCH, offset=offset, with_payload=True, with_vectors=with_vectors
+            )
+            if records:
+                yield records
+            if offset is None:
+                return
+
+    def _copy(self, source: str, target: str) -> None:
+        for records in self._scroll(source, None, True):
+            points = [models.PointStruct(id=r.id, vector=r.vector or {}, payload=r.payload) for r in records]
+            self._client.upsert(target, points=points, wait=True)
+
+    def _rebuild_with_dense(self) -> None:
+        assert self._embedder is not None
+        dimension = self._embedder.dimension
+        aside = f"{self._collection}__reindex"
+        if self._client.collection_exists(aside):
+            self._client.delete_collection(aside)
+        self._create(aside, None)
+        self._copy(self._collection, aside)
+        self._client.delete_collection(self._collection)
+        self._create(self._collection, dimension)
+        self._ensure_indexes(self._collection)
+        self._copy(aside, self._collection)
+        self._client.delete_collection(aside)
+        self._dense = True
 
     def count(self, workspace_id: str, doc_name: str | None = None) -> int:
         scope = tenant_scope(workspace_id, doc_name)

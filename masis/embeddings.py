@@ -1,0 +1,159 @@
+"""Dense embeddings for hybrid retrieval: OpenAIEmbeddings behind a content-hash cache.
+
+Chunks are embedded in batches (`MASIS_EMBED_BATCH_SIZE` texts a request), and a text embedded once by a
+model is never sent again: vectors are kept in `MASIS_DATA_DIR/embeddings.db` keyed by (model, sha256 of
+the text), so re-ingesting a changed file embeds only its changed chunks and `masis reindex` resumes
+where it stopped. The dimension is whatever the model returns, never a configured number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+from array import array
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from langchain_core.embeddings import Embeddings
+
+from masis.config import Settings
+from masis.errors import IngestError
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS embeddings (
+    model TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (model, sha256)
+) WITHOUT ROWID;
+"""
+_PROBE = "dimension probe"
+T = TypeVar("T")
+
+
+class EmbeddingsUnavailableError(IngestError):
+    """The embeddings endpoint failed after the client's retries. An `IngestError`, so that a file being
+    indexed meanwhile is reported with this reason; on a search it is a plain `MasisError` to the caller."""
+
+
+class Embedder(Protocol):
+    """What the stores need: document and query vectors, and their dimension."""
+
+    model: str
+
+    @property
+    def dimension(self) -> int: ...
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+    def embed_query(self, text: str) -> list[float]: ...
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class CachedEmbedder:
+    """An `Embedder` over any langchain `Embeddings`, with the SQLite cache and batching."""
+
+    def __init__(self, embeddings: Embeddings, model: str, cache_path: Path, batch_size: int = 128) -> None:
+        self.model = model
+        self._embeddings = embeddings
+        self._batch = max(1, batch_size)
+        self._dimension: int | None = None
+        self._lock = threading.Lock()
+        cache_path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(cache_path, check_same_thread=False, timeout=30, isolation_level=None)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.executescript(_SCHEMA)
+        self.requests = 0  # embedding requests sent (for tests and benchmarks)
+        self.embedded = 0  # texts sent to the model
+
+    @property
+    def dimension(self) -> int:
+        if self._dimension is None:
+            self._dimension = len(self.embed_query(_PROBE))
+        return self._dimension
+
+    def embed_query(self, text: str) -> list[float]:
+        vector = self._send(lambda: self._embeddings.embed_query(text))
+        self.requests += 1
+        return vector
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        keys = [_key(text) for text in texts]
+        found = self._cached(keys)
+        missing = list(dict.fromkeys(k for k in keys if k not in found))
+        by_key = {k: t for k, t in zip(keys, texts, strict=True)}
+        for start in range(0, len(missing), self._batch):
+            batch = missing[start : start + self._batch]
+            vectors = self._send(lambda b=batch: self._embeddings.embed_documents([by_key[k] for k in b]))
+            self.requests += 1
+            self.embedded += len(batch)
+            self._store(dict(zip(batch, vectors, strict=True)))
+            found.update(zip(batch, vectors, strict=True))
+        return [list(found[k]) for k in keys]
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def _cached(self, keys: Sequence[str]) -> dict[str, list[float]]:
+        found: dict[str, list[float]] = {}
+        unique = list(dict.fromkeys(keys))
+        with self._lock:
+            for start in range(0, len(unique), 500):
+                part = unique[start : start + 500]
+                marks = ",".join("?" * len(part))
+                rows = self._conn.execute(
+                    f"SELECT sha256, vector FROM embeddings WHERE model = ? AND sha256 IN ({marks})",
+                    (self.model, *part),
+                ).fetchall()
+                for sha, blob in rows:
+                    found[sha] = array("f", blob).tolist()
+        return found
+
+    def _store(self, vectors: dict[str, list[float]]) -> None:
+        with self._lock:
+            self._conn.executemany(
+                "INSERT OR REPLACE INTO embeddings (model, sha256, vector) VALUES (?, ?, ?)",
+                ((self.model, k, array("f", v).tobytes()) for k, v in vectors.items()),
+            )
+
+    def _send(self, call: Callable[[], T]) -> T:
+        import openai  # here, so that the offline path never loads the OpenAI client
+
+        try:
+            return call()
+        except openai.APIError as exc:
+            status = getattr(exc, "status_code", None)
+            reason = f"HTTP {status}" if status else type(exc).__name__
+            raise EmbeddingsUnavailableError(
+                f"The embedding model {self.model} did not answer ({reason}); try again later, check "
+                "OPENAI_BASE_URL, or set MASIS_EMBED_MODEL= (empty) to retrieve with BM25 only."
+            ) from None
+
+
+def make_embedder(settings: Settings) -> CachedEmbedder | None:
+    """The embedder of the OpenAI path, or None (BM25 only) offline or with `MASIS_EMBED_MODEL` empty."""
+    if settings.llm_provider != "openai" or not settings.embed_model.strip():
+        return None
+    from langchain_openai import OpenAIEmbeddings
+
+    from masis.llm.openai_provider import api_key
+
+    embeddings = OpenAIEmbeddings(
+        model=settings.embed_model,
+        api_key=api_key(settings),
+        base_url=settings.openai_base_url,
+        # The default counts tokens with tiktoken first, which downloads its BPE files from the internet;
+        # chunks are far below the model's context, so the texts are sent as they are.
+        check_embedding_ctx_length=False,
+        chunk_size=max(1, settings.embed_batch_size),
+        max_retries=settings.llm_max_retries,
+        request_timeout=settings.llm_timeout,
+    )
+    cache = settings.data_dir / "embeddings.db"
+    return CachedEmbedder(embeddings, settings.embed_model, cache, settings.embed_batch_size)
