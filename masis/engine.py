@@ -23,6 +23,7 @@ from masis.config import Settings
 from masis.errors import MasisError, NothingPendingError, UnknownDocumentError
 from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
+from masis.ingest.recovery import RecoveryReport, recover
 from masis.llm import make_provider
 from masis.llm.base import LLMProvider
 from masis.locks import KeyedLocks
@@ -48,6 +49,7 @@ class Engine:
         except BaseException:
             self.registry.close()
             raise
+        self.recovery: RecoveryReport = recover(self.store, self.registry)  # what a crash left half-done
         self.llm = llm or make_provider(self.settings)
         self._checkpoint_conn = sqlite3.connect(self.settings.checkpoint_path, check_same_thread=False, timeout=30)
         self._checkpoint_conn.execute("PRAGMA journal_mode=WAL")
@@ -126,6 +128,7 @@ class Engine:
             if conversation is None or not self._interrupts(conversation.run_key):
                 raise NothingPendingError(thread_id)
             resume = {"choice": choice} if choice else {"text": text}
+            self.registry.set_status(thread_id, "running")  # a crash now leaves it 'running', not pending
             return self._run(
                 conversation.run_key, thread_id, conversation.workspace_id, Command(resume=resume), on_progress
             )
