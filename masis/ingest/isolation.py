@@ -14,6 +14,7 @@ the budget.
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import os
 import pickle
 import resource
@@ -71,6 +72,7 @@ def _child(fn: Callable[[], Any], write_fd: int, memory_bytes: int) -> None:
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        faulthandler.disable()  # a parser crash is reported once, in words, not as a stack dump
         with contextlib.suppress(ValueError, OSError):
             limit = _address_space() + memory_bytes
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
