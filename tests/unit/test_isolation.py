@@ -23,7 +23,7 @@ def test_the_childs_exception_is_raised_here() -> None:
     def refuse() -> None:
         raise IngestError("this PDF is password-protected")
 
-    with pytest.raises(IngestError, match="^this PDF is password-protected$"):
+    with pytest.raises(IngestError, match=r"^this PDF is password-protected$"):
         run_isolated(refuse, timeout=10, memory_bytes=256 * MB)
 
 
