@@ -6,6 +6,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
+from masis.cli import main
 from masis.engine import Engine
 from masis.gc import collect_garbage
 from tests.conftest import SAMPLE_DIR, make_settings
@@ -63,5 +66,11 @@ def test_masis_gc_runs_beside_a_process_holding_the_store(tmp_path: Path) -> Non
         result = masis(settings.data_dir, "gc", "--older-than", "7")
         assert result.returncode == 0, result.stderr
         assert "pruned 1 runs' checkpoints" in result.stdout
-        bad = masis(settings.data_dir, "gc", "--older-than", "-1")
-        assert bad.returncode == 1 and bad.stderr.strip() == "masis: --older-than must be 0 days or more."
+
+
+
+def test_a_negative_age_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MASIS_DATA_DIR", str(tmp_path / "data"))
+    assert main(["gc", "--older-than", "-1"]) == 1
+    assert capsys.readouterr().err.strip() == "masis: --older-than must be 0 days or more."
