@@ -74,7 +74,7 @@ class Settings(BaseSettings):
     max_file_bytes: int = Field(20 * 1024 * 1024, validation_alias=_env("MASIS_MAX_FILE_BYTES", "max_file_bytes"))
     # each file is parsed in a child process with these limits (0 seconds: parse in-process, no limits)
     parse_timeout_seconds: float = Field(
-        60.0, validation_alias=_env("MASIS_PARSE_TIMEOUT_SECONDS", "parse_timeout_seconds")
+        180.0, validation_alias=_env("MASIS_PARSE_TIMEOUT_SECONDS", "parse_timeout_seconds")
     )
     parse_memory_mb: int = Field(1024, validation_alias=_env("MASIS_PARSE_MEMORY_MB", "parse_memory_mb"))
 
