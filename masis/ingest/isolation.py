@@ -14,6 +14,7 @@ the budget.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import faulthandler
 import os
 import pickle
@@ -30,6 +31,7 @@ from masis.errors import IngestError
 T = TypeVar("T")
 
 _OK, _RAISED, _NO_MEMORY = b"o", b"r", b"m"
+_PR_SET_PDEATHSIG = 1
 
 
 def can_isolate() -> bool:
@@ -45,7 +47,7 @@ def run_isolated(fn: Callable[[], T], *, timeout: float, memory_bytes: int) -> T
     pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(read_fd)
-        _child(fn, write_fd, memory_bytes)
+        _child(fn, write_fd, memory_bytes, timeout)
     os.close(write_fd)
     try:
         payload = _read_all(read_fd, pid, timeout)
@@ -67,7 +69,7 @@ def _too_much_memory(memory_bytes: int) -> str:
             "or built to exhaust memory - split it or re-export it, then upload again")
 
 
-def _child(fn: Callable[[], Any], write_fd: int, memory_bytes: int) -> None:
+def _child(fn: Callable[[], Any], write_fd: int, memory_bytes: int, timeout: float) -> None:
     code = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -76,6 +78,12 @@ def _child(fn: Callable[[], Any], write_fd: int, memory_bytes: int) -> None:
         with contextlib.suppress(ValueError, OSError):
             limit = _address_space() + memory_bytes
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        # backstops for when the parent is gone (killed) and cannot enforce the timeout itself
+        with contextlib.suppress(ValueError, OSError):
+            seconds = int(timeout) + 5
+            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
+        with contextlib.suppress(Exception):
+            ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # Linux: die with the parent
         try:
             payload = _OK + pickle.dumps(fn(), protocol=pickle.HIGHEST_PROTOCOL)
         except MemoryError:
