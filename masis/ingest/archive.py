@@ -32,7 +32,7 @@ def check_zip(data: bytes) -> None:
         raise ArchiveRefused(f"it holds {len(entries)} parts (at most {MAX_ENTRIES} are read)")
     total = sum(entry.file_size for entry in entries)
     if total > MAX_TOTAL_BYTES:
-        raise ArchiveRefused(f"it would unpack to {total / 1e6:,.0f} MB (at most {MAX_TOTAL_BYTES / 1e6:.0f} MB)")
+        raise ArchiveRefused(f"it would unpack to {total / 2**20:,.0f} MB (at most {MAX_TOTAL_BYTES / 2**20:g} MB)")
     for entry in entries:
         if entry.file_size > _RATIO_FLOOR_BYTES and entry.file_size > MAX_RATIO * max(entry.compress_size, 1):
             raise ArchiveRefused(

@@ -93,7 +93,7 @@ def _ingest_one(
     if not name:
         raise IngestError("the file has no name")
     if len(data) > settings.max_file_bytes:
-        raise IngestError(f"{name} is {len(data) / 1e6:.1f} MB; the limit is {settings.max_file_bytes / 1e6:.0f} MB")
+        raise IngestError(f"{name} is {len(data) / 2**20:.1f} MB; the limit is {settings.max_file_bytes / 2**20:g} MB")
     digest = hashlib.sha256(data).hexdigest()
     existing = registry.document(workspace_id, name)
     if existing is not None and existing.sha256 == digest:

@@ -66,7 +66,7 @@ def test_a_batch_of_hostile_files_indexes_the_good_ones_and_explains_each_bad_on
         ("sheet.xlsx", b"PK\x03\x04"),
         ("plan.docx", good_docx("The Heron plan ships in June.")),
     ]
-    with Engine(make_settings(tmp_path / "data", max_file_bytes=1_000_000)) as engine:
+    with Engine(make_settings(tmp_path / "data", max_file_bytes=1024 * 1024)) as engine:
         engine.ingest("ws", [("kept.txt", b"The Osprey launch is in April.")])
         report = engine.ingest("ws", files)
         reasons = {r.name: r.reason or "" for r in report.failed}
@@ -76,7 +76,7 @@ def test_a_batch_of_hostile_files_indexes_the_good_ones_and_explains_each_bad_on
         assert reasons["cut.pdf"].startswith("could not read this PDF (") and "re-export it" in reasons["cut.pdf"]
         assert "refused to unpack this DOCX" in reasons["bomb.docx"] and "zip bomb" in reasons["bomb.docx"]
         assert "refused to unpack this DOCX: it holds 2" in reasons["crowded.docx"]
-        assert reasons["huge.md"] == "huge.md is 1.5 MB; the limit is 1 MB"
+        assert reasons["huge.md"] == "huge.md is 1.4 MB; the limit is 1 MB"
         assert "looks like a binary file, not text" in reasons["photo.txt"]
         assert reasons["empty.md"] == "the file is empty"
         assert reasons["sheet.xlsx"].startswith(".xlsx files are not supported")

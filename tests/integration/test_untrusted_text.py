@@ -47,7 +47,7 @@ workspace_plans = st.lists(
     min_size=2, max_size=3)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(plan=workspace_plans, query_seed=st.randoms(use_true_random=False))
 def test_no_workspace_ever_sees_another_workspaces_text(shared_engine: Engine, plan: list[list[list[tuple[str, str]]]],
                                                         query_seed: object) -> None:
