@@ -11,6 +11,7 @@ from slack_bolt import App
 from bot.deps import BotDeps
 from bot.listeners import register_all
 from bot.middleware import dedupe_events
+from bot.restart import notify_unfinished_work
 from masis.config import Settings
 
 if TYPE_CHECKING:
@@ -49,4 +50,6 @@ def build_app(
         log.error("unhandled error for a %s request: %r", body.get("type", "?"), error, exc_info=error)
 
     register_all(app, deps)
+    deps.jobs.submit(lambda: log.info("told %d threads their work was lost", notify_unfinished_work(deps)),
+                     name="restart notices")
     return app

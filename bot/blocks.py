@@ -263,7 +263,8 @@ def answer_message(outcome: Outcome) -> Message:
             ],
         )
     )
-    fallback = truncate(number_citations(answer, outcome.citations), MAX_FALLBACK_CHARS)
+    # the fallback text drives notifications: escaped too, so a document's <!channel> cannot ping anyone
+    fallback = truncate(number_citations(escape(answer), outcome.citations), MAX_FALLBACK_CHARS)
     return {"text": fallback, "blocks": fit([], body, tail)}
 
 
@@ -319,7 +320,7 @@ def clarification_message(outcome: Outcome) -> Message:
         actions("clarify_actions", buttons),
         context("Reply in this thread to answer; no need to mention me."),
     ]
-    text = f"I need your help to answer this: {clar.question}"
+    text = f"I need your help to answer this: {escape(clar.question)}"
     return {"text": truncate(text, MAX_FALLBACK_CHARS), "blocks": fit([], _clarification_head(clar), tail)}
 
 

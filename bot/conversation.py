@@ -24,6 +24,7 @@ from bot.dedupe import message_key
 from bot.deps import BotDeps
 from bot.friendly import user_message
 from bot.ids import ThreadRef, mentions, parse_thread_id, strip_mention, ts_key
+from bot.ledger import WorkInFlight
 from bot.progress import POST_OPTIONS, StatusMessage
 from bot.uploads import Uploads
 from masis.errors import NothingPendingError
@@ -124,17 +125,26 @@ class Conversations:
 
     def _ask(self, ref: ThreadRef, question: str) -> None:
         status = self.deps.status(ref.channel_id, ref.thread_ts).start()
-        self._run(status, ref, lambda progress: self.deps.engine.ask(
+        self._run(status, ref, "ask", lambda progress: self.deps.engine.ask(
             ref.workspace_id, question, thread_id=ref.thread_id, on_progress=progress))
 
     def _resume(self, ref: ThreadRef, user: str, *, note: str, text: str | None = None,
                 choice: str | None = None) -> None:
         self._close_clarification(ref, note)
         status = self.deps.status(ref.channel_id, ref.thread_ts).start()
-        self._run(status, ref, lambda progress: self.deps.engine.reply(
+        self._run(status, ref, "reply", lambda progress: self.deps.engine.reply(
             ref.thread_id, text, choice=choice, on_progress=progress))
 
-    def _run(self, status: StatusMessage, ref: ThreadRef, call: Callable[[Callable[[str], None]], Outcome]) -> None:
+    def _run(self, status: StatusMessage, ref: ThreadRef, kind: str,
+             call: Callable[[Callable[[str], None]], Outcome]) -> None:
+        ledger = self.deps.ledger
+        ledger.begin_work(WorkInFlight(ref.thread_id, kind, status.channel, ref.thread_ts, status.ts))
+        try:
+            self._answer(status, ref, call)
+        finally:
+            ledger.end_work(ref.thread_id)
+
+    def _answer(self, status: StatusMessage, ref: ThreadRef, call: Callable[[Callable[[str], None]], Outcome]) -> None:
         try:
             outcome = call(status.stage)
         except NothingPendingError:

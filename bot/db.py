@@ -33,6 +33,14 @@ CREATE TABLE IF NOT EXISTS answers (
     posted_at REAL NOT NULL,
     PRIMARY KEY (channel_id, message_ts)
 );
+CREATE TABLE IF NOT EXISTS work_in_flight (
+    key TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    thread_ts TEXT,
+    status_ts TEXT,
+    started_at REAL NOT NULL
+);
 """
 
 

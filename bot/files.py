@@ -85,7 +85,7 @@ class SlackFiles:
         return name, data
 
     def _too_large(self) -> str:
-        return f"the file is larger than the {self._max_bytes / 1e6:.1f} MB limit"
+        return f"the file is larger than the {self._max_bytes / 2**20:g} MB limit"
 
     def _get(self, url: str) -> tuple[bytes, str]:
         with httpx.Client(timeout=self._timeout, follow_redirects=False) as http:

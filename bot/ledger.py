@@ -2,7 +2,9 @@
 
 - the message that asked a thread's current clarifying question: a reply written before it was posted,
   or a button on an older question, does not answer it;
-- each answer's Outcome, for its "Why this answer?" button.
+- each answer's Outcome, for its "Why this answer?" button;
+- the work under way (a question being answered, documents being indexed), so that after a crash the
+  restarted bot can tell each thread its work was lost instead of leaving it silent.
 """
 
 from __future__ import annotations
@@ -12,6 +14,14 @@ import time
 from typing import Any, NamedTuple
 
 from bot.db import BotDB
+
+
+class WorkInFlight(NamedTuple):
+    key: str
+    kind: str  # "ask" | "reply" | "upload"
+    channel_id: str
+    thread_ts: str | None
+    status_ts: str | None
 
 
 class ClarificationPost(NamedTuple):
@@ -68,3 +78,23 @@ class Ledger:
                 (channel_id, message_ts),
             ).fetchone()
         return json.loads(row[0]) if row else None
+
+    # --- work in flight ----------------------------------------------------------------------------
+    def begin_work(self, work: WorkInFlight) -> None:
+        with self._db.cursor() as cur:
+            cur.execute(
+                "INSERT OR REPLACE INTO work_in_flight (key, kind, channel_id, thread_ts, status_ts, started_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (*work, time.time()),
+            )
+
+    def end_work(self, key: str) -> None:
+        with self._db.cursor() as cur:
+            cur.execute("DELETE FROM work_in_flight WHERE key = ?", (key,))
+
+    def unfinished_work(self) -> list[WorkInFlight]:
+        with self._db.cursor() as cur:
+            rows = cur.execute(
+                "SELECT key, kind, channel_id, thread_ts, status_ts FROM work_in_flight ORDER BY started_at"
+            ).fetchall()
+        return [WorkInFlight(*row) for row in rows]

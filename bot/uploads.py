@@ -21,6 +21,7 @@ from bot.deps import BotDeps
 from bot.files import FileRefused
 from bot.friendly import user_message
 from bot.ids import ThreadRef, workspace_id
+from bot.ledger import WorkInFlight
 from bot.progress import POST_OPTIONS, StatusMessage
 from masis.errors import UnknownDocumentError
 
@@ -149,6 +150,21 @@ class Uploads:
 
     # --- shared ------------------------------------------------------------------------------------------
     def _ingest(
+        self,
+        workspace: str,
+        user_id: str,
+        files: Sequence[dict[str, Any]],
+        pasted: list[tuple[str, bytes]],
+        status: StatusMessage,
+    ) -> list[Any]:
+        key = f"upload:{status.channel}:{status.ts}"
+        self.deps.ledger.begin_work(WorkInFlight(key, "upload", status.channel, status.thread_ts, status.ts))
+        try:
+            return self._fetch_and_index(workspace, user_id, files, pasted, status)
+        finally:
+            self.deps.ledger.end_work(key)
+
+    def _fetch_and_index(
         self,
         workspace: str,
         user_id: str,

@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     reindex = sub.add_parser("reindex", help="add dense vectors (hybrid retrieval) to chunks that lack them")
     reindex.add_argument("--workspace", help="only this workspace (default: every workspace)")
+    gc = sub.add_parser("gc", help="prune old conversations' checkpoints and vacuum the databases")
+    gc.add_argument("--older-than", type=float, metavar="DAYS",
+                    help="forget conversations idle this long (default MASIS_CHECKPOINT_TTL_DAYS, 30)")
 
     sub.add_parser("serve", help="run the Slack bot (and the HTTP API when MASIS_API_TOKEN is set)")
     return parser
@@ -80,6 +83,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return serve([])
     settings = Settings()
     console = Console()
+    if args.command == "gc":
+        return _gc(settings, args.older_than)
     with Engine(settings) as engine:
         if args.command == "ingest":
             return _ingest(engine, console, args)
@@ -105,6 +110,20 @@ def _dispatch(args: argparse.Namespace) -> int:
             outcome = engine.reply(args.thread, text, choice=args.choice)
             return _show(engine, console, outcome, args.json)
     return EXIT_USAGE
+
+
+def _gc(settings: Settings, older_than: float | None) -> int:
+    from masis.gc import collect_garbage
+
+    if older_than is not None and older_than < 0:
+        raise MasisError("--older-than must be 0 days or more.")
+    report = collect_garbage(settings, older_than)
+    print(
+        f"Forgot {report.conversations_forgotten} idle conversations ({report.pending_forgotten} with an "
+        f"unanswered question), pruned {report.runs_pruned} runs' checkpoints; databases "
+        f"{report.bytes_before / 1e6:.1f} MB -> {report.bytes_after / 1e6:.1f} MB."
+    )
+    return 0
 
 
 def _ingest(engine: Engine, console: Console, args: argparse.Namespace) -> int:

@@ -80,6 +80,16 @@ class Settings(BaseSettings):
     chunk_chars: int = Field(900, validation_alias=_env("MASIS_CHUNK_CHARS", "chunk_chars"))
     chunk_overlap_chars: int = Field(150, validation_alias=_env("MASIS_CHUNK_OVERLAP_CHARS", "chunk_overlap_chars"))
     max_file_bytes: int = Field(20 * 1024 * 1024, validation_alias=_env("MASIS_MAX_FILE_BYTES", "max_file_bytes"))
+    # each file is parsed in a child process with these limits (0 seconds: parse in-process, no limits)
+    parse_timeout_seconds: float = Field(
+        180.0, validation_alias=_env("MASIS_PARSE_TIMEOUT_SECONDS", "parse_timeout_seconds")
+    )
+    parse_memory_mb: int = Field(1024, validation_alias=_env("MASIS_PARSE_MEMORY_MB", "parse_memory_mb"))
+
+    # --- housekeeping --------------------------------------------------------------------------------
+    checkpoint_ttl_days: float = Field(
+        30.0, validation_alias=_env("MASIS_CHECKPOINT_TTL_DAYS", "checkpoint_ttl_days")
+    )
 
     @property
     def llm_provider(self) -> Literal["openai", "extractive"]:

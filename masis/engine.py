@@ -24,6 +24,7 @@ from masis.embeddings import CachedEmbedder, make_embedder
 from masis.errors import MasisError, NothingPendingError, UnknownDocumentError
 from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
+from masis.ingest.recovery import RecoveryReport, recover
 from masis.llm import make_provider
 from masis.llm.base import LLMProvider
 from masis.llm.usage import token_metrics
@@ -55,6 +56,7 @@ class Engine:
             if self.embedder is not None:
                 self.embedder.close()
             raise
+        self.recovery: RecoveryReport = recover(self.store, self.registry)  # what a crash left half-done
         self._checkpoint_conn = sqlite3.connect(self.settings.checkpoint_path, check_same_thread=False, timeout=30)
         self._checkpoint_conn.execute("PRAGMA journal_mode=WAL")
         self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
@@ -134,6 +136,7 @@ class Engine:
             if conversation is None or not self._interrupts(conversation.run_key):
                 raise NothingPendingError(thread_id)
             resume = {"choice": choice} if choice else {"text": text}
+            self.registry.set_status(thread_id, "running")  # a crash now leaves it 'running', not pending
             return self._run(
                 conversation.run_key, thread_id, conversation.workspace_id, Command(resume=resume), on_progress
             )
@@ -173,6 +176,7 @@ class Engine:
             files=files,
             uploaded_by=uploaded_by,
             on_progress=on_progress,
+            embedder=self.embedder,
         )
 
     def ingest_paths(

@@ -7,6 +7,8 @@ channel's documents never shape another channel's scores.
 
 from __future__ import annotations
 
+import os
+import socket
 import sqlite3
 import threading
 from collections import Counter
@@ -130,6 +132,38 @@ class Registry:
             ).fetchall()
         return [DocumentInfo(*row) for row in rows]
 
+    def begin_document(self, workspace_id: str, info: DocumentInfo) -> None:
+        """Mark a document 'indexing' before its points are written (an older version stops being listed)."""
+        with self._tx() as conn:
+            conn.execute(
+                "INSERT INTO documents "
+                "(workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, status) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (workspace_id, name) DO UPDATE SET status = excluded.status",
+                (workspace_id, info.name, info.sha256, info.chunks, info.size_bytes, info.pages,
+                 info.uploaded_by, info.uploaded_at, indexing_status()),
+            )
+
+    def unfinished_documents(self) -> list[tuple[str, str]]:
+        """(workspace, name) of every document left 'indexing' by a process that is no longer running.
+
+        A document another live process on this host is indexing right now (several processes can share
+        a Qdrant server and this file) is not unfinished."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT workspace_id, name, status FROM documents WHERE status != 'ready' "
+                "ORDER BY workspace_id, name"
+            ).fetchall()
+        return [(str(w), str(n)) for w, n, status in rows if not _indexer_alive(str(status))]
+
+    def chunk_totals(self) -> dict[str, int]:
+        """Chunks of the ready documents, per workspace."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT workspace_id, SUM(chunks) FROM documents WHERE status = 'ready' GROUP BY workspace_id"
+            ).fetchall()
+        return {str(w): int(n) for w, n in rows}
+
     def save_document(self, workspace_id: str, info: DocumentInfo, chunk_terms: Iterable[frozenset[int]]) -> None:
         """Record a fully indexed document and its term statistics in one transaction."""
         df = Counter(term for terms in chunk_terms for term in terms)
@@ -233,6 +267,24 @@ class Registry:
                 "SELECT user_id, value FROM feedback WHERE thread_id = ?", (thread_id,)
             ).fetchall()
         return dict(rows)
+
+
+def indexing_status() -> str:
+    """'indexing:<host>:<pid>': whose ingest this is, so start-up recovery leaves a live one alone."""
+    return f"indexing:{socket.gethostname()}:{os.getpid()}"
+
+
+def _indexer_alive(status: str) -> bool:
+    _, host, pid = [*status.split(":", 2), "", ""][:3]
+    if host != socket.gethostname() or not pid.isdigit() or int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's
+        return True
+    return True
 
 
 def _forget_terms(conn: sqlite3.Connection, workspace_id: str, name: str) -> None:

@@ -27,6 +27,7 @@ from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
 
 from masis.errors import IngestError, UnsupportedFileError
+from masis.ingest.archive import ArchiveRefused, check_zip
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +256,10 @@ def _load_docx(data: bytes) -> list[Section]:
             "this is an old-style Word file or a password-protected one; "
             "save it as .docx without a password and upload again"
         )
+    try:
+        check_zip(data)
+    except ArchiveRefused as refused:
+        raise _Problem(f"refused to unpack this DOCX: {refused}; re-save it in Word and upload again") from None
     try:
         document = docx.Document(io.BytesIO(data))
         content = list(document.iter_inner_content())

@@ -69,6 +69,8 @@ class SlackEmulator:
         self.redirects: dict[str, str] = {}
         self.socket_url: str | None = None
         self._scripts: dict[str, list[_Script]] = {}
+        self._stalls: list[tuple[str, Callable[[dict[str, Any]], bool], threading.Event]] = []
+        self.stalled: list[Call] = []
         self._lock = threading.Lock()
         self._cond = threading.Condition(self._lock)
         self._ts_lock = threading.Lock()
@@ -111,6 +113,25 @@ class SlackEmulator:
             self._scripts.setdefault(method, []).append(
                 _Script(status, headers, {"ok": False, "error": error}, times)
             )
+
+    def stall(self, method: str, when: Callable[[dict[str, Any]], bool]) -> threading.Event:
+        """Hold calls of `method` whose params satisfy `when` (the caller hangs, as on a stuck network)
+        until the returned event is set; the call is then dropped unanswered, as if it never reached
+        Slack. A held call is listed in `stalled`, never in `calls`."""
+        release = threading.Event()
+        with self._lock:
+            self._stalls.append((method, when, release))
+        return release
+
+    def _hold(self, call: Call) -> bool:
+        with self._lock:
+            held = [r for m, when, r in self._stalls if m == call.method and when(call.params) and not r.is_set()]
+        if held:
+            with self._cond:
+                self.stalled.append(call)
+                self._cond.notify_all()
+            held[0].wait(120)
+        return bool(held)
 
     def add_file(self, name: str, data: bytes, *, filetype: str | None = None,
                  url: str | None = None) -> dict[str, Any]:
@@ -266,6 +287,9 @@ class SlackEmulator:
                 host = self.headers.get("Host", "")
                 if path.startswith("/api/"):
                     method = path[len("/api/"):]
+                    if emulator._hold(Call(method, params, auth, 0, time.monotonic(), host)):
+                        self.close_connection = True
+                        return
                     status, headers, body = emulator._api(method, params)
                     emulator._record(Call(method, params, auth, status, time.monotonic(), host, body))
                     self._send(status, json.dumps(body).encode(), headers)

@@ -131,6 +131,22 @@ def test_an_embeddings_outage_during_ingest_is_the_files_reason(tmp_path: Path, 
     assert [r.status for r in retried.results] == ["indexed"], "nothing was recorded for the failed attempt"
 
 
+def test_an_embeddings_outage_while_replacing_a_document_keeps_the_old_version(
+    tmp_path: Path, server: OpenAICompatServer
+) -> None:
+    with Engine(openai_settings(tmp_path / "data", server)) as engine:
+        server.reset()
+        assert not engine.ingest("ws", [("pay.md", b"Staff salaries average $80,000 a year.")]).failed
+        server.fail("500", role="embed", times=3)
+        report = engine.ingest("ws", [("pay.md", b"Staff salaries average $95,000 a year now.")])
+        documents = engine.documents("ws")
+        outcome = engine.ask("ws", "What do staff salaries average?")
+
+    assert [r.status for r in report.results] == ["failed"]
+    assert [d.name for d in documents] == ["pay.md"]
+    assert "$80,000" in (outcome.answer or "")
+
+
 def test_reindex_without_embeddings_says_what_to_set(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

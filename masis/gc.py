@@ -1,0 +1,92 @@
+"""`masis gc`: keep the SQLite files from growing without bound.
+
+- A thread's earlier runs (a new question in a thread starts a new run) can never be resumed: their
+  checkpoints are always pruned.
+- A conversation whose last activity is older than the age (`--older-than`, default
+  `MASIS_CHECKPOINT_TTL_DAYS`) is forgotten with its checkpoints, whatever its state. That includes a
+  clarification nobody answered within the age: a reply after that is treated as new chatter. Feedback
+  is kept.
+- Then every database in the data directory is vacuumed and its WAL truncated.
+
+Only SQLite is touched (never the vector store), so it runs beside a live bot; SQLite's busy timeout
+serializes it with the bot's writes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from masis.config import Settings
+
+BOT_DB = "slack.db"
+
+
+@dataclass(frozen=True)
+class GcReport:
+    conversations_forgotten: int
+    pending_forgotten: int
+    runs_pruned: int
+    bytes_before: int
+    bytes_after: int
+
+
+def collect_garbage(settings: Settings, older_than_days: float | None = None) -> GcReport:
+    days = settings.checkpoint_ttl_days if older_than_days is None else older_than_days
+    if days < 0:
+        raise ValueError("--older-than must be 0 days or more")
+    cutoff = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
+    paths = [settings.registry_path, settings.checkpoint_path, settings.data_dir / BOT_DB]
+    before = sum(_size(p) for p in paths)
+    forgotten = pending = pruned = 0
+    if settings.checkpoint_path.exists() and settings.registry_path.exists():
+        checkpoints = _connect(settings.checkpoint_path)
+        registry = _connect(settings.registry_path)
+        try:
+            saver = SqliteSaver(checkpoints)
+            saver.setup()
+            # checkpoint threads first, conversations second: a run that starts in between has no
+            # checkpoints in this list yet, so it cannot be taken for garbage
+            stored = {row[0] for row in checkpoints.execute("SELECT DISTINCT thread_id FROM checkpoints")}
+            with registry:
+                expired = registry.execute(
+                    "SELECT status FROM conversations WHERE updated_at < ?", (cutoff,)).fetchall()
+                registry.execute("DELETE FROM conversations WHERE updated_at < ?", (cutoff,))
+            forgotten = len(expired)
+            pending = sum(1 for (status,) in expired if status == "needs_clarification")
+            live = {row[0] for row in registry.execute("SELECT run_key FROM conversations")}
+            for run_key in sorted(stored - live):
+                saver.delete_thread(run_key)
+                pruned += 1
+            checkpoints.commit()
+        finally:
+            checkpoints.close()
+            registry.close()
+    for path in paths:
+        if path.exists():
+            _vacuum(path)
+    return GcReport(forgotten, pending, pruned, before, sum(_size(p) for p in paths))
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=30, check_same_thread=False)
+    conn.execute("PRAGMA busy_timeout=30000")
+    return conn
+
+
+def _vacuum(path: Path) -> None:
+    conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+    try:
+        conn.execute("PRAGMA busy_timeout=30000")
+        conn.execute("VACUUM")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
+
+
+def _size(path: Path) -> int:
+    return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())

@@ -1,0 +1,112 @@
+"""SIGKILL in the middle of ingesting a large document: after a restart the document is fully there or
+absent (never half-indexed and listed as complete), the registry and the store agree, and re-running the
+ingest succeeds."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from masis.engine import Engine
+from masis.registry import DocumentInfo, Registry
+from masis.store.edge import EdgeStore
+from tests.bigdoc import make_big_pdf
+from tests.conftest import REPO, make_settings
+
+PAGES = 80
+
+
+def _status(db: Path, name: str) -> str | None:
+    if not db.exists():
+        return None
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
+        try:
+            row = conn.execute("SELECT status FROM documents WHERE name = ?", (name,)).fetchone()
+        except sqlite3.OperationalError:  # the schema is being created
+            return None
+    return row[0] if row else None
+
+
+def _masis_ingest(data_dir: Path, path: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "MASIS_DATA_DIR": str(data_dir), "MASIS_LLM": "extractive", "PYTHONPATH": str(REPO)}
+    env.pop("QDRANT_URL", None)
+    return subprocess.Popen([sys.executable, "-m", "masis.cli", "ingest", "--workspace", "ws", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def test_sigkill_mid_ingest_leaves_the_document_absent_and_a_rerun_succeeds(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    settings = make_settings(data_dir)
+    with Engine(settings) as engine:
+        assert not engine.ingest("ws", [("kept.txt", b"The Osprey launch is in April.")]).failed
+    big = tmp_path / "archive.pdf"
+    big.write_bytes(make_big_pdf(PAGES))
+
+    proc = _masis_ingest(data_dir, big)
+    deadline = time.monotonic() + 120
+    while _status(settings.registry_path, big.name) is None or not _status(
+            settings.registry_path, big.name).startswith("indexing"):
+        assert proc.poll() is None, f"the ingest ended before it could be killed: {proc.communicate()}"
+        assert time.monotonic() < deadline, "the ingest never reached the store"
+        time.sleep(0.01)
+    time.sleep(0.1)  # inside the upsert (about a second for this document)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    assert proc.returncode == -signal.SIGKILL
+    with EdgeStore(settings.edge_store_path) as store:  # what the killed process left, before any recovery
+        partial = store.count("ws", big.name)
+    assert _status(settings.registry_path, big.name).startswith("indexing")
+
+    with Engine(settings) as engine:  # the restart: start-up recovery runs here
+        assert engine.recovery.removed_unfinished == [("ws", big.name)]
+        assert [d.name for d in engine.documents("ws")] == ["kept.txt"]
+        assert engine.store.count("ws", big.name) == 0
+        assert engine.store.count("ws") == engine.registry.chunk_total("ws") == 1
+
+    started = time.monotonic()
+    rerun = _masis_ingest(data_dir, big)
+    _out, err = rerun.communicate(timeout=180)
+    seconds = time.monotonic() - started
+    assert rerun.returncode == 0, err
+    with Engine(settings) as engine:
+        assert engine.recovery.clean
+        doc = engine.registry.document("ws", big.name)
+        assert doc is not None and doc.pages == PAGES
+        assert engine.store.count("ws", big.name) == doc.chunks > 500
+        assert partial < doc.chunks
+        print(f"\nkilled with {partial} of {doc.chunks} points written")
+        print(f"\nlargest document in the tests: {PAGES} pages, {doc.chunks} chunks, ingested in {seconds:.1f} s")
+        page_80 = engine.store.search("ws", "annual archive", 300, doc_name=big.name)
+        assert any("Page 61 of" in hit.text for hit in page_80)
+
+
+def test_startup_removes_a_ready_document_whose_points_went_missing(tmp_path: Path) -> None:
+    """Drift the other way round: the registry lists a document the store no longer fully holds."""
+    settings = make_settings(tmp_path / "data")
+    with Engine(settings) as engine:
+        engine.ingest("ws", [("a.txt", b"Alpha one. " * 300), ("b.txt", b"Bravo two.")])
+        engine.store.delete_document("ws", "a.txt")  # as a crash between a removal's two halves leaves it
+    with Engine(settings) as engine:
+        assert engine.recovery.removed_incomplete == [("ws", "a.txt")]
+        assert [d.name for d in engine.documents("ws")] == ["b.txt"]
+        assert engine.store.count("ws") == engine.registry.chunk_total("ws")
+
+
+def test_a_document_another_live_process_is_indexing_is_left_alone(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path / "data")
+    registry = Registry(settings.registry_path)
+    info = DocumentInfo("busy.txt", 1, 10, None, "cli", "2026-01-01T00:00:00+00:00", "x")
+    registry.begin_document("ws", info)
+    with registry._tx() as conn:  # as if a live process (our parent, pytest's runner) were indexing it
+        conn.execute("UPDATE documents SET status = ?", (f"indexing:{os.uname().nodename}:{os.getppid()}",))
+    assert registry.unfinished_documents() == []
+    with registry._tx() as conn:
+        conn.execute("UPDATE documents SET status = 'indexing:otherhost:1'")
+    assert registry.unfinished_documents() == [("ws", "busy.txt")]
+    registry.close()
+    EdgeStore(settings.edge_store_path).close()
