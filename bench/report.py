@@ -6,11 +6,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from masis.eval.metrics import percentile
 
-def percentile(values: list[float], q: float) -> float:
-    """The nearest-rank `q` quantile (0..1) of `values`."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+__all__ = ["percentile", "print_report"]
 
 
 def print_report(figures: Mapping[str, Any]) -> None:

@@ -29,7 +29,7 @@ from qdrant_edge import (
 from masis.errors import StoreInUseError
 from masis.store.base import DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
 from masis.store.ids import point_id
-from masis.store.payload import batches, chunk_payload, hit_from_payload
+from masis.store.payload import batches, chunk_payload, hit_from_payload, index_text
 from masis.text import document_vector, query_vector
 
 # Qdrant Edge holds an exclusive lock on the shard's WAL; a second open (another process, or this one)
@@ -96,7 +96,7 @@ class EdgeStore:
             points = [
                 Point(
                     point_id(workspace_id, chunk.chunk_id),
-                    {SPARSE_VECTOR: SparseVector(*document_vector(chunk.text))},
+                    {SPARSE_VECTOR: SparseVector(*document_vector(index_text(chunk)))},
                     chunk_payload(workspace_id, chunk),
                 )
                 for chunk in batch

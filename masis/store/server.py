@@ -13,7 +13,7 @@ from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedR
 from masis.errors import MasisError
 from masis.store.base import DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
 from masis.store.ids import point_id
-from masis.store.payload import batches, chunk_payload, hit_from_payload
+from masis.store.payload import batches, chunk_payload, hit_from_payload, index_text
 from masis.text import document_vector, query_vector
 
 _INDEXES: dict[str, models.PayloadSchemaType | models.KeywordIndexParams] = {
@@ -105,7 +105,7 @@ class QdrantServerStore:
             points = [
                 models.PointStruct(
                     id=point_id(workspace_id, chunk.chunk_id),
-                    vector={SPARSE_VECTOR: _sparse(document_vector(chunk.text))},
+                    vector={SPARSE_VECTOR: _sparse(document_vector(index_text(chunk)))},
                     payload=chunk_payload(workspace_id, chunk),
                 )
                 for chunk in batch

@@ -1,0 +1,284 @@
+"""Run a labelled set through the real engine and its peers, and report the figures.
+
+MASIS's side uses only the product's own paths: documents go in through `Engine.ingest` (loaders,
+chunking, the embedded Qdrant Edge store, the registry); retrieval is the researcher's first-pass query
+(`retrieval_query`) against the tenant-filtered store, fetching `depth` chunks and ranking each document
+by its best chunk; answers are whole `Engine.ask` outcomes with the offline extractive engine.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from masis.agents.researcher import retrieval_query
+from masis.citations import CITATION, answer_sentences, is_hedge, strip_citations
+from masis.config import Settings
+from masis.engine import Engine
+from masis.eval import metrics as m
+from masis.eval.datasets import LabelledSet, Query
+from masis.eval.peers import Bm25sPeer, naive_answer
+from masis.state import MASISState, Outcome
+
+T = TypeVar("T")
+Track = Callable[[Iterable[T], str, int], Iterator[T]]
+
+WORKSPACE = "eval:benchmark"
+ANSWER_SENTENCES = 3  # the answer a reader is shown: its first three cited sentences
+SUPPORTED = 0.8  # share of a sentence's words its cited chunk must hold (the critic's own threshold)
+DEFAULT_DEPTH = {"vaswani": 1000}  # Terrier's MAP is over 1000 results; elsewhere 100 chunks rank 10+ documents
+
+# The issue's targets, keyed by dataset: (label, section, system, figure, threshold).
+TARGETS: dict[str, list[tuple[str, str, str, str, float]]] = {
+    "scifact-test": [
+        ("nDCG@10 ≥ 0.68", "retrieval", "masis", "ndcg@10", 0.68),
+        ("nDCG@10 ≥ 0.99 × bm25s", "retrieval", "ratio", "ndcg@10", 0.99),
+    ],
+    "vaswani": [("MAP ≥ 0.2965 (Terrier BM25)", "retrieval", "masis", "map", 0.2965)],
+    "squad": [
+        ("paragraph hit@5 ≥ 0.93", "retrieval", "masis", "hit@5", 0.93),
+        ("gold answer in ≤ 3 answer sentences ≥ 85 %", "answers", "masis", "containment", 0.85),
+    ],
+}
+
+
+def _untracked(items: Iterable[T], description: str, total: int) -> Iterator[T]:
+    yield from items
+
+
+def _settings(data_dir: Path) -> Settings:
+    return Settings(_env_file=None, data_dir=data_dir, llm="extractive", qdrant_url=None, openai_api_key=None)
+
+
+# --- retrieval ------------------------------------------------------------------------------------------
+
+
+def masis_ranking(engine: Engine, workspace: str, question: str, depth: int, doc_ids: Mapping[str, str]) -> list[str]:
+    """Document ids in the order of their best chunk among the researcher's first-pass candidates."""
+    query = retrieval_query(cast(MASISState, {"user_query": question}), retry=False)
+    hits = engine.store.search(workspace, query, depth)
+    return list(dict.fromkeys(doc_ids[hit.doc_name] for hit in hits))
+
+
+def ranking_figures(rankings: Sequence[Sequence[str]], queries: Sequence[Query]) -> dict[str, float]:
+    pairs = list(zip(rankings, queries, strict=True))
+    figures = {
+        "ndcg@10": m.mean(m.ndcg_at_k(r, q.judgements, 10) for r, q in pairs),
+        "map": m.mean(m.average_precision(r, q.judgements) for r, q in pairs),
+        "recall@10": m.mean(m.recall_at_k(r, q.judgements, 10) for r, q in pairs),
+        "recall@100": m.mean(m.recall_at_k(r, q.judgements, 100) for r, q in pairs),
+    }
+    for k in (1, 5, 10):
+        figures[f"hit@{k}"] = m.mean(m.hit_at_k(r, q.judgements, k) for r, q in pairs)
+    return {name: round(value, 4) for name, value in figures.items()}
+
+
+def ratio(ours: Mapping[str, float], theirs: Mapping[str, float]) -> dict[str, float | None]:
+    return {k: (round(ours[k] / theirs[k], 4) if theirs.get(k) else None) for k in ours}
+
+
+# --- answers ----------------------------------------------------------------------------------------------
+
+
+def answer_record(outcome: Outcome, query: Query, doc_ids: Mapping[str, str]) -> dict[str, Any]:
+    """What one `Engine.ask` outcome scores against its query's references."""
+    answer = outcome.answer or ""
+    claims = [s for s in answer_sentences(answer) if CITATION.search(s) and not is_hedge(s)]
+    shown = " ".join(strip_citations(s) for s in claims[:ANSWER_SENTENCES])
+    chunk_text = {c.chunk_id: c.text for c in outcome.citations}
+    golds = list(query.answers)
+    record: dict[str, Any] = {
+        "status": outcome.status,
+        "sentences": len(claims),
+        "llm_calls": outcome.metrics.get("llm_calls", 0),
+        "llm_tokens": outcome.metrics.get("llm_tokens"),
+    }
+    if golds:
+        answered = outcome.status == "answered"
+        record["contains"] = answered and m.contains_answer(shown, golds)
+        record["contains_incl_drafts"] = m.contains_answer(shown, golds)
+        record["em"] = max((m.exact_match(strip_citations(s), golds) for s in claims), default=0.0)
+        record["f1"] = max((m.f1_score(strip_citations(s), golds) for s in claims), default=0.0)
+    if outcome.citations:
+        holds = [
+            m.contains_answer(c.text, golds) if golds else query.judgements.get(doc_ids.get(c.doc_name, ""), 0) > 0
+            for c in outcome.citations
+        ]
+        record["citation_precision"] = sum(holds) / len(holds)
+    if claims:
+        supported = [
+            max((m.token_support(strip_citations(s), chunk_text.get(c, "")) for c in CITATION.findall(s)), default=0)
+            >= SUPPORTED
+            for s in claims
+        ]
+        record["faithfulness"] = sum(supported) / len(supported)
+    return record
+
+
+def answer_figures(records: Sequence[Mapping[str, Any]], latencies_ms: Sequence[float]) -> dict[str, Any]:
+    def share(key: str) -> float | None:
+        values = [float(r[key]) for r in records if key in r]
+        return round(m.mean(values), 4) if values else None
+
+    statuses = [r["status"] for r in records]
+    tokens = [r["llm_tokens"] for r in records if r.get("llm_tokens") is not None]
+    figures: dict[str, Any] = {
+        "questions": len(records),
+        "containment": share("contains"),
+        "containment_incl_drafts": share("contains_incl_drafts"),
+        "em": None if share("em") is None else round(100 * share("em"), 2),  # type: ignore[operator]
+        "f1": None if share("f1") is None else round(100 * share("f1"), 2),  # type: ignore[operator]
+        "citation_precision": share("citation_precision"),
+        "faithfulness": share("faithfulness"),
+        "answered_rate": round(statuses.count("answered") / len(records), 4) if records else None,
+        "clarification_rate": round(statuses.count("needs_clarification") / len(records), 4) if records else None,
+        "sentences_mean": round(m.mean(r["sentences"] for r in records), 2),
+        "llm_calls_mean": round(m.mean(r["llm_calls"] for r in records), 2),
+        "llm_tokens_mean": round(m.mean(tokens), 1) if tokens else 0,
+        "latency_p50_ms": round(m.percentile(latencies_ms, 0.5), 1) if latencies_ms else None,
+        "latency_p95_ms": round(m.percentile(latencies_ms, 0.95), 1) if latencies_ms else None,
+    }
+    return {k: v for k, v in figures.items() if v is not None}
+
+
+def naive_figures(peer: Bm25sPeer, labelled: LabelledSet, track: Track) -> dict[str, Any]:
+    texts = {doc.id: doc.text for doc in labelled.documents}
+    contains, em, f1 = [], [], []
+    for query in track(labelled.queries, "naive baseline", len(labelled.queries)):
+        sentence = naive_answer(query.text, peer, texts)
+        contains.append(float(m.contains_answer(sentence, query.answers)))
+        em.append(m.exact_match(sentence, query.answers))
+        f1.append(m.f1_score(sentence, query.answers))
+    return {
+        "questions": len(contains),
+        "containment": round(m.mean(contains), 4),
+        "em": round(100 * m.mean(em), 2),
+        "f1": round(100 * m.mean(f1), 2),
+        "sentences_mean": 1.0,
+    }
+
+
+# --- the run --------------------------------------------------------------------------------------------
+
+
+def run_eval(
+    labelled: LabelledSet,
+    *,
+    depth: int | None = None,
+    answers: bool = True,
+    track: Track | None = None,
+    data_dir: Path | None = None,
+) -> dict[str, Any]:
+    """Ingest `labelled` into a fresh offline engine, run retrieval and answers for MASIS and its peers."""
+    track = track or _untracked
+    depth = depth or DEFAULT_DEPTH.get(labelled.name, 100)
+    doc_ids = labelled.doc_ids_by_name()
+    with tempfile.TemporaryDirectory(prefix="masis-eval-") as tmp, Engine(_settings(data_dir or Path(tmp))) as engine:
+        started = time.perf_counter()
+        report = _ingest(engine, labelled, track)
+        ingest_s = time.perf_counter() - started
+        chunks = engine.store.count(WORKSPACE)
+
+        queries = labelled.queries
+        rankings, search_ms = [], []
+        for query in track(queries, "retrieval", len(queries)):
+            t0 = time.perf_counter()
+            rankings.append(masis_ranking(engine, WORKSPACE, query.text, depth, doc_ids))
+            search_ms.append((time.perf_counter() - t0) * 1000)
+
+        peer = Bm25sPeer([d.id for d in labelled.documents], [d.text for d in labelled.documents])
+        peer_rankings = [peer.rank(q.text, depth) for q in track(queries, "bm25s", len(queries))]
+
+        ours, theirs = ranking_figures(rankings, queries), ranking_figures(peer_rankings, queries)
+        ours["query_p50_ms"] = round(m.percentile(search_ms, 0.5), 2)
+        ours["query_p95_ms"] = round(m.percentile(search_ms, 0.95), 2)
+        results: dict[str, Any] = {
+            "dataset": labelled.name,
+            "notes": labelled.notes,
+            "documents": len(labelled.documents),
+            "documents_failed": len(report.failed),
+            "chunks": chunks,
+            "queries": len(queries),
+            "depth_chunks": depth,
+            "ingest_s": round(ingest_s, 1),
+            "retrieval": {"masis": ours, "bm25s": theirs, "ratio": ratio(ours, theirs)},
+        }
+        if answers:
+            records, latencies = [], []
+            for query in track(queries, "answers", len(queries)):
+                t0 = time.perf_counter()
+                outcome = engine.ask(WORKSPACE, query.text)
+                latencies.append((time.perf_counter() - t0) * 1000)
+                records.append(answer_record(outcome, query, doc_ids))
+            results["answers"] = {"masis": answer_figures(records, latencies)}
+            if labelled.has_answers:
+                results["answers"]["naive"] = naive_figures(peer, labelled, track)
+    results["targets"] = check_targets(results)
+    return results
+
+
+def _ingest(engine: Engine, labelled: LabelledSet, track: Track) -> Any:
+    files = [(doc.name, doc.data) for doc in labelled.documents]
+    batch = 500
+    reports = []
+    for start in track(range(0, len(files), batch), "ingest", (len(files) + batch - 1) // batch):
+        reports.append(engine.ingest(WORKSPACE, files[start : start + batch], uploaded_by="eval"))
+    merged = reports[0]
+    for extra in reports[1:]:
+        merged.results.extend(extra.results)
+    return merged
+
+
+def check_targets(results: Mapping[str, Any]) -> list[dict[str, Any]]:
+    checks = []
+    for label, section, system, figure, threshold in TARGETS.get(results["dataset"], []):
+        value = results.get(section, {}).get(system, {}).get(figure)
+        if value is None:
+            continue
+        checks.append({"target": label, "value": value, "met": value >= threshold})
+    naive = results.get("answers", {}).get("naive")
+    if naive:
+        ours = results["answers"]["masis"]["containment"]
+        ahead = ours > naive["containment"]
+        checks.append({"target": "containment ahead of the naive baseline", "value": ours, "met": ahead})
+    return checks
+
+
+# --- reporting ------------------------------------------------------------------------------------------
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.4g}" if abs(value) < 10 else f"{value:.1f}"
+    return str(value)
+
+
+def to_markdown(results: Mapping[str, Any]) -> str:
+    lines = [
+        f"### {results['dataset']}: {results['documents']} documents ({results['chunks']} chunks), "
+        f"{results['queries']} queries",
+        "",
+    ]
+    for note in results.get("notes", []):
+        lines.append(f"_{note}_  ")
+    retrieval = results["retrieval"]
+    names = list(retrieval["bm25s"])
+    lines += ["", "| retrieval | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    for system in ("masis", "bm25s", "ratio"):
+        lines.append(f"| {system} | " + " | ".join(_cell(retrieval[system].get(n)) for n in names) + " |")
+    if "answers" in results:
+        answers = results["answers"]
+        names = list(answers["masis"])
+        lines += ["", "| answers | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+        for system, figures in answers.items():
+            lines.append(f"| {system} | " + " | ".join(_cell(figures.get(n)) for n in names) + " |")
+    if results.get("targets"):
+        lines += ["", "| target | measured | met |", "|---|---|---|"]
+        for check in results["targets"]:
+            lines.append(f"| {check['target']} | {_cell(check['value'])} | {'yes' if check['met'] else 'NO'} |")
+    return "\n".join(lines)
