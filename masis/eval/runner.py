@@ -258,25 +258,25 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
+def _table(title: str, systems: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """One row per figure, one column per system (figures a system lacks show as –)."""
+    names = list(dict.fromkeys(name for figures in systems.values() for name in figures))
+    lines = [f"| {title} | " + " | ".join(systems) + " |", "|---" * (len(systems) + 1) + "|"]
+    for name in names:
+        lines.append(f"| {name} | " + " | ".join(_cell(figures.get(name)) for figures in systems.values()) + " |")
+    return lines
+
+
 def to_markdown(results: Mapping[str, Any]) -> str:
     lines = [
         f"### {results['dataset']}: {results['documents']} documents ({results['chunks']} chunks), "
         f"{results['queries']} queries",
         "",
     ]
-    for note in results.get("notes", []):
-        lines.append(f"_{note}_  ")
-    retrieval = results["retrieval"]
-    names = list(retrieval["bm25s"])
-    lines += ["", "| retrieval | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
-    for system in ("masis", "bm25s", "ratio"):
-        lines.append(f"| {system} | " + " | ".join(_cell(retrieval[system].get(n)) for n in names) + " |")
+    lines += [f"_{note}_  " for note in results.get("notes", [])]
+    lines += ["", *_table("retrieval", results["retrieval"])]
     if "answers" in results:
-        answers = results["answers"]
-        names = list(answers["masis"])
-        lines += ["", "| answers | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
-        for system, figures in answers.items():
-            lines.append(f"| {system} | " + " | ".join(_cell(figures.get(n)) for n in names) + " |")
+        lines += ["", *_table("answers", results["answers"])]
     if results.get("targets"):
         lines += ["", "| target | measured | met |", "|---|---|---|"]
         for check in results["targets"]:
