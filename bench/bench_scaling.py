@@ -11,7 +11,8 @@ workspace grows in place from one size to the next. Queries are 3-6 words of mid
 
 - query: `store.search` for the top 10 chunks (what the researcher fetches on a first pass);
 - ask: a whole `Engine.ask` with the offline extractive engine (researcher, synthesizer, critic,
-  evaluator, supervisor and the SQLite checkpoints);
+  evaluator, supervisor and the SQLite checkpoints); `ask_answered` is the share that ended in an answer
+  (the rest asked back: random words are often not answerable);
 - growth exponent: the slope of log(p50) against log(chunks), fitted by least squares (1 = linear).
 
 Prints JSON and a table.
@@ -115,16 +116,18 @@ def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, floa
         started = time.perf_counter()
         engine.store.search(WORKSPACE, query, 10)
         query_ms.append((time.perf_counter() - started) * 1000)
-    ask_ms = []
+    ask_ms, answered = [], 0
     for query in queries[:asks]:
         started = time.perf_counter()
-        engine.ask(WORKSPACE, query)
+        outcome = engine.ask(WORKSPACE, query)
         ask_ms.append((time.perf_counter() - started) * 1000)
+        answered += outcome.status == "answered"
     return {
         "query_p50_ms": round(statistics.median(query_ms), 3),
         "query_p95_ms": round(percentile(query_ms, 0.95), 3),
         "ask_p50_ms": round(statistics.median(ask_ms), 1) if ask_ms else 0.0,
         "ask_p95_ms": round(percentile(ask_ms, 0.95), 1) if ask_ms else 0.0,
+        "ask_answered": round(answered / len(ask_ms), 2) if ask_ms else 0.0,
         "rss_mb": round(psutil.Process().memory_info().rss / 2**20, 1),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
