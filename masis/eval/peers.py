@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -27,6 +28,7 @@ def _modules() -> tuple[Any, Any, Any]:
             "masis eval needs the evaluation extras (bm25s, PyStemmer): run `make install` "
             "or `pip install -e '.[eval]'`."
         ) from None
+    logging.getLogger("bm25s").setLevel(logging.WARNING)  # it sets its own logger to DEBUG on import
     return bm25s, numpy, Stemmer
 
 

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from masis.agents.researcher import retrieval_query
+from masis.agents.researcher import core_question, question_weights, retrieval_query
 from masis.citations import CITATION, answer_sentences, is_hedge, strip_citations
 from masis.config import Settings
 from masis.engine import Engine
 from masis.eval import metrics as m
 from masis.eval.datasets import LabelledSet, Query
 from masis.eval.peers import Bm25sPeer, naive_answer
+from masis.relevance import coverage
 from masis.state import MASISState, Outcome
+from masis.text import terms
 
 T = TypeVar("T")
 Track = Callable[[Iterable[T], str, int], Iterator[T]]
@@ -118,6 +121,26 @@ def answer_record(outcome: Outcome, query: Query, doc_ids: Mapping[str, str]) ->
     return record
 
 
+def answer_loss(engine: Engine, workspace: str, query: Query, record: Mapping[str, Any]) -> str:
+    """Where a reference answer was lost, as the researcher's first pass saw it: not among the top-k
+    candidates, among them but below the relevance threshold, in a draft that was held back for a
+    clarification, or in the evidence while other sentences were quoted."""
+    if record.get("contains"):
+        return "contained"
+    settings = engine.settings
+    state = cast(MASISState, {"user_query": query.text})
+    hits = engine.store.search(workspace, retrieval_query(state, retry=False), settings.top_k)
+    holding = [hit for hit in hits if m.contains_answer(hit.text, query.answers)]
+    if not holding:
+        return "not in the candidates"
+    weights = question_weights(engine.registry, workspace, core_question(state))
+    if all(coverage(weights, terms(hit.text)) < settings.relevance_threshold for hit in holding):
+        return "below the relevance threshold"
+    if record["status"] != "answered":
+        return "asked back (answer in the draft)" if record.get("contains_incl_drafts") else "asked back"
+    return "other sentences quoted"
+
+
 def answer_figures(records: Sequence[Mapping[str, Any]], latencies_ms: Sequence[float]) -> dict[str, Any]:
     def share(key: str) -> float | None:
         values = [float(r[key]) for r in records if key in r]
@@ -212,8 +235,14 @@ def run_eval(
                 t0 = time.perf_counter()
                 outcome = engine.ask(WORKSPACE, query.text)
                 latencies.append((time.perf_counter() - t0) * 1000)
-                records.append(answer_record(outcome, query, doc_ids))
+                record = answer_record(outcome, query, doc_ids)
+                if query.answers:
+                    record["loss"] = answer_loss(engine, WORKSPACE, query, record)
+                records.append(record)
             results["answers"] = {"masis": answer_figures(records, latencies)}
+            losses = Counter(r["loss"] for r in records if "loss" in r)
+            if losses:
+                results["answer_losses"] = {k: round(v / len(records), 4) for k, v in losses.most_common()}
             if labelled.has_answers:
                 results["answers"]["naive"] = naive_figures(peer, labelled, track)
     results["targets"] = check_targets(results)
@@ -277,6 +306,9 @@ def to_markdown(results: Mapping[str, Any]) -> str:
     lines += ["", *_table("retrieval", results["retrieval"])]
     if "answers" in results:
         lines += ["", *_table("answers", results["answers"])]
+    if results.get("answer_losses"):
+        lines += ["", "| where the reference answer was (first pass) | share of questions |", "|---|---|"]
+        lines += [f"| {k} | {_cell(v)} |" for k, v in results["answer_losses"].items()]
     if results.get("targets"):
         lines += ["", "| target | measured | met |", "|---|---|---|"]
         for check in results["targets"]:
