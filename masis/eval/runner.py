@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from masis.agents.researcher import core_question, question_weights, retrieval_query
-from masis.citations import CITATION, answer_sentences, is_hedge, strip_citations
+from masis.citations import CITATION, is_hedge
 from masis.config import Settings
 from masis.engine import Engine
 from masis.eval import metrics as m
@@ -86,11 +86,27 @@ def ratio(ours: Mapping[str, float], theirs: Mapping[str, float]) -> dict[str, f
 # --- answers ----------------------------------------------------------------------------------------------
 
 
+def cited_claims(answer: str) -> list[tuple[str, list[str]]]:
+    """The answer's claims, each the text before a run of citation markers, with the ids it cites.
+
+    Splitting at the markers (rather than at sentence ends) keeps claims apart in text that has no
+    sentence punctuation, such as lower-cased abstracts."""
+    claims: list[tuple[str, list[str]]] = []
+    start = 0
+    for match in CITATION.finditer(answer):
+        text = answer[start : match.start()].strip().lstrip(".!?;,").strip()
+        if text or not claims:
+            claims.append((text, [match.group(1)]))
+        else:  # another marker right after the last one: the same claim cites more chunks
+            claims[-1][1].append(match.group(1))
+        start = match.end()
+    return [(text, ids) for text, ids in claims if text and not is_hedge(text)]
+
+
 def answer_record(outcome: Outcome, query: Query, doc_ids: Mapping[str, str]) -> dict[str, Any]:
     """What one `Engine.ask` outcome scores against its query's references."""
-    answer = outcome.answer or ""
-    claims = [s for s in answer_sentences(answer) if CITATION.search(s) and not is_hedge(s)]
-    shown = " ".join(strip_citations(s) for s in claims[:ANSWER_SENTENCES])
+    claims = cited_claims(outcome.answer or "")
+    shown = " ".join(text for text, _ in claims[:ANSWER_SENTENCES])
     chunk_text = {c.chunk_id: c.text for c in outcome.citations}
     golds = list(query.answers)
     record: dict[str, Any] = {
@@ -103,8 +119,8 @@ def answer_record(outcome: Outcome, query: Query, doc_ids: Mapping[str, str]) ->
         answered = outcome.status == "answered"
         record["contains"] = answered and m.contains_answer(shown, golds)
         record["contains_incl_drafts"] = m.contains_answer(shown, golds)
-        record["em"] = max((m.exact_match(strip_citations(s), golds) for s in claims), default=0.0)
-        record["f1"] = max((m.f1_score(strip_citations(s), golds) for s in claims), default=0.0)
+        record["em"] = max((m.exact_match(text, golds) for text, _ in claims), default=0.0)
+        record["f1"] = max((m.f1_score(text, golds) for text, _ in claims), default=0.0)
     if outcome.citations:
         holds = [
             m.contains_answer(c.text, golds) if golds else query.judgements.get(doc_ids.get(c.doc_name, ""), 0) > 0
@@ -112,11 +128,8 @@ def answer_record(outcome: Outcome, query: Query, doc_ids: Mapping[str, str]) ->
         ]
         record["citation_precision"] = sum(holds) / len(holds)
     if claims:
-        supported = [
-            max((m.token_support(strip_citations(s), chunk_text.get(c, "")) for c in CITATION.findall(s)), default=0)
-            >= SUPPORTED
-            for s in claims
-        ]
+        support = [max(m.token_support(text, chunk_text.get(c, "")) for c in ids) for text, ids in claims]
+        supported = [value >= SUPPORTED for value in support]
         record["faithfulness"] = sum(supported) / len(supported)
     return record
 

@@ -8,7 +8,7 @@ import pytest
 
 from masis.eval import metrics as m
 from masis.eval.datasets import Query
-from masis.eval.runner import answer_record, check_targets, ranking_figures, ratio
+from masis.eval.runner import answer_record, check_targets, cited_claims, ranking_figures, ratio
 from masis.state import Citation, Outcome
 
 RANKING = ["d3", "d1", "d2"]
@@ -87,6 +87,18 @@ def test_answer_record_scores_the_first_three_cited_sentences() -> None:
     assert answer_record(_outcome("answered", late, [budget, other]), query, {})["contains"] is False
     drafted = answer_record(_outcome("needs_clarification", answer, [budget, other]), query, {})
     assert drafted["contains"] is False and drafted["contains_incl_drafts"] is True
+
+
+def test_claims_split_at_citation_markers_even_without_punctuation() -> None:
+    answer = (
+        "solar flares raise absorption [a.txt#1] [b.txt#2] radio noise falls at night [c.txt#1]. "
+        "The documents do not say anything about x."
+    )
+    assert cited_claims(answer) == [
+        ("solar flares raise absorption", ["a.txt#1", "b.txt#2"]),
+        ("radio noise falls at night", ["c.txt#1"]),
+    ]
+    assert cited_claims("No citations here.") == []
 
 
 def test_retrieval_sets_score_citations_by_the_judged_document() -> None:
