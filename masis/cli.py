@@ -1,4 +1,4 @@
-"""`masis ingest | docs | ask | reply | serve`: the engine from a terminal or a script.
+"""`masis ingest | docs | ask | reply | serve | eval`: the engine from a terminal or a script.
 
 Errors are one line on stderr and a non-zero exit, never a traceback. With `--json`, `ask` and `reply`
 print one Outcome object and exit 0 for an answer and for a clarification alike.
@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from masis.config import Settings
 from masis.engine import Engine
 from masis.errors import MasisError
+from masis.eval import cli as eval_cli
 from masis.ingest.pipeline import IngestReport
 from masis.render import print_documents, print_outcome
 from masis.state import Outcome
@@ -59,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="forget conversations idle this long (default MASIS_CHECKPOINT_TTL_DAYS, 30)")
 
     sub.add_parser("serve", help="run the Slack bot (and the HTTP API when MASIS_API_TOKEN is set)")
+    eval_cli.add_parser(sub)
     return parser
 
 
@@ -81,6 +83,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         from bot.__main__ import main as serve
 
         return serve([])
+    if args.command == "eval":
+        return eval_cli.run(args)
     settings = Settings()
     console = Console()
     if args.command == "gc":

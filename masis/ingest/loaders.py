@@ -102,8 +102,22 @@ def _decode_text(data: bytes) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+_TITLE_MAX = 200
+
+
 def _load_txt(data: bytes) -> list[Section]:
-    return [Section(text=_decode_text(data).strip())]
+    text = _decode_text(data).strip()
+    return [Section(text=text, heading=_title_line(text))]
+
+
+def _title_line(text: str) -> str | None:
+    """A plain-text file's first line is its title when it stands alone (a blank line follows) and reads
+    like a heading, not a sentence; the title then travels with every chunk of the file into the index."""
+    first, blank, rest = text.partition("\n\n")
+    title = first.strip()
+    if not blank or not rest.strip() or "\n" in title or len(title) > _TITLE_MAX or title[-1] in ".!?,;:":
+        return None
+    return title
 
 
 # --- Markdown ---------------------------------------------------------------------------------------------

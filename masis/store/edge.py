@@ -42,7 +42,7 @@ from masis.errors import MasisError, StoreInUseError
 from masis.store.base import DENSE_VECTOR, DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, cosine, prefetch_limit, unit
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload
+from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload, index_text
 from masis.text import document_vector, query_vector
 
 log = logging.getLogger(__name__)
@@ -155,7 +155,7 @@ class EdgeStore:
             points = [
                 Point(
                     point_id(workspace_id, chunk.chunk_id),
-                    {SPARSE_VECTOR: SparseVector(*document_vector(chunk.text)), **dense[i]},
+                    {SPARSE_VECTOR: SparseVector(*document_vector(index_text(chunk))), **dense[i]},
                     chunk_payload(workspace_id, chunk),
                 )
                 for i, chunk in enumerate(batch)

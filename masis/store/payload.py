@@ -24,6 +24,15 @@ def chunk_payload(workspace_id: str, chunk: ChunkRecord) -> dict[str, Any]:
     }
 
 
+def index_text(chunk: ChunkRecord) -> str:
+    """What BM25 indexes for a chunk: its text under its section heading or document title, so a chunk
+    from the middle of a document still matches the words that say what the document is about."""
+    heading = (chunk.section or "").strip()
+    if not heading or chunk.text.startswith(heading):
+        return chunk.text
+    return f"{heading}\n{chunk.text}"
+
+
 def hit_from_payload(payload: Mapping[str, Any] | None, score: float, dense_score: float | None = None) -> Hit:
     payload = payload or {}
     return Hit(

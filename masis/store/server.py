@@ -16,7 +16,7 @@ from masis.errors import MasisError
 from masis.store.base import DENSE_VECTOR, DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, cosine, prefetch_limit, unit
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload
+from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload, index_text
 from masis.text import document_vector, query_vector
 
 log = logging.getLogger(__name__)
@@ -143,7 +143,7 @@ class QdrantServerStore:
             points = [
                 models.PointStruct(
                     id=point_id(workspace_id, chunk.chunk_id),
-                    vector={SPARSE_VECTOR: _sparse(document_vector(chunk.text)), **dense[i]},
+                    vector={SPARSE_VECTOR: _sparse(document_vector(index_text(chunk))), **dense[i]},
                     payload=chunk_payload(workspace_id, chunk),
                 )
                 for i, chunk in enumerate(batch)

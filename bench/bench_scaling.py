@@ -1,0 +1,184 @@
+"""Scaling of the embedded store: query latency, peak memory and a whole extractive `ask` as one
+workspace grows to 1k, 10k, 50k and 100k chunks among 20 workspaces.
+
+    .venv/bin/python bench/bench_scaling.py [--sizes 1000,10000,50000,100000] [--queries 200] [--asks 30]
+
+The store is Qdrant Edge in one local directory, as `masis` runs by default. The measured workspace holds
+N chunks; 19 other workspaces hold N more between them, so every query's tenant filter has to skip half of
+the store. Chunks are synthetic ~110-word passages over a Zipf-distributed 30,000-word vocabulary, written
+straight to the store and the registry (the ingest pipeline's own rate is bench_ingest.py's figure); the
+workspace grows in place from one size to the next. Queries are 3-6 words of mid-frequency vocabulary.
+
+- query: `store.search` for the top 10 chunks (what the researcher fetches on a first pass);
+- ask: a whole `Engine.ask` with the offline extractive engine (researcher, synthesizer, critic,
+  evaluator, supervisor and the SQLite checkpoints); `ask_answered` is the share that ended in an answer
+  (the rest asked back: random words are often not answerable);
+- growth exponent: the slope of log(p50) against log(chunks), fitted by least squares (1 = linear).
+
+Prints JSON and a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy
+import psutil
+from report import percentile, print_report
+
+from masis.config import Settings
+from masis.engine import Engine
+from masis.registry import DocumentInfo, now_iso
+from masis.store.base import ChunkRecord
+from masis.text import terms
+
+WORKSPACE = "T0001:C-measured"
+OTHER_WORKSPACES = [f"T0001:C-other-{i:02d}" for i in range(19)]
+CHUNKS_PER_DOCUMENT = 250
+VOCABULARY = 30_000
+WORDS_PER_CHUNK = 110
+_SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "ta", "vo", "shi", "der", "pan", "tor", "gel", "quin", "bra", "fu", "zet"]
+
+
+def vocabulary(rng: random.Random) -> list[str]:
+    words: set[str] = set()
+    while len(words) < VOCABULARY:
+        words.add("".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(2, 4))))
+    return sorted(words, key=lambda _: rng.random())
+
+
+class Corpus:
+    """Deterministic synthetic chunks: Zipf word frequencies, sentences of 8-20 words."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.words = vocabulary(self.rng)
+        self.numpy = numpy.random.default_rng(seed)
+        weights = 1 / numpy.arange(1, VOCABULARY + 1)
+        self.p = weights / weights.sum()
+
+    def passages(self, count: int) -> list[str]:
+        drawn = self.numpy.choice(VOCABULARY, size=(count, WORDS_PER_CHUNK), p=self.p)
+        return [self._sentences([self.words[i] for i in row]) for row in drawn]
+
+    def _sentences(self, words: list[str]) -> str:
+        sentences, start = [], 0
+        while start < len(words):
+            end = start + self.rng.randint(8, 20)
+            sentence = " ".join(words[start:end])
+            sentences.append(sentence[:1].upper() + sentence[1:] + ".")
+            start = end
+        return " ".join(sentences)
+
+    def query(self) -> str:
+        return " ".join(self.rng.choice(self.words[50:5000]) for _ in range(self.rng.randint(3, 6)))
+
+
+def add_chunks(engine: Engine, corpus: Corpus, workspace: str, count: int, first_doc: int) -> int:
+    """Write `count` chunks to `workspace` as documents of 250 chunks; return the next document number."""
+    doc = first_doc
+    while count > 0:
+        size = min(CHUNKS_PER_DOCUMENT, count)
+        name = f"doc-{doc:06d}.txt"
+        chunks = [
+            ChunkRecord(chunk_id=f"{name}#{i + 1}", doc_name=name, text=text, ordinal=i)
+            for i, text in enumerate(corpus.passages(size))
+        ]
+        engine.store.upsert(workspace, chunks)
+        info = DocumentInfo(name, size, sum(len(c.text) for c in chunks), None, "bench", now_iso(), f"{doc:064x}")
+        engine.registry.save_document(workspace, info, (terms(c.text) for c in chunks))
+        count -= size
+        doc += 1
+    return doc
+
+
+def growth_exponent(sizes: Sequence[float], values: Sequence[float]) -> float:
+    """Least-squares slope of log(value) against log(size)."""
+    xs, ys = [math.log(s) for s in sizes], [math.log(max(v, 1e-9)) for v in values]
+    mx, my = statistics.mean(xs), statistics.mean(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
+
+
+def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, float]:
+    for query in queries[:20]:
+        engine.store.search(WORKSPACE, query, 10)  # warm the caches
+    query_ms = []
+    for query in queries:
+        started = time.perf_counter()
+        engine.store.search(WORKSPACE, query, 10)
+        query_ms.append((time.perf_counter() - started) * 1000)
+    ask_ms, answered = [], 0
+    for query in queries[:asks]:
+        started = time.perf_counter()
+        outcome = engine.ask(WORKSPACE, query)
+        ask_ms.append((time.perf_counter() - started) * 1000)
+        answered += outcome.status == "answered"
+    return {
+        "query_p50_ms": round(statistics.median(query_ms), 3),
+        "query_p95_ms": round(percentile(query_ms, 0.95), 3),
+        "ask_p50_ms": round(statistics.median(ask_ms), 1) if ask_ms else 0.0,
+        "ask_p95_ms": round(percentile(ask_ms, 0.95), 1) if ask_ms else 0.0,
+        "ask_answered": round(answered / len(ask_ms), 2) if ask_ms else 0.0,
+        "rss_mb": round(psutil.Process().memory_info().rss / 2**20, 1),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def run(sizes: Sequence[int], n_queries: int, asks: int, seed: int = 7) -> dict[str, object]:
+    corpus = Corpus(seed)
+    queries = [corpus.query() for _ in range(n_queries)]
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="masis-bench-") as tmp:
+        settings = Settings(_env_file=None, data_dir=Path(tmp), llm="extractive", qdrant_url=None, openai_api_key=None)
+        with Engine(settings) as engine:
+            have, next_doc = 0, 0
+            for size in sorted(sizes):
+                started = time.perf_counter()
+                next_doc = add_chunks(engine, corpus, WORKSPACE, size - have, next_doc)
+                share, extra = divmod(size - have, len(OTHER_WORKSPACES))
+                for i, other in enumerate(OTHER_WORKSPACES):
+                    next_doc = add_chunks(engine, corpus, other, share + (1 if i < extra else 0), next_doc)
+                load_s = time.perf_counter() - started
+                have = size
+                figures = measure(engine, queries, asks)
+                rows.append({"chunks": size, "store_chunks": 2 * size, "load_s": round(load_s, 1), **figures})
+                print(f"bench_scaling: {size} chunks: {figures}", file=sys.stderr, flush=True)
+    chunk_sizes = [r["chunks"] for r in rows]
+    return {
+        "workspaces": 1 + len(OTHER_WORKSPACES),
+        "queries": n_queries,
+        "asks": asks,
+        "sizes": rows,
+        "query_p50_growth_exponent": round(growth_exponent(chunk_sizes, [r["query_p50_ms"] for r in rows]), 3),
+        "ask_p50_growth_exponent": round(growth_exponent(chunk_sizes, [r["ask_p50_ms"] for r in rows]), 3)
+        if asks
+        else None,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="1000,10000,50000,100000", help="chunks in the measured workspace")
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--asks", type=int, default=30)
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    if len(sizes) < 2 or min(sizes) < 1:
+        print("bench_scaling: --sizes needs two or more positive sizes", file=sys.stderr)
+        return 2
+    figures = run(sizes, args.queries, args.asks)
+    print_report(figures, rows=figures["sizes"])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,162 @@
+"""Loaders for the labelled sets `masis eval` runs: BEIR SciFact, Vaswani (TREC), SQuAD v1.1 dev and the
+sample corpus's own questions. Each takes the path of its files and returns a `LabelledSet`.
+
+Every document becomes a file the normal ingest pipeline reads (`<id>.txt`, or the sample's own files), so
+the evaluation measures what a user's upload would get.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from masis.errors import MasisError
+from masis.ingest.loaders import load_document
+
+
+@dataclass(frozen=True)
+class Document:
+    id: str
+    name: str  # the file name it is ingested under
+    data: bytes
+    text: str  # its plain text, for the peer baselines
+
+
+@dataclass(frozen=True)
+class Query:
+    id: str
+    text: str
+    judgements: dict[str, int]  # document id -> graded relevance
+    answers: tuple[str, ...] = ()  # reference answers, when the set has them
+
+
+@dataclass
+class LabelledSet:
+    name: str
+    documents: list[Document]
+    queries: list[Query]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def has_answers(self) -> bool:
+        return any(q.answers for q in self.queries)
+
+    def doc_ids_by_name(self) -> dict[str, str]:
+        return {doc.name: doc.id for doc in self.documents}
+
+    def sample(self, limit: int | None, seed: int) -> LabelledSet:
+        """At most `limit` queries, drawn with `seed` and kept in their original order; documents stay whole."""
+        if limit is None or limit >= len(self.queries):
+            return self
+        if limit < 1:
+            raise MasisError("--limit must be at least 1.")
+        picked = sorted(random.Random(seed).sample(range(len(self.queries)), limit))
+        note = f"{limit} of {len(self.queries)} queries, drawn with seed {seed}"
+        return LabelledSet(self.name, self.documents, [self.queries[i] for i in picked], [*self.notes, note])
+
+
+def _text_document(doc_id: str, text: str) -> Document:
+    return Document(doc_id, f"{doc_id}.txt", text.encode(), text)
+
+
+def _require(path: Path, what: str) -> Path:
+    if not path.exists():
+        raise MasisError(f"{path}: not found ({what}).")
+    return path
+
+
+def _jsonl(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def load_scifact(path: Path, split: str = "test") -> LabelledSet:
+    """BEIR SciFact: `corpus.jsonl`, `queries.jsonl` and `qrels/<split>.tsv` under `path`.
+
+    A document is its title and abstract, the title on its own line first (BEIR's "flat" layout)."""
+    corpus = _jsonl(_require(path / "corpus.jsonl", "the BEIR SciFact corpus"))
+    queries = {row["_id"]: row["text"] for row in _jsonl(_require(path / "queries.jsonl", "SciFact queries"))}
+    qrels: dict[str, dict[str, int]] = {}
+    with _require(path / "qrels" / f"{split}.tsv", f"SciFact judgements for split {split!r}").open() as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            qrels.setdefault(row["query-id"], {})[row["corpus-id"]] = int(row["score"])
+    documents = [_text_document(row["_id"], f"{row['title']}\n\n{row['text']}") for row in corpus]
+    labelled = [Query(qid, queries[qid], judged) for qid, judged in qrels.items() if qid in queries]
+    return LabelledSet(f"scifact-{split}", documents, labelled)
+
+
+_TREC_DOC = re.compile(r"<DOC>\s*<DOCNO>\s*(\S+?)\s*</DOCNO>(.*?)</DOC>", re.DOTALL)
+_TREC_TOPIC = re.compile(r"<num>\s*(\S+?)\s*</num>\s*<title>(.*?)</title>", re.DOTALL)
+
+
+def load_vaswani(path: Path) -> LabelledSet:
+    """Vaswani (NPL): `corpus/doc-text.trec`, `query-text.trec` and `qrels` (`qid 0 docno grade`)."""
+    raw = _require(path / "corpus" / "doc-text.trec", "the Vaswani corpus").read_text(encoding="utf-8")
+    documents = [_text_document(docno, " ".join(body.split())) for docno, body in _TREC_DOC.findall(raw)]
+    topics = _require(path / "query-text.trec", "Vaswani topics").read_text(encoding="utf-8")
+    qrels: dict[str, dict[str, int]] = {}
+    for line in _require(path / "qrels", "Vaswani judgements").read_text().splitlines():
+        parts = line.split()
+        if len(parts) == 4:
+            qrels.setdefault(parts[0], {})[parts[2]] = int(parts[3])
+    topics_found = _TREC_TOPIC.findall(topics)
+    queries = [Query(qid, " ".join(text.split()), qrels[qid]) for qid, text in topics_found if qid in qrels]
+    return LabelledSet("vaswani", documents, queries)
+
+
+def load_squad(path: Path) -> LabelledSet:
+    """SQuAD v1.1 (a JSON file, or a directory holding `dev-v1.1.json`): each paragraph is a document and
+    each question's own paragraph is its one relevant document."""
+    file = path / "dev-v1.1.json" if path.is_dir() else path
+    data = json.loads(_require(file, "the SQuAD v1.1 JSON file").read_text(encoding="utf-8"))
+    documents: list[Document] = []
+    queries: list[Query] = []
+    for article in data["data"]:
+        for index, paragraph in enumerate(article["paragraphs"]):
+            doc_id = f"{article['title']}-{index:03d}"
+            documents.append(_text_document(doc_id, paragraph["context"]))
+            for qa in paragraph["qas"]:
+                answers = tuple(dict.fromkeys(a["text"] for a in qa["answers"]))
+                queries.append(Query(qa["id"], qa["question"].strip(), {doc_id: 1}, answers))
+    return LabelledSet("squad", documents, queries)
+
+
+def load_sample(path: Path) -> LabelledSet:
+    """The sample corpus: `path` holds `sample/` (the documents) and `sample_questions.json`
+    (`[{"question", "answer", "doc"}]`)."""
+    questions = json.loads(_require(path / "sample_questions.json", "the sample questions").read_text())
+    folder = _require(path / "sample", "the sample documents")
+    documents = []
+    for file in sorted(p for p in folder.iterdir() if p.is_file()):
+        data = file.read_bytes()
+        text = "\n\n".join(section.text for section in load_document(file.name, data))
+        documents.append(Document(file.name, file.name, data, text))
+    queries = [
+        Query(f"q{i}", item["question"], {item["doc"]: 1}, (item["answer"],))
+        for i, item in enumerate(questions, start=1)
+    ]
+    return LabelledSet("sample", documents, queries)
+
+
+LOADERS: dict[str, Callable[..., LabelledSet]] = {
+    "scifact": load_scifact,
+    "vaswani": load_vaswani,
+    "squad": load_squad,
+    "sample": load_sample,
+}
+
+
+def load(name: str, path: Path, split: str = "test") -> LabelledSet:
+    if name not in LOADERS:
+        raise MasisError(f"Unknown dataset {name!r}; choose one of {', '.join(LOADERS)}.")
+    if not path.exists():
+        raise MasisError(f"{path}: no such file or directory.")
+    try:
+        return load_scifact(path, split) if name == "scifact" else LOADERS[name](path)
+    except (KeyError, ValueError, json.JSONDecodeError) as exc:
+        raise MasisError(f"{path} does not look like the {name} dataset ({type(exc).__name__}: {exc}).") from None

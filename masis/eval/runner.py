@@ -1,0 +1,329 @@
+"""Run a labelled set through the real engine and its peers, and report the figures.
+
+MASIS's side uses only the product's own paths: documents go in through `Engine.ingest` (loaders,
+chunking, the embedded Qdrant Edge store, the registry); retrieval is the researcher's first-pass query
+(`retrieval_query`) against the tenant-filtered store, fetching `depth` chunks and ranking each document
+by its best chunk; answers are whole `Engine.ask` outcomes with the offline extractive engine.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from masis.agents.researcher import core_question, question_weights, retrieval_query
+from masis.citations import CITATION, is_hedge
+from masis.config import Settings
+from masis.engine import Engine
+from masis.eval import metrics as m
+from masis.eval.datasets import LabelledSet, Query
+from masis.eval.peers import Bm25sPeer, naive_answer
+from masis.relevance import coverage
+from masis.state import MASISState, Outcome
+from masis.text import terms
+
+T = TypeVar("T")
+Track = Callable[[Iterable[T], str, int], Iterator[T]]
+
+WORKSPACE = "eval:benchmark"
+ANSWER_SENTENCES = 3  # the answer a reader is shown: its first three cited sentences
+SUPPORTED = 0.8  # share of a sentence's words its cited chunk must hold (the critic's own threshold)
+DEFAULT_DEPTH = {"vaswani": 1000}  # Terrier's MAP is over 1000 results; elsewhere 100 chunks rank 10+ documents
+
+# The issue's targets, keyed by dataset: (label, section, system, figure, threshold).
+TARGETS: dict[str, list[tuple[str, str, str, str, float]]] = {
+    "scifact-test": [
+        ("nDCG@10 ≥ 0.68", "retrieval", "masis", "ndcg@10", 0.68),
+        ("nDCG@10 ≥ 0.99 × bm25s", "retrieval", "ratio", "ndcg@10", 0.99),
+    ],
+    "vaswani": [("MAP ≥ 0.2965 (Terrier BM25)", "retrieval", "masis", "map", 0.2965)],
+    "squad": [
+        ("paragraph hit@5 ≥ 0.93", "retrieval", "masis", "hit@5", 0.93),
+        ("gold answer in ≤ 3 answer sentences ≥ 85 %", "answers", "masis", "containment", 0.85),
+    ],
+}
+
+
+def _untracked(items: Iterable[T], description: str, total: int) -> Iterator[T]:
+    yield from items
+
+
+def _settings(data_dir: Path) -> Settings:
+    return Settings(_env_file=None, data_dir=data_dir, llm="extractive", qdrant_url=None, openai_api_key=None)
+
+
+# --- retrieval ------------------------------------------------------------------------------------------
+
+
+def masis_ranking(engine: Engine, workspace: str, question: str, depth: int, doc_ids: Mapping[str, str]) -> list[str]:
+    """Document ids in the order of their best chunk among the researcher's first-pass candidates."""
+    query = retrieval_query(cast(MASISState, {"user_query": question}), retry=False)
+    hits = engine.store.search(workspace, query, depth)
+    return list(dict.fromkeys(doc_ids[hit.doc_name] for hit in hits))
+
+
+def ranking_figures(rankings: Sequence[Sequence[str]], queries: Sequence[Query]) -> dict[str, float]:
+    pairs = list(zip(rankings, queries, strict=True))
+    figures = {
+        "ndcg@10": m.mean(m.ndcg_at_k(r, q.judgements, 10) for r, q in pairs),
+        "map": m.mean(m.average_precision(r, q.judgements) for r, q in pairs),
+        "recall@10": m.mean(m.recall_at_k(r, q.judgements, 10) for r, q in pairs),
+        "recall@100": m.mean(m.recall_at_k(r, q.judgements, 100) for r, q in pairs),
+    }
+    for k in (1, 5, 10):
+        figures[f"hit@{k}"] = m.mean(m.hit_at_k(r, q.judgements, k) for r, q in pairs)
+    return {name: round(value, 4) for name, value in figures.items()}
+
+
+def ratio(ours: Mapping[str, float], theirs: Mapping[str, float]) -> dict[str, float | None]:
+    return {k: (round(ours[k] / theirs[k], 4) if theirs.get(k) else None) for k in ours}
+
+
+# --- answers ----------------------------------------------------------------------------------------------
+
+
+def cited_claims(answer: str) -> list[tuple[str, list[str]]]:
+    """The answer's claims, each the text before a run of citation markers, with the ids it cites.
+
+    Splitting at the markers (rather than at sentence ends) keeps claims apart in text that has no
+    sentence punctuation, such as lower-cased abstracts."""
+    claims: list[tuple[str, list[str]]] = []
+    start = 0
+    for match in CITATION.finditer(answer):
+        text = answer[start : match.start()].strip().lstrip(".!?;,").strip()
+        if text or not claims:
+            claims.append((text, [match.group(1)]))
+        else:  # another marker right after the last one: the same claim cites more chunks
+            claims[-1][1].append(match.group(1))
+        start = match.end()
+    return [(text, ids) for text, ids in claims if text and not is_hedge(text)]
+
+
+def answer_record(outcome: Outcome, query: Query, doc_ids: Mapping[str, str]) -> dict[str, Any]:
+    """What one `Engine.ask` outcome scores against its query's references."""
+    claims = cited_claims(outcome.answer or "")
+    shown = " ".join(text for text, _ in claims[:ANSWER_SENTENCES])
+    chunk_text = {c.chunk_id: c.text for c in outcome.citations}
+    golds = list(query.answers)
+    record: dict[str, Any] = {
+        "status": outcome.status,
+        "sentences": len(claims),
+        "llm_calls": outcome.metrics.get("llm_calls", 0),
+        "llm_tokens": outcome.metrics.get("llm_tokens"),
+    }
+    if golds:
+        answered = outcome.status == "answered"
+        record["contains"] = answered and m.contains_answer(shown, golds)
+        record["contains_incl_drafts"] = m.contains_answer(shown, golds)
+        record["em"] = max((m.exact_match(text, golds) for text, _ in claims), default=0.0)
+        record["f1"] = max((m.f1_score(text, golds) for text, _ in claims), default=0.0)
+    if outcome.citations:
+        holds = [
+            m.contains_answer(c.text, golds) if golds else query.judgements.get(doc_ids.get(c.doc_name, ""), 0) > 0
+            for c in outcome.citations
+        ]
+        record["citation_precision"] = sum(holds) / len(holds)
+    if claims:
+        support = [max(m.token_support(text, chunk_text.get(c, "")) for c in ids) for text, ids in claims]
+        supported = [value >= SUPPORTED for value in support]
+        record["faithfulness"] = sum(supported) / len(supported)
+    return record
+
+
+def answer_loss(engine: Engine, workspace: str, query: Query, record: Mapping[str, Any]) -> str:
+    """Where a reference answer was lost, as the researcher's first pass saw it: not among the top-k
+    candidates, among them but below the relevance threshold, in a draft that was held back for a
+    clarification, or in the evidence while other sentences were quoted."""
+    if record.get("contains"):
+        return "contained"
+    settings = engine.settings
+    state = cast(MASISState, {"user_query": query.text})
+    hits = engine.store.search(workspace, retrieval_query(state, retry=False), settings.top_k)
+    holding = [hit for hit in hits if m.contains_answer(hit.text, query.answers)]
+    if not holding:
+        return "not in the candidates"
+    weights = question_weights(engine.registry, workspace, core_question(state))
+    if all(coverage(weights, terms(hit.text)) < settings.relevance_threshold for hit in holding):
+        return "below the relevance threshold"
+    if record["status"] != "answered":
+        return "asked back (answer in the draft)" if record.get("contains_incl_drafts") else "asked back"
+    return "other sentences quoted"
+
+
+def answer_figures(records: Sequence[Mapping[str, Any]], latencies_ms: Sequence[float]) -> dict[str, Any]:
+    def share(key: str) -> float | None:
+        values = [float(r[key]) for r in records if key in r]
+        return round(m.mean(values), 4) if values else None
+
+    statuses = [r["status"] for r in records]
+    tokens = [r["llm_tokens"] for r in records if r.get("llm_tokens") is not None]
+    figures: dict[str, Any] = {
+        "questions": len(records),
+        "containment": share("contains"),
+        "containment_incl_drafts": share("contains_incl_drafts"),
+        "em": None if share("em") is None else round(100 * share("em"), 2),  # type: ignore[operator]
+        "f1": None if share("f1") is None else round(100 * share("f1"), 2),  # type: ignore[operator]
+        "citation_precision": share("citation_precision"),
+        "faithfulness": share("faithfulness"),
+        "answered_rate": round(statuses.count("answered") / len(records), 4) if records else None,
+        "clarification_rate": round(statuses.count("needs_clarification") / len(records), 4) if records else None,
+        "sentences_mean": round(m.mean(r["sentences"] for r in records), 2),
+        "llm_calls_mean": round(m.mean(r["llm_calls"] for r in records), 2),
+        "llm_tokens_mean": round(m.mean(tokens), 1) if tokens else 0,
+        "latency_p50_ms": round(m.percentile(latencies_ms, 0.5), 1) if latencies_ms else None,
+        "latency_p95_ms": round(m.percentile(latencies_ms, 0.95), 1) if latencies_ms else None,
+    }
+    return {k: v for k, v in figures.items() if v is not None}
+
+
+def naive_figures(peer: Bm25sPeer, labelled: LabelledSet, track: Track) -> dict[str, Any]:
+    texts = {doc.id: doc.text for doc in labelled.documents}
+    contains, em, f1 = [], [], []
+    for query in track(labelled.queries, "naive baseline", len(labelled.queries)):
+        sentence = naive_answer(query.text, peer, texts)
+        contains.append(float(m.contains_answer(sentence, query.answers)))
+        em.append(m.exact_match(sentence, query.answers))
+        f1.append(m.f1_score(sentence, query.answers))
+    return {
+        "questions": len(contains),
+        "containment": round(m.mean(contains), 4),
+        "em": round(100 * m.mean(em), 2),
+        "f1": round(100 * m.mean(f1), 2),
+        "sentences_mean": 1.0,
+    }
+
+
+# --- the run --------------------------------------------------------------------------------------------
+
+
+def run_eval(
+    labelled: LabelledSet,
+    *,
+    depth: int | None = None,
+    answers: bool = True,
+    track: Track | None = None,
+    data_dir: Path | None = None,
+) -> dict[str, Any]:
+    """Ingest `labelled` into a fresh offline engine, run retrieval and answers for MASIS and its peers."""
+    track = track or _untracked
+    depth = depth or DEFAULT_DEPTH.get(labelled.name, 100)
+    doc_ids = labelled.doc_ids_by_name()
+    with tempfile.TemporaryDirectory(prefix="masis-eval-") as tmp, Engine(_settings(data_dir or Path(tmp))) as engine:
+        started = time.perf_counter()
+        report = _ingest(engine, labelled, track)
+        ingest_s = time.perf_counter() - started
+        chunks = engine.store.count(WORKSPACE)
+
+        queries = labelled.queries
+        rankings, search_ms = [], []
+        for query in track(queries, "retrieval", len(queries)):
+            t0 = time.perf_counter()
+            rankings.append(masis_ranking(engine, WORKSPACE, query.text, depth, doc_ids))
+            search_ms.append((time.perf_counter() - t0) * 1000)
+
+        peer = Bm25sPeer([d.id for d in labelled.documents], [d.text for d in labelled.documents])
+        peer_rankings = [peer.rank(q.text, depth) for q in track(queries, "bm25s", len(queries))]
+
+        ours, theirs = ranking_figures(rankings, queries), ranking_figures(peer_rankings, queries)
+        ours["query_p50_ms"] = round(m.percentile(search_ms, 0.5), 2)
+        ours["query_p95_ms"] = round(m.percentile(search_ms, 0.95), 2)
+        results: dict[str, Any] = {
+            "dataset": labelled.name,
+            "notes": labelled.notes,
+            "documents": len(labelled.documents),
+            "documents_failed": len(report.failed),
+            "chunks": chunks,
+            "queries": len(queries),
+            "depth_chunks": depth,
+            "ingest_s": round(ingest_s, 1),
+            "retrieval": {"masis": ours, "bm25s": theirs, "ratio": ratio(ours, theirs)},
+        }
+        if answers:
+            records, latencies = [], []
+            for query in track(queries, "answers", len(queries)):
+                t0 = time.perf_counter()
+                outcome = engine.ask(WORKSPACE, query.text)
+                latencies.append((time.perf_counter() - t0) * 1000)
+                record = answer_record(outcome, query, doc_ids)
+                if query.answers:
+                    record["loss"] = answer_loss(engine, WORKSPACE, query, record)
+                records.append(record)
+            results["answers"] = {"masis": answer_figures(records, latencies)}
+            losses = Counter(r["loss"] for r in records if "loss" in r)
+            if losses:
+                results["answer_losses"] = {k: round(v / len(records), 4) for k, v in losses.most_common()}
+            if labelled.has_answers:
+                results["answers"]["naive"] = naive_figures(peer, labelled, track)
+    results["targets"] = check_targets(results)
+    return results
+
+
+def _ingest(engine: Engine, labelled: LabelledSet, track: Track) -> Any:
+    files = [(doc.name, doc.data) for doc in labelled.documents]
+    batch = 500
+    reports = []
+    for start in track(range(0, len(files), batch), "ingest", (len(files) + batch - 1) // batch):
+        reports.append(engine.ingest(WORKSPACE, files[start : start + batch], uploaded_by="eval"))
+    merged = reports[0]
+    for extra in reports[1:]:
+        merged.results.extend(extra.results)
+    return merged
+
+
+def check_targets(results: Mapping[str, Any]) -> list[dict[str, Any]]:
+    checks = []
+    for label, section, system, figure, threshold in TARGETS.get(results["dataset"], []):
+        value = results.get(section, {}).get(system, {}).get(figure)
+        if value is None:
+            continue
+        checks.append({"target": label, "value": value, "met": value >= threshold})
+    naive = results.get("answers", {}).get("naive")
+    if naive:
+        ours = results["answers"]["masis"]["containment"]
+        ahead = ours > naive["containment"]
+        checks.append({"target": "containment ahead of the naive baseline", "value": ours, "met": ahead})
+    return checks
+
+
+# --- reporting ------------------------------------------------------------------------------------------
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.4g}" if abs(value) < 10 else f"{value:.1f}"
+    return str(value)
+
+
+def _table(title: str, systems: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """One row per figure, one column per system (figures a system lacks show as –)."""
+    names = list(dict.fromkeys(name for figures in systems.values() for name in figures))
+    lines = [f"| {title} | " + " | ".join(systems) + " |", "|---" * (len(systems) + 1) + "|"]
+    for name in names:
+        lines.append(f"| {name} | " + " | ".join(_cell(figures.get(name)) for figures in systems.values()) + " |")
+    return lines
+
+
+def to_markdown(results: Mapping[str, Any]) -> str:
+    lines = [
+        f"### {results['dataset']}: {results['documents']} documents ({results['chunks']} chunks), "
+        f"{results['queries']} queries",
+        "",
+    ]
+    lines += [f"_{note}_  " for note in results.get("notes", [])]
+    lines += ["", *_table("retrieval", results["retrieval"])]
+    if "answers" in results:
+        lines += ["", *_table("answers", results["answers"])]
+    if results.get("answer_losses"):
+        lines += ["", "| where the reference answer was (first pass) | share of questions |", "|---|---|"]
+        lines += [f"| {k} | {_cell(v)} |" for k, v in results["answer_losses"].items()]
+    if results.get("targets"):
+        lines += ["", "| target | measured | met |", "|---|---|---|"]
+        for check in results["targets"]:
+            lines.append(f"| {check['target']} | {_cell(check['value'])} | {'yes' if check['met'] else 'NO'} |")
+    return "\n".join(lines)

@@ -1,0 +1,48 @@
+"""The benchmark scripts import and run at tiny sizes; their helpers compute what they claim.
+(They print figures; nothing here asserts a timing.)"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from ..conftest import REPO
+
+sys.path.insert(0, str(REPO / "bench"))
+
+import bench_ingest
+import bench_scaling
+import run_all
+
+
+def test_growth_exponent_recovers_a_power_law() -> None:
+    sizes = [1_000, 10_000, 50_000, 100_000]
+    assert bench_scaling.growth_exponent(sizes, [0.002 * s**0.5 for s in sizes]) == pytest.approx(0.5)
+    assert bench_scaling.growth_exponent(sizes, [3.0] * 4) == pytest.approx(0.0)
+
+
+def test_scaling_runs_tiny_and_grows_the_workspace_in_place() -> None:
+    figures = bench_scaling.run([100, 300], n_queries=5, asks=1)
+    assert [row["chunks"] for row in figures["sizes"]] == [100, 300]
+    assert [row["store_chunks"] for row in figures["sizes"]] == [200, 600]
+    assert figures["workspaces"] == 20
+    assert all(row["query_p50_ms"] > 0 and row["peak_rss_mb"] > 0 for row in figures["sizes"])
+
+
+def test_ingest_bench_indexes_text_and_pdf_pages() -> None:
+    figures = bench_ingest.run(count=2, pages=2)
+    for kind in ("text", "pdf"):
+        assert figures[kind]["files"] == 2 and figures[kind]["pages"] == 4
+        assert figures[kind]["chunks"] >= 4 and figures[kind]["chunks_per_s"] > 0
+
+
+def test_run_all_reads_a_bench_json_and_plots(tmp_path: Path) -> None:
+    assert run_all.first_json('note\n{"a": {"b": 1}}\n\n| figure | value |') == {"a": {"b": 1}}
+    rows = [
+        {"chunks": n, "query_p50_ms": n / 1000, "query_p95_ms": n / 800, "ask_p50_ms": 30.0} for n in (1000, 10_000)
+    ]
+    run_all.plot({"sizes": rows, "asks": 2, "query_p50_growth_exponent": 1.0}, tmp_path / "plot.png")
+    assert (tmp_path / "plot.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert set(run_all.QUICK) == set(run_all.FULL)
