@@ -35,7 +35,8 @@ def test_tenant_isolation_a_secret_never_reaches_another_workspace(any_engine: E
     any_engine.ingest("T1:C_FINANCE", [("deal.txt", SECRET.encode())])
     any_engine.ingest("T1:C_SOCIAL", [("party.txt", PUBLIC.encode())])
     leak = any_engine.ask("T1:C_SOCIAL", "How much will Nightjar pay to acquire Bluefin Systems?")
-    assert "84" not in leak.model_dump_json()
+    leaked = leak.model_dump_json()
+    assert "$84" not in leaked and "84 million" not in leaked  # not a bare "84": timings may contain it
     assert "Bluefin" not in (leak.answer or "")
     assert all(c.doc_name == "party.txt" for c in leak.citations)
     assert [d.name for d in any_engine.documents("T1:C_SOCIAL")] == ["party.txt"]
