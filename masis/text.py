@@ -11,6 +11,8 @@ from functools import lru_cache
 
 from qdrant_edge import Bm25, Bm25Config
 
+from masis.answer_type import answer_noun
+
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 NUMBER = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|percent|million|billion|thousand|[kKmMbB]\b)?")
 
@@ -34,7 +36,10 @@ def terms(text: str) -> frozenset[int]:
 # Words that shape a question but are not what it is about ("how many", "tell me", "please").
 _QUESTION_WORDS = (
     "many much often long tell give show explain describe list please know kind sort type "
-    "exactly currently actually say says said mention mentioned"
+    "exactly currently actually say says said mention mentioned "
+    # modal and light verbs, hedges and naming words that frame a question rather than say what it is about
+    "could would should might may must shall happen happens happened occur occurred upon generally "
+    "specifically typically usually commonly name named called term refer refers referred another else"
 )
 
 
@@ -44,8 +49,12 @@ def _question_word_terms() -> frozenset[int]:
 
 
 def question_terms(question: str) -> frozenset[int]:
-    """The terms a question is about: its terms less question-framing words."""
-    return terms(question) - _question_word_terms()
+    """The terms a question is about: its terms less question-framing words, and less the noun a
+    "what/which" question names its answer by ("what city", "which year") when other terms remain."""
+    wanted = terms(question) - _question_word_terms()
+    noun = answer_noun(question)
+    narrowed = wanted - terms(noun) if noun else wanted
+    return narrowed or wanted
 
 
 def query_vector(text: str) -> tuple[list[int], list[float]]:

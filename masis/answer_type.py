@@ -1,0 +1,103 @@
+"""What kind of answer a question asks for, and whether a sentence gives one.
+
+"When did the plant open?" wants a date, "How many staff ...?" a number, "Who approved ...?" a name,
+"Where is ...?" a place. A sentence that repeats the question's words but holds no date, number or new
+name does not answer it; one that does is the better quote, and is an answer even when it words the
+question's subject differently. Only the wh-word decides (English); anything else has no expected type.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+AnswerType = Literal["date", "number", "person", "place"]
+
+_MONTHS = "january february march april may june july august september october november december"
+_DATE_NOUNS = "year years date century centuries decade decades day month era period season"
+_NUMBER_NOUNS = (
+    "percentage percent proportion share number amount count total population size age cost price value "
+    "distance length height weight depth width area speed rate"
+)
+_PERSON_NOUNS = "person people man woman author founder leader president ceo director architect composer writer"
+
+_TYPED = re.compile(
+    r"\b(?:(?P<date>when|what\s+time)"
+    r"|(?P<number>how\s+(?:many|much|long|old|far|big|large|high|tall|often|fast|deep|wide|heavy))"
+    r"|(?P<person>who|whom|whose)"
+    r"|(?P<place>where)"
+    r"|(?:what|which)\s+(?:(?:was|is|were|are)\s+the\s+)?(?P<noun>[a-z]+))\b",
+    re.IGNORECASE,
+)
+_NUMBER_WORDS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds "
+    "thousand thousands million millions billion billions dozen dozens half quarter third twice"
+)
+_DATE = re.compile(
+    rf"\b(?:1\d{{3}}|20\d\d|\d{{1,2}}(?:st|nd|rd|th)\s+century|\d{{2,4}}s|{_MONTHS.replace(' ', '|')}"
+    r"|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
+    r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first)\s+century"
+    r"|(?:BC|BCE|AD|CE)\b)",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(rf"\d(?:[\d,.]*\d)?|\b(?:{_NUMBER_WORDS.replace(' ', '|')})\b", re.IGNORECASE)
+_NAME = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|von\s+|van\s+)?[A-Z][\w'’.-]*)*")
+_WORD = re.compile(r"[\w'’-]+")
+
+
+_AUXILIARIES = frozenset(
+    "is was are were be been do does did has have had can could will would shall should may might must "
+    "a an the of in on at to for by with from as this that these those it its".split()
+)
+
+
+def answer_noun(question: str) -> str | None:
+    """The noun a "what/which" question names its answer by ("what city", "which year", "what is the name"):
+    the kind of thing asked for, which the answer gives as an instance ("Santa Clara") rather than repeats."""
+    for match in _TYPED.finditer(question):
+        noun = match.group("noun")
+        if noun and noun.islower() and noun not in _AUXILIARIES:
+            return noun
+        return None
+    return None
+
+
+def expected_type(question: str) -> AnswerType | None:
+    """The kind of answer the question's first wh-phrase asks for, if it names one."""
+    for match in _TYPED.finditer(question):
+        for kind in ("date", "number", "person", "place"):
+            if match.group(kind):
+                return kind  # type: ignore[return-value]
+        noun = match.group("noun").lower()
+        if noun in _AUXILIARIES:
+            return None
+        if noun in _DATE_NOUNS.split():
+            return "date"
+        if noun in _NUMBER_NOUNS.split():
+            return "number"
+        if noun in _PERSON_NOUNS.split():
+            return "person"
+        return None  # "what colour", "which company": a noun we cannot type
+    return None
+
+
+def _question_words(question: str) -> set[str]:
+    return {word.lower() for word in _WORD.findall(question)}
+
+
+def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
+    """Whether `sentence` holds something of `kind` that the question does not already say."""
+    if kind is None:
+        return False
+    asked = _question_words(question)
+    if kind == "date":
+        return any(match.group(0).lower() not in asked for match in _DATE.finditer(sentence))
+    if kind == "number":
+        return any(match.group(0).lower() not in asked for match in _NUMBER.finditer(sentence))
+    return any(_new_name(match.group(0), asked) for match in _NAME.finditer(sentence, 1))
+
+
+def _new_name(name: str, asked: set[str]) -> bool:
+    """A capitalised phrase (not the sentence's first word) with a word the question does not have."""
+    return any(word.lower() not in asked for word in _WORD.findall(name) if word[:1].isupper())
