@@ -46,10 +46,11 @@ _NAME = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|von\s+|van\s+)?[A-Z]
 _WORD = re.compile(r"[\w'’-]+")
 
 
-_AUXILIARIES = frozenset(
+_AUXILIARY_WORDS = (
     "is was are were be been do does did has have had can could will would shall should may might must "
-    "a an the of in on at to for by with from as this that these those it its".split()
+    "a an the of in on at to for by with from as this that these those it its"
 )
+_AUXILIARIES = frozenset(_AUXILIARY_WORDS.split())
 
 
 def answer_noun(question: str) -> str | None:

@@ -39,7 +39,8 @@ _QUESTION_WORDS = (
     "exactly currently actually say says said mention mentioned "
     # modal and light verbs, hedges and naming words that frame a question rather than say what it is about
     "could would should might may must shall happen happens happened occur occurred upon generally "
-    "specifically typically usually commonly name named called term refer refers referred another else"
+    "specifically typically usually commonly name named called term refer refers referred another else "
+    "located situated"
 )
 
 

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from masis.answer_type import expected_type, gives_type
 from masis.citations import (
     CITATION,
     answer_sentences,
@@ -30,6 +31,7 @@ MAX_SENTENCES = 5
 MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be worth citing
 COVERED_TERM_DISCOUNT = 0.3
 SUPPORT_THRESHOLD = 0.8
+TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
 SAME_SUBJECT = 0.6  # share of non-numeric terms two sentences need in common to be about one thing
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'-]*")
 _YEAR = re.compile(r"^(19|20)\d\d$")
@@ -93,9 +95,13 @@ class ExtractiveProvider:
         covered: set[int] = set()
         chosen: list[_Sentence] = []
         candidates = [s for s in sentences if s.terms & q_terms and s.text.lower() not in avoid]
+        kind = expected_type(question)
+        typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
         while candidates and len(chosen) < MAX_SENTENCES:
+            # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
+            bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
             best, gain = max(
-                ((s, self._gain(s, weights, covered)) for s in candidates),
+                ((s, self._gain(s, weights, covered) + (bonus if id(s) in typed else 0.0)) for s in candidates),
                 key=lambda pair: (pair[1], pair[0].chunk["relevance"]),
             )
             if gain < MIN_GAIN:
