@@ -54,3 +54,15 @@ def test_a_different_figure_in_another_document_is_a_conflict() -> None:
         ("memo.txt", "$3 million"),
     ]
     assert critique.confidence <= 0.5 and critique.needs_retry
+
+
+def test_the_answer_leads_with_a_sentence_giving_the_kind_of_answer_asked_for() -> None:
+    evidence = [
+        _chunk(
+            "site.txt#1",
+            "site.txt",
+            "The Lyon plant opened its doors to staff and visitors. The Lyon plant opened in March 2019.",
+        )
+    ]
+    answer = provider.synthesize("When did the Lyon plant open?", evidence)
+    assert answer.startswith("The Lyon plant opened in March 2019 [site.txt#1].")

@@ -1,0 +1,68 @@
+"""Answer-type detection and the question terms relevance and the critic measure against."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis.answer_type import answer_noun, expected_type, gives_type
+from masis.text import question_terms, terms
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("When did the plant open?", "date"),
+        ("In what year was the company founded?", "date"),
+        ("Which century saw the first mill?", "date"),
+        ("How many staff work in Lyon?", "number"),
+        ("How much did the Falcon project cost?", "number"),
+        ("What percentage of revenue is recurring?", "number"),
+        ("Who approved the AI investment?", "person"),
+        ("Whose signature is on the contract?", "person"),
+        ("Where is the new plant?", "place"),
+        ("What is our AI investment strategy?", None),
+        ("Which company bought the plant?", None),
+        ("What did the board decide?", None),
+        ("Summarise the Q3 report.", None),
+    ],
+)
+def test_the_wh_phrase_decides_the_expected_type(question: str, kind: str | None) -> None:
+    assert expected_type(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("sentence", "question", "gives"),
+    [
+        ("The plant opened in March 2019.", "When did the plant open?", True),
+        ("The plant opened after a long delay.", "When did the plant open?", False),
+        ("It was built in the 19th century.", "When was it built?", True),
+        ("About 240 people work there.", "How many staff work in Lyon?", True),
+        ("Twelve engineers joined.", "How many engineers joined?", True),
+        ("In 2020 the Lyon plant grew.", "How many staff worked in Lyon in 2020?", False),  # only the asked year
+        ("The investment was approved by Maria Lopez.", "Who approved the investment?", True),
+        ("The board approved the investment.", "Who approved the investment?", False),
+        ("Falcon is led by the Falcon team.", "Who leads Falcon?", False),  # a name the question already has
+        ("The new plant is in Lyon.", "Where is the new plant?", True),
+        ("Anything at all.", "What is the strategy?", False),
+    ],
+)
+def test_a_sentence_gives_the_type_only_with_something_new(sentence: str, question: str, gives: bool) -> None:
+    assert gives_type(sentence, expected_type(question), question) is gives
+
+
+def test_the_answer_noun_is_the_kind_of_thing_asked_for() -> None:
+    assert answer_noun("What city hosted the summit?") == "city"
+    assert answer_noun("What is the name of the CEO?") == "name"
+    assert answer_noun("What Denver player scored?") is None  # a proper noun is what the question is about
+    assert answer_noun("What did the board decide?") is None
+    assert answer_noun("Who approved it?") is None
+
+
+def test_question_terms_leave_out_framing_words_and_the_answer_noun() -> None:
+    assert question_terms("What city could the summit be located in?") == terms("summit")
+    assert question_terms("What is the name of the CEO?") == terms("CEO")
+    assert question_terms("Where did the summit happen?") == terms("summit")
+
+
+def test_a_question_that_is_only_its_answer_noun_keeps_it() -> None:
+    assert question_terms("Which budget?") == terms("budget")
