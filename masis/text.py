@@ -40,7 +40,8 @@ _QUESTION_WORDS = (
     # modal and light verbs, hedges and naming words that frame a question rather than say what it is about
     "could would should might may must shall happen happens happened occur occurred upon generally "
     "specifically typically usually commonly name named called term refer refers referred another else "
-    "located situated"
+    "located situated take takes took taken make makes made get gets got go goes went give gives gave given "
+    "use uses used come comes came"
 )
 
 
