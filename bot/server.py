@@ -131,6 +131,15 @@ def _ignore_signals_after_uvicorn() -> None:
             signal.signal(sig, lambda *_: None)
 
 
+def _run_uvicorn(asgi: Starlette, *, host: str, port: int, log_level: str) -> None:
+    """Serve `asgi` until SIGINT/SIGTERM, then return so the caller can drain and close."""
+    import uvicorn
+
+    config = uvicorn.Config(asgi, host=host, port=port, log_level=log_level, access_log=False, lifespan="on")
+    _ignore_signals_after_uvicorn()
+    uvicorn.Server(config).run()
+
+
 def serve(
     settings: Settings,
     *,
@@ -141,7 +150,6 @@ def serve(
 ) -> int:
     """Run the bot until SIGINT/SIGTERM. Returns a process exit code; start-up problems are one line on
     stderr, never a traceback."""
-    import uvicorn
 
     from bot.app import build_app
     from bot.deps import BotDeps, bot_token
@@ -191,10 +199,7 @@ def serve(
         )
         if api_token(settings):
             log.info("the HTTP API is on at /masis (bearer token required; spec at /openapi.json)")
-        config = uvicorn.Config(asgi, host=host, port=port or settings.port, log_level=log_level,
-                                access_log=False, lifespan="on")
-        _ignore_signals_after_uvicorn()
-        uvicorn.Server(config).run()
+        _run_uvicorn(asgi, host=host, port=port or settings.port, log_level=log_level)
         return 0
     finally:
         if handler is not None:
@@ -213,7 +218,6 @@ def serve_api_only(
     log_level: str = "info",
 ) -> int:
     """No Slack credentials but MASIS_API_TOKEN set: serve the HTTP API and health alone."""
-    import uvicorn
 
     from masis.api import api_routes
     from masis.engine import Engine
@@ -227,10 +231,7 @@ def serve_api_only(
     try:
         asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes])
         log.info("no SLACK_BOT_TOKEN: serving only the HTTP API at /masis (spec at /openapi.json)")
-        config = uvicorn.Config(asgi, host=host, port=port or settings.port, log_level=log_level,
-                                access_log=False, lifespan="on")
-        _ignore_signals_after_uvicorn()
-        uvicorn.Server(config).run()
+        _run_uvicorn(asgi, host=host, port=port or settings.port, log_level=log_level)
         return 0
     finally:
         engine.close()
