@@ -12,7 +12,8 @@ from typing import TypeVar
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from masis.eval.datasets import LOADERS, load
+from masis.errors import MasisError
+from masis.eval.datasets import LOADERS, Query, load
 from masis.eval.runner import run_eval, to_markdown
 
 T = TypeVar("T")
@@ -31,11 +32,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser.add_argument("--split", default="test", help="SciFact judgements to use: test or train")
     parser.add_argument("--depth", type=int, help="chunks fetched per query (default 100; 1000 for vaswani)")
     parser.add_argument("--no-answers", action="store_true", help="retrieval only: skip the Engine.ask run")
+    parser.add_argument(
+        "--open-book",
+        type=int,
+        metavar="K",
+        help="answer or refuse: index K sources (SQuAD articles) drawn with --seed, withhold K others, and ask "
+        "--limit questions from each half: the first should be answered, the second refused",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object only")
 
 
 def run(args: argparse.Namespace) -> int:
-    labelled = load(args.dataset, args.path, args.split).sample(args.limit, args.seed)
+    labelled = load(args.dataset, args.path, args.split)
+    unanswerable: list[Query] = []
+    if args.open_book is not None:
+        if args.no_answers:
+            raise MasisError("--open-book measures answers; drop --no-answers.")
+        labelled, unanswerable = labelled.open_book(args.open_book, args.seed, args.limit)
+    else:
+        labelled = labelled.sample(args.limit, args.seed)
     console = Console(stderr=True)
     columns = (
         TextColumn("{task.description:<14}"),
@@ -49,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
         def track(items: Iterable[T], description: str, total: int) -> Iterator[T]:
             yield from progress.track(items, total=total, description=description)
 
-        results = run_eval(labelled, depth=args.depth, answers=not args.no_answers, track=track)
+        results = run_eval(
+            labelled, depth=args.depth, answers=not args.no_answers, unanswerable=unanswerable, track=track
+        )
     if args.json:
         print(json.dumps(results, indent=2))
     else:

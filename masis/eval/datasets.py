@@ -25,6 +25,7 @@ class Document:
     name: str  # the file name it is ingested under
     data: bytes
     text: str  # its plain text, for the peer baselines
+    group: str = ""  # the source it belongs to (a SQuAD article), for the open-book split
 
 
 @dataclass(frozen=True)
@@ -59,9 +60,33 @@ class LabelledSet:
         note = f"{limit} of {len(self.queries)} queries, drawn with seed {seed}"
         return LabelledSet(self.name, self.documents, [self.queries[i] for i in picked], [*self.notes, note])
 
+    def open_book(self, groups: int, seed: int, limit: int | None) -> tuple[LabelledSet, list[Query]]:
+        """The answer-or-refuse split: `groups` sources (SQuAD articles) drawn with `seed` are indexed and
+        `groups` others withheld. The indexed set's queries are answerable; the withheld sources' queries
+        are returned apart as unanswerable (their documents are never ingested). `limit` queries per half."""
+        names = sorted({doc.group for doc in self.documents})
+        if groups < 1 or 2 * groups > len(names):
+            raise MasisError(f"--open-book needs 1 to {len(names) // 2} sources per half ({len(names)} in the set).")
+        drawn = random.Random(seed).sample(names, 2 * groups)
+        indexed, withheld = set(drawn[:groups]), set(drawn[groups:])
+        group_of = {doc.id: doc.group for doc in self.documents}
 
-def _text_document(doc_id: str, text: str) -> Document:
-    return Document(doc_id, f"{doc_id}.txt", text.encode(), text)
+        def asked_of(kept: set[str]) -> list[Query]:
+            return [q for q in self.queries if any(group_of.get(d) in kept for d in q.judgements)]
+
+        note = f"open book: {groups} sources indexed, {groups} withheld, drawn with seed {seed}"
+        answerable = LabelledSet(
+            f"{self.name}-open-book",
+            [doc for doc in self.documents if doc.group in indexed],
+            asked_of(indexed),
+            [*self.notes, note],
+        ).sample(limit, seed)
+        unanswerable = LabelledSet(self.name, [], asked_of(withheld)).sample(limit, seed).queries
+        return answerable, unanswerable
+
+
+def _text_document(doc_id: str, text: str, group: str = "") -> Document:
+    return Document(doc_id, f"{doc_id}.txt", text.encode(), text, group or doc_id)
 
 
 def _require(path: Path, what: str) -> Path:
@@ -119,7 +144,7 @@ def load_squad(path: Path) -> LabelledSet:
     for article in data["data"]:
         for index, paragraph in enumerate(article["paragraphs"]):
             doc_id = f"{article['title']}-{index:03d}"
-            documents.append(_text_document(doc_id, paragraph["context"]))
+            documents.append(_text_document(doc_id, paragraph["context"], article["title"]))
             for qa in paragraph["qas"]:
                 answers = tuple(dict.fromkeys(a["text"] for a in qa["answers"]))
                 queries.append(Query(qa["id"], qa["question"].strip(), {doc_id: 1}, answers))
@@ -135,7 +160,7 @@ def load_sample(path: Path) -> LabelledSet:
     for file in sorted(p for p in folder.iterdir() if p.is_file()):
         data = file.read_bytes()
         text = "\n\n".join(section.text for section in load_document(file.name, data))
-        documents.append(Document(file.name, file.name, data, text))
+        documents.append(Document(file.name, file.name, data, text, file.name))
     queries = [
         Query(f"q{i}", item["question"], {item["doc"]: 1}, (item["answer"],))
         for i, item in enumerate(questions, start=1)

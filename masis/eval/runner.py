@@ -45,6 +45,11 @@ TARGETS: dict[str, list[tuple[str, str, str, str, float]]] = {
         ("paragraph hit@5 ≥ 0.93", "retrieval", "masis", "hit@5", 0.93),
         ("gold answer in ≤ 3 answer sentences ≥ 85 %", "answers", "masis", "containment", 0.85),
     ],
+    "squad-open-book": [
+        ("answerable: answered ≥ 90 %", "open_book", "masis", "answered", 0.90),
+        ("answerable: gold answer in the answer ≥ 80 %", "open_book", "masis", "containment", 0.80),
+        ("unanswerable: refused ≥ 95 %", "open_book", "masis", "refused", 0.95),
+    ],
 }
 
 
@@ -180,6 +185,27 @@ def answer_figures(records: Sequence[Mapping[str, Any]], latencies_ms: Sequence[
     return {k: v for k, v in figures.items() if v is not None}
 
 
+def open_book_figures(
+    engine: Engine, answerable: Mapping[str, Any], unanswerable: Sequence[Query], track: Track
+) -> dict[str, Any]:
+    """Answer or refuse: how often the answerable questions were answered (and right), and how often the
+    questions about withheld sources were refused, with their mean as one figure."""
+    statuses = [
+        engine.ask(WORKSPACE, query.text).status for query in track(unanswerable, "unanswerable", len(unanswerable))
+    ]
+    refused = statuses.count("needs_clarification") / len(statuses)
+    containment = answerable.get("containment", 0.0)
+    return {
+        "answerable_questions": answerable["questions"],
+        "answered": answerable["answered_rate"],
+        "containment": containment,
+        "citation_precision": answerable.get("citation_precision"),
+        "unanswerable_questions": len(statuses),
+        "refused": round(refused, 4),
+        "combined": round((containment + refused) / 2, 4),
+    }
+
+
 def naive_figures(peer: Bm25sPeer, labelled: LabelledSet, track: Track) -> dict[str, Any]:
     texts = {doc.id: doc.text for doc in labelled.documents}
     contains, em, f1 = [], [], []
@@ -205,10 +231,14 @@ def run_eval(
     *,
     depth: int | None = None,
     answers: bool = True,
+    unanswerable: Sequence[Query] = (),
     track: Track | None = None,
     data_dir: Path | None = None,
 ) -> dict[str, Any]:
-    """Ingest `labelled` into a fresh offline engine, run retrieval and answers for MASIS and its peers."""
+    """Ingest `labelled` into a fresh offline engine, run retrieval and answers for MASIS and its peers.
+
+    `unanswerable` queries (the open-book split's withheld sources) are asked too: each should be refused
+    (end in a clarification), and the `open_book` section sets that beside the answerable queries' figures."""
     track = track or _untracked
     depth = depth or DEFAULT_DEPTH.get(labelled.name, 100)
     doc_ids = labelled.doc_ids_by_name()
@@ -258,6 +288,9 @@ def run_eval(
                 results["answer_losses"] = {k: round(v / len(records), 4) for k, v in losses.most_common()}
             if labelled.has_answers:
                 results["answers"]["naive"] = naive_figures(peer, labelled, track)
+            if unanswerable:
+                figures = open_book_figures(engine, results["answers"]["masis"], unanswerable, track)
+                results["open_book"] = {"masis": figures}
     results["targets"] = check_targets(results)
     return results
 
@@ -319,6 +352,8 @@ def to_markdown(results: Mapping[str, Any]) -> str:
     lines += ["", *_table("retrieval", results["retrieval"])]
     if "answers" in results:
         lines += ["", *_table("answers", results["answers"])]
+    if "open_book" in results:
+        lines += ["", *_table("answer or refuse", results["open_book"])]
     if results.get("answer_losses"):
         lines += ["", "| where the reference answer was (first pass) | share of questions |", "|---|---|"]
         lines += [f"| {k} | {_cell(v)} |" for k, v in results["answer_losses"].items()]
