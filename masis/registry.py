@@ -38,6 +38,14 @@ CREATE TABLE IF NOT EXISTS doc_terms (
     df INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, name, term)
 ) WITHOUT ROWID;
+-- each document's words (lower case, long enough to have derived forms): the workspace's vocabulary, so a
+-- question's "acquiring" can also search for the "acquisition" its documents say (masis.matching)
+CREATE TABLE IF NOT EXISTS doc_words (
+    workspace_id TEXT NOT NULL,
+    word TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, word, name)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS term_df (
     workspace_id TEXT NOT NULL,
     term INTEGER NOT NULL,
@@ -164,8 +172,14 @@ class Registry:
             ).fetchall()
         return {str(w): int(n) for w, n in rows}
 
-    def save_document(self, workspace_id: str, info: DocumentInfo, chunk_terms: Iterable[frozenset[int]]) -> None:
-        """Record a fully indexed document and its term statistics in one transaction."""
+    def save_document(
+        self,
+        workspace_id: str,
+        info: DocumentInfo,
+        chunk_terms: Iterable[frozenset[int]],
+        words: Iterable[str] = (),
+    ) -> None:
+        """Record a fully indexed document, its term statistics and its words in one transaction."""
         df = Counter(term for terms in chunk_terms for term in terms)
         with self._tx() as conn:
             _forget_terms(conn, workspace_id, info.name)
@@ -187,6 +201,10 @@ class Registry:
             conn.executemany(
                 "INSERT INTO doc_terms (workspace_id, name, term, df) VALUES (?, ?, ?, ?)",
                 ((workspace_id, info.name, term, count) for term, count in df.items()),
+            )
+            conn.executemany(
+                "INSERT OR IGNORE INTO doc_words (workspace_id, word, name) VALUES (?, ?, ?)",
+                ((workspace_id, word, info.name) for word in set(words)),
             )
             conn.executemany(
                 "INSERT INTO term_df (workspace_id, term, df) VALUES (?, ?, ?) "
@@ -221,6 +239,31 @@ class Registry:
             ).fetchall()
         found = {int(term): int(count) for term, count in rows}
         return {term: found.get(term, 0) for term in wanted}
+
+    def term_documents(self, workspace_id: str, terms: Iterable[int]) -> dict[int, set[str]]:
+        """The documents of the workspace that contain each of `terms` (terms in none are left out)."""
+        wanted = list(dict.fromkeys(terms))
+        if not wanted:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT term, name FROM doc_terms WHERE workspace_id = ? AND term IN ({marks})",
+                (workspace_id, *wanted),
+            ).fetchall()
+        found: dict[int, set[str]] = {}
+        for term, name in rows:
+            found.setdefault(int(term), set()).add(str(name))
+        return found
+
+    def words_starting(self, workspace_id: str, prefix: str, limit: int = 500) -> list[str]:
+        """Words of the workspace's documents that start with `prefix` (an index range scan)."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT DISTINCT word FROM doc_words WHERE workspace_id = ? AND word >= ? AND word < ? LIMIT ?",
+                (workspace_id, prefix, prefix + "\U0010ffff", limit),
+            ).fetchall()
+        return [str(word) for (word,) in rows]
 
     # --- conversations -------------------------------------------------------------------------------
 
@@ -301,3 +344,4 @@ def _forget_terms(conn: sqlite3.Connection, workspace_id: str, name: str) -> Non
         (workspace_id, workspace_id, name),
     )
     conn.execute("DELETE FROM doc_terms WHERE workspace_id = ? AND name = ?", (workspace_id, name))
+    conn.execute("DELETE FROM doc_words WHERE workspace_id = ? AND name = ?", (workspace_id, name))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 
 
 def idf(document_frequency: int, total: int) -> float:
@@ -31,10 +32,12 @@ def term_weights(frequencies: Mapping[int, int], total: int) -> dict[int, float]
     return {term: idf(max(df, 1), total) for term, df in frequencies.items()}
 
 
-def coverage(weights: Mapping[int, float], chunk_terms: frozenset[int] | set[int]) -> float:
-    """IDF-weighted share of the question's terms found in a chunk, in [0, 1]."""
+def coverage(weights: Mapping[int, float], found: Mapping[int, float] | AbstractSet[int]) -> float:
+    """IDF-weighted share of the question's terms found in a chunk, in [0, 1]. `found` holds the terms the
+    chunk matches, or each matched term with its credit (`matching.Question.credits`)."""
     total = sum(weights.values())
     if total <= 0:
         return 0.0
-    found = sum(weight for term, weight in weights.items() if term in chunk_terms)
-    return round(found / total, 4)
+    credit = found if isinstance(found, Mapping) else dict.fromkeys(found, 1.0)
+    matched = sum(weight * credit[term] for term, weight in weights.items() if term in credit)
+    return round(matched / total, 4)

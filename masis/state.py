@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -19,6 +19,9 @@ class EvidenceChunk(TypedDict):
     section: str | None
     relevance: float  # in [0, 1]: what the 0.60 / 0.55 thresholds apply to
     score: float  # the engine's raw ranking score
+    # the question's terms the chunk's heading or document holds outside its text: the context a quote from
+    # it is read in ("the board of Kestrel Labs" on the minutes' first page, the "Fleet" heading)
+    context_terms: NotRequired[list[int]]
 
 
 class Draft(TypedDict):

@@ -41,7 +41,16 @@ _QUESTION_WORDS = (
     "could would should might may must shall happen happens happened occur occurred upon generally "
     "specifically typically usually commonly name named called term refer refers referred another else "
     "located situated take takes took taken make makes made get gets got go goes went give gives gave given "
-    "use uses used come comes came"
+    "use uses used come comes came put puts putting "
+    # conversational framing: greetings, apologies, asides ("hey, quick one:", "sorry, I meant")
+    "hey hi hello hiya thanks thank cheers sorry oops meant mean means quick one question wondering wonder curious "
+    "okay ok just guys folks anyone someone somebody um uh "
+    # adverbs that place or hedge a fact rather than say what it is
+    "still sometimes often ever always never also already overall really basically roughly approximately "
+    "formerly previously originally initially eventually later recently nowadays today likely probably "
+    "possibly perhaps according regarding "
+    # how a question grades or dates what it asks about ("how good was ... last quarter")
+    "good well bad badly last previous next"
 )
 
 
@@ -50,10 +59,18 @@ def _question_word_terms() -> frozenset[int]:
     return terms(_QUESTION_WORDS)
 
 
+# A period named relative to today ("last quarter", "this year"): documents name it ("Q3 2026", "FY2026"),
+# so its words would only count against the passage that answers.
+_RELATIVE_PERIOD = re.compile(
+    r"\b(?:last|this|next|previous|past|current|coming)\s+(?:fiscal\s+)?(?:quarter|year|month|week|fy)\b", re.I
+)
+
+
 def question_terms(question: str) -> frozenset[int]:
-    """The terms a question is about: its terms less question-framing words, and less the noun a
-    "what/which" question names its answer by ("what city", "which year") when other terms remain."""
-    wanted = terms(question) - _question_word_terms()
+    """The terms a question is about: its terms less question-framing words and periods named relative to
+    today, and less the noun a "what/which" question names its answer by ("what city", "which year") when
+    other terms remain."""
+    wanted = terms(_RELATIVE_PERIOD.sub(" ", question)) - _question_word_terms()
     noun = answer_noun(question)
     narrowed = wanted - terms(noun) if noun else wanted
     return narrowed or wanted
@@ -103,6 +120,21 @@ def _blocks(text: str) -> list[str]:
     if current:
         blocks.append(" ".join(current))
     return blocks
+
+
+_HEADING_WORDS_MAX = 8
+_YEARISH = re.compile(r"^(?:FY|Q[1-4]|H[12])?[-']?(?:19|20)?\d\d$|^(?:FY|Q[1-4]|H[12])$", re.I)
+
+
+def is_heading(sentence: str) -> bool:
+    """A heading or label ("AI Investment Strategy FY2026", "Board update"): short, no closing punctuation,
+    and no figure beyond a year or period. Context for retrieval, not a sentence to quote; a table row with
+    figures ("Engineering 98 9") is not one."""
+    text = sentence.strip()
+    words = text.split()
+    if not words or len(words) > _HEADING_WORDS_MAX or text[-1] in ".!?;:":
+        return False
+    return not any(NUMBER.fullmatch(word) and not _YEARISH.match(word) for word in words)
 
 
 def normalise_number(written: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from langgraph.graph import END
@@ -9,10 +10,16 @@ from langgraph.runtime import Runtime
 
 from masis.agents.clarify import escalate
 from masis.agents.context import AgentContext, timed
+from masis.matching import Question, question, related
 from masis.registry import Registry
 from masis.relevance import coverage, term_weights
 from masis.state import EvidenceChunk, MASISState
-from masis.text import question_terms, terms
+from masis.store.base import Hit
+from masis.store.payload import index_text
+from masis.text import question_terms
+
+SHARED_START = 3  # a related word shares at least its first letters (matching.related asks for more)
+MAX_RELATED_WORDS = 3  # per question word
 
 
 def core_question(state: MASISState) -> str:
@@ -33,10 +40,49 @@ def retrieval_query(state: MASISState, retry: bool) -> str:
     return query
 
 
+def search_query(registry: Registry, workspace_id: str, state: MASISState, retry: bool) -> str:
+    """The text the store is searched with: the retrieval query, plus the workspace's own words related to
+    each question word no document holds ("acquiring" finds "acquisition", "charecterized" finds
+    "characterized"), since BM25 matches stems exactly."""
+    query = retrieval_query(state, retry)
+    asked = question(query)
+    absent = [term for term, df in registry.document_frequencies(workspace_id, asked.terms).items() if df == 0]
+    extra: list[str] = []
+    for term in absent:
+        for word in asked.surface.get(term, ()):
+            vocabulary = registry.words_starting(workspace_id, word[:SHARED_START])
+            extra += [other for other in vocabulary if related(word, other)][:MAX_RELATED_WORDS]
+    return " ".join([query, *dict.fromkeys(extra)])
+
+
 def question_weights(registry: Registry, workspace_id: str, question: str) -> dict[int, float]:
     """Each term of the question with its IDF in this workspace: the weights of `relevance.coverage`."""
     wanted = question_terms(question)
     return term_weights(registry.document_frequencies(workspace_id, wanted), registry.chunk_total(workspace_id))
+
+
+def _evidence(hit: Hit, asked: Question, weights: Mapping[int, float], document_terms: set[int]) -> EvidenceChunk:
+    credits = asked.credits_in(index_text(hit), document_terms)
+    in_text = asked.credits_in(hit.text)
+    return {
+        "chunk_id": hit.chunk_id,
+        "doc_name": hit.doc_name,
+        "text": hit.text,
+        "page": hit.page,
+        "section": hit.section,
+        "relevance": _relevance(coverage(weights, credits), hit.dense_score),
+        "score": round(hit.score, 4),
+        "context_terms": sorted(term for term in credits if term not in in_text),
+    }
+
+
+def _document_terms(term_documents: Mapping[int, set[str]]) -> dict[str, set[int]]:
+    """Invert term -> documents into document -> the question's terms it holds."""
+    held: dict[str, set[int]] = {}
+    for term, names in term_documents.items():
+        for name in names:
+            held.setdefault(name, set()).add(term)
+    return held
 
 
 def _relevance(term_coverage: float, dense_cosine: float | None) -> float:
@@ -56,21 +102,12 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
     threshold = settings.retry_relevance_threshold if retry else settings.relevance_threshold
     workspace = state["workspace_id"]
     with timed("researcher") as latency:
-        query = retrieval_query(state, retry)
+        query = search_query(ctx.registry, workspace, state, retry)
         hits = ctx.store.search(workspace, query, limit, doc_name=state.get("source_filter"))
+        asked = question(core_question(state))
         weights = question_weights(ctx.registry, workspace, core_question(state))
-        scored: list[EvidenceChunk] = [
-            {
-                "chunk_id": hit.chunk_id,
-                "doc_name": hit.doc_name,
-                "text": hit.text,
-                "page": hit.page,
-                "section": hit.section,
-                "relevance": _relevance(coverage(weights, terms(hit.text)), hit.dense_score),
-                "score": round(hit.score, 4),
-            }
-            for hit in hits
-        ]
+        in_documents = _document_terms(ctx.registry.term_documents(workspace, asked.terms))
+        scored = [_evidence(hit, asked, weights, in_documents.get(hit.doc_name, set())) for hit in hits]
         evidence = [chunk for chunk in scored if chunk["relevance"] >= threshold]
     update: dict[str, Any] = {
         "attempt": attempt,

@@ -15,16 +15,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from masis.agents.researcher import core_question, question_weights, retrieval_query
+from masis.agents.researcher import core_question, question_weights, search_query
 from masis.citations import CITATION, is_hedge
 from masis.config import Settings
 from masis.engine import Engine
 from masis.eval import metrics as m
 from masis.eval.datasets import LabelledSet, Query
 from masis.eval.peers import Bm25sPeer, naive_answer
+from masis.matching import question
 from masis.relevance import coverage
 from masis.state import MASISState, Outcome
-from masis.text import terms
 
 T = TypeVar("T")
 Track = Callable[[Iterable[T], str, int], Iterator[T]]
@@ -66,7 +66,7 @@ def _settings(data_dir: Path) -> Settings:
 
 def masis_ranking(engine: Engine, workspace: str, question: str, depth: int, doc_ids: Mapping[str, str]) -> list[str]:
     """Document ids in the order of their best chunk among the researcher's first-pass candidates."""
-    query = retrieval_query(cast(MASISState, {"user_query": question}), retry=False)
+    query = search_query(engine.registry, workspace, cast(MASISState, {"user_query": question}), retry=False)
     hits = engine.store.search(workspace, query, depth)
     return list(dict.fromkeys(doc_ids[hit.doc_name] for hit in hits))
 
@@ -147,12 +147,13 @@ def answer_loss(engine: Engine, workspace: str, query: Query, record: Mapping[st
         return "contained"
     settings = engine.settings
     state = cast(MASISState, {"user_query": query.text})
-    hits = engine.store.search(workspace, retrieval_query(state, retry=False), settings.top_k)
+    hits = engine.store.search(workspace, search_query(engine.registry, workspace, state, retry=False), settings.top_k)
     holding = [hit for hit in hits if m.contains_answer(hit.text, query.answers)]
     if not holding:
         return "not in the candidates"
     weights = question_weights(engine.registry, workspace, core_question(state))
-    if all(coverage(weights, terms(hit.text)) < settings.relevance_threshold for hit in holding):
+    matcher = question(core_question(state))
+    if all(coverage(weights, matcher.credits_in(hit.text)) < settings.relevance_threshold for hit in holding):
         return "below the relevance threshold"
     if record["status"] != "answered":
         return "asked back (answer in the draft)" if record.get("contains_incl_drafts") else "asked back"

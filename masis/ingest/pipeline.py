@@ -18,8 +18,10 @@ from masis.errors import IngestError
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
 from masis.ingest.loaders import Section, load_document
+from masis.matching import words
 from masis.registry import DocumentInfo, Registry, now_iso
 from masis.store.base import VectorStore
+from masis.store.payload import index_text
 from masis.text import terms
 
 if TYPE_CHECKING:
@@ -131,7 +133,9 @@ def _ingest_one(
     except BaseException:
         _abandon(store, registry, workspace_id, name)
         raise
-    registry.save_document(workspace_id, info, (terms(chunk.text) for chunk in chunks))
+    texts = [index_text(chunk) for chunk in chunks]
+    vocabulary = {word for text in texts for word in words(text)}
+    registry.save_document(workspace_id, info, (terms(text) for text in texts), vocabulary)
     return FileResult(name, "indexed", chunks=len(chunks), pages=pages)
 
 

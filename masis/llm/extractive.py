@@ -10,9 +10,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from masis import matching
 from masis.answer_type import expected_type, gives_type
 from masis.citations import (
     CITATION,
@@ -23,9 +24,10 @@ from masis.citations import (
     strip_citations,
 )
 from masis.llm.base import Conflict, ConflictClaim, Critique, Evaluation
+from masis.matching import words
 from masis.relevance import coverage
 from masis.state import EvidenceChunk
-from masis.text import NUMBER, normalise_number, numbers, question_terms, split_sentences, terms
+from masis.text import NUMBER, is_heading, normalise_number, numbers, question_terms, split_sentences, terms
 
 MAX_SENTENCES = 5
 MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be worth citing
@@ -42,6 +44,7 @@ class _Sentence:
     text: str
     chunk: EvidenceChunk
     terms: frozenset[int]
+    words: frozenset[str]
 
 
 def _sentences(evidence: Sequence[EvidenceChunk]) -> list[_Sentence]:
@@ -53,7 +56,7 @@ def _sentences(evidence: Sequence[EvidenceChunk]) -> list[_Sentence]:
             if key in seen:  # overlapping chunks repeat sentences
                 continue
             seen.add(key)
-            found.append(_Sentence(sentence, chunk, terms(sentence)))
+            found.append(_Sentence(sentence, chunk, terms(sentence), words(sentence)))
     return found
 
 
@@ -77,7 +80,7 @@ def _weights(question_terms: frozenset[int], sentences: Sequence[_Sentence]) -> 
     return weights
 
 
-def _missing_words(question: str, covered: set[int] | frozenset[int]) -> list[str]:
+def _missing_words(question: str, covered: Collection[int]) -> list[str]:
     return [word for term, word in _term_words(question).items() if term not in covered]
 
 
@@ -88,42 +91,50 @@ class ExtractiveProvider:
     compression_uses_model = False
 
     def synthesize(self, question: str, evidence: Sequence[EvidenceChunk], feedback: Critique | None = None) -> str:
-        q_terms = question_terms(question)
+        asked = matching.question(question)
         sentences = _sentences(evidence)
-        weights = _weights(q_terms, sentences)
+        weights = _weights(asked.terms, sentences)
         avoid = {s.lower() for s in (feedback.unsupported_claims if feedback else [])}
         covered: set[int] = set()
         chosen: list[_Sentence] = []
-        candidates = [s for s in sentences if s.terms & q_terms and s.text.lower() not in avoid]
+        credits = {id(s): asked.credits(s.terms, s.words) for s in sentences}
+        candidates = [
+            s for s in sentences if credits[id(s)] and s.text.lower() not in avoid and not is_heading(s.text)
+        ]
         kind = expected_type(question)
         typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
             best, gain = max(
-                ((s, self._gain(s, weights, covered) + (bonus if id(s) in typed else 0.0)) for s in candidates),
+                (
+                    (s, self._gain(credits[id(s)], weights, covered) + (bonus if id(s) in typed else 0.0))
+                    for s in candidates
+                ),
                 key=lambda pair: (pair[1], pair[0].chunk["relevance"]),
             )
             if gain < MIN_GAIN:
                 break
             chosen.append(best)
-            covered |= best.terms & q_terms
+            covered |= credits[id(best)].keys()
             candidates.remove(best)
         if not chosen:
             return "The documents do not say anything that answers this question."
         lines = [_cite(s.text, s.chunk["chunk_id"]) for s in chosen]
+        for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
+            covered.update(_context(chunk, asked))
         missing = _missing_words(question, covered)
         if missing:
             lines.append(f"The documents do not say anything about {', '.join(missing)}.")
         return " ".join(lines)
 
     @staticmethod
-    def _gain(sentence: _Sentence, weights: dict[int, float], covered: set[int]) -> float:
+    def _gain(credits: dict[int, float], weights: dict[int, float], covered: set[int]) -> float:
         total = sum(weights.values()) or 1.0
         gain = sum(
-            weight * (COVERED_TERM_DISCOUNT if term in covered else 1.0)
+            weight * credits[term] * (COVERED_TERM_DISCOUNT if term in covered else 1.0)
             for term, weight in weights.items()
-            if term in sentence.terms
+            if term in credits
         )
         return gain / total
 
@@ -143,13 +154,18 @@ class ExtractiveProvider:
 
     def critique(self, question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Critique:
         by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
-        q_terms = question_terms(question)
+        asked = matching.question(question)
         sentences = _sentences(evidence)
-        weights = _weights(q_terms, sentences)
+        weights = _weights(asked.terms, sentences)
 
         unsupported: list[str] = []
         invalid = [c for c in cited_ids(answer) if c not in by_id]
-        covered: set[int] = set()
+        covered: dict[int, float] = {}
+
+        def cover(claim: str) -> None:
+            for term, credit in asked.credits_in(claim).items():
+                covered[term] = max(credit, covered.get(term, 0.0))
+
         cited_sentences = 0
         for sentence in answer_sentences(answer):
             claim = strip_citations(sentence)
@@ -157,13 +173,16 @@ class ExtractiveProvider:
             if not ids:
                 if is_hedge(claim):
                     continue
-                covered |= terms(claim) & q_terms
+                cover(claim)
                 continue
             cited_sentences += 1
             if not any(_supports(by_id[c]["text"], claim) for c in ids if c in by_id):
                 unsupported.append(claim)
             else:
-                covered |= terms(claim) & q_terms
+                cover(claim)
+                for chunk_id in ids:  # a quote is read under its heading, in its document
+                    if chunk_id in by_id:
+                        covered.update(dict.fromkeys(_context(by_id[chunk_id], asked), 1.0))
         gaps = [f"The answer does not address '{word}'." for word in _missing_words(question, covered)]
         conflicts = _conflicts(answer, evidence, sentences)
         support = (cited_sentences - len(unsupported)) / cited_sentences if cited_sentences else 0.0
@@ -210,6 +229,13 @@ class ExtractiveProvider:
             reasoning_quality=round(max(0.0, min(1.0, reasoning)), 4),
             reasoning=critique.reasoning,
         )
+
+
+def _context(chunk: EvidenceChunk, asked: matching.Question) -> set[int]:
+    """The question's terms that a quote from `chunk` is read under: its headings (in its text or above it)
+    and the rest of its document (`context_terms`, from the researcher)."""
+    headings = " ".join(s for s in split_sentences(chunk["text"]) if is_heading(s))
+    return set(chunk.get("context_terms", [])) | asked.credits_in(headings).keys()
 
 
 def _cite(sentence: str, chunk_id: str) -> str:

@@ -24,9 +24,10 @@ def chunk_payload(workspace_id: str, chunk: ChunkRecord) -> dict[str, Any]:
     }
 
 
-def index_text(chunk: ChunkRecord) -> str:
+def index_text(chunk: ChunkRecord | Hit) -> str:
     """What BM25 indexes for a chunk: its text under its section heading or document title, so a chunk
-    from the middle of a document still matches the words that say what the document is about."""
+    from the middle of a document still matches the words that say what the document is about (the
+    relevance score and the registry's term statistics read the same text)."""
     heading = (chunk.section or "").strip()
     if not heading or chunk.text.startswith(heading):
         return chunk.text

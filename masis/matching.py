@@ -1,0 +1,104 @@
+"""How much of a question a text covers, term by term.
+
+A question term is matched in full by the same stem ("revenues" ~ "revenue"). The stemmer keeps apart
+words a reader takes for one ("acquiring" ~ "acquisition", "publish" ~ "publication") and cannot see
+through a typo ("charecterized" ~ "characterized"), so a word of the text that is *related* to the
+question's word matches it in part (`RELATED_CREDIT`):
+
+- a derived form: both words share their first `MIN_PREFIX` letters or more;
+- a misspelling: words of `MIN_TYPO_LENGTH` letters or more, one edit apart (two for long words), with
+  the same first letter.
+
+A question term the passage lacks but its document holds elsewhere (the company's name in the minutes'
+first line, the report's period in its title) matches in part too (`DOCUMENT_CREDIT`): a passage is read
+in its document.
+
+Partial credit keeps a question whose every word has only a look-alike in the text below a question
+whose words are there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from functools import lru_cache
+
+from masis.text import question_terms, terms
+
+RELATED_CREDIT = 0.8
+DOCUMENT_CREDIT = 0.5
+MIN_PREFIX = 5
+MIN_TYPO_LENGTH = 6
+LONG_WORD = 9  # from this length on, two edits still make a misspelling
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+@dataclass(frozen=True)
+class Question:
+    """The terms a question is about, each with the words the user wrote it as."""
+
+    terms: frozenset[int]
+    surface: Mapping[int, tuple[str, ...]]
+
+    def credits(
+        self, text_terms: frozenset[int], text_words: frozenset[str], document_terms: AbstractSet[int] = frozenset()
+    ) -> dict[int, float]:
+        """Each question term the text matches, with its credit: 1.0 for the same stem, `RELATED_CREDIT`
+        for a related word, `DOCUMENT_CREDIT` for a term only the text's document holds. Terms the text
+        does not match are left out."""
+        found: dict[int, float] = {}
+        for term in self.terms:
+            if term in text_terms:
+                found[term] = 1.0
+            elif any(related(word, other) for word in self.surface.get(term, ()) for other in text_words):
+                found[term] = RELATED_CREDIT
+            elif term in document_terms:
+                found[term] = DOCUMENT_CREDIT
+        return found
+
+    def credits_in(self, text: str, document_terms: AbstractSet[int] = frozenset()) -> dict[int, float]:
+        return self.credits(terms(text), words(text), document_terms)
+
+
+@lru_cache(maxsize=512)
+def question(text: str) -> Question:
+    wanted = question_terms(text)
+    surface: dict[int, list[str]] = {}
+    for word in _LETTERS.findall(text.lower()):
+        for term in terms(word) & wanted:
+            surface.setdefault(term, []).append(word)
+    return Question(wanted, {term: tuple(dict.fromkeys(found)) for term, found in surface.items()})
+
+
+def words(text: str) -> frozenset[str]:
+    """The distinct lower-case words of `text` long enough to be related to another word."""
+    return frozenset(w for w in _LETTERS.findall(text.lower()) if len(w) >= MIN_PREFIX)
+
+
+def related(word: str, other: str) -> bool:
+    """A derived form (a shared start of `MIN_PREFIX` letters) or a misspelling of `word`."""
+    if len(word) < MIN_PREFIX or len(other) < MIN_PREFIX or word[0] != other[0]:
+        return False
+    if word[:MIN_PREFIX] == other[:MIN_PREFIX]:
+        return True
+    shortest = min(len(word), len(other))
+    if shortest < MIN_TYPO_LENGTH:
+        return False
+    allowed = 2 if shortest >= LONG_WORD else 1
+    return abs(len(word) - len(other)) <= allowed and _edits(word, other, allowed) <= allowed
+
+
+def _edits(a: str, b: str, limit: int) -> int:
+    """Levenshtein distance between `a` and `b`, or `limit + 1` once it is known to exceed `limit`."""
+    previous = list(range(len(b) + 1))
+    for i, char in enumerate(a, start=1):
+        current = [i]
+        for j, other in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other)))
+        if min(current) > limit:
+            return limit + 1
+        previous = current
+    return previous[-1]

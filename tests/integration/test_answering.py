@@ -1,0 +1,74 @@
+"""Answer what the documents answer, refuse what they don't: plain questions, phrased as people write
+them, against a small company corpus (tests/data/company), through the whole offline engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from masis.engine import Engine
+from tests.conftest import REPO, make_settings
+
+COMPANY = REPO / "tests" / "data" / "company"
+
+
+@pytest.fixture(scope="module")
+def company(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    with Engine(make_settings(tmp_path_factory.mktemp("company") / "data")) as engine:
+        report = engine.ingest_paths("acme", [COMPANY])
+        assert not report.failed, report.failed
+        yield engine
+
+
+@pytest.mark.parametrize(
+    ("asked", "fact", "source"),
+    [
+        ("Which company is Kestrel acquiring?", "Nordlys Logistics", "board_minutes.md"),  # acquiring ~ acquisition
+        ("hey, quick one: how much are we putting into AI overall?", "$4.2 million", "ai_budget.md"),
+        ("How good was on-time delivery last quarter?", "94.2%", "operations_report.md"),  # last quarter ~ Q3
+        ("Sorry, I meant our fleet: how many trucks does the company operate?", "212 trucks", "operations_report.md"),
+        ("How much are hotel costs reimbursd?", "$180", "travel_policy.txt"),  # a typo
+    ],
+)
+def test_a_question_the_documents_answer_is_answered_with_its_source(
+    company: Engine, asked: str, fact: str, source: str
+) -> None:
+    outcome = company.ask("acme", asked)
+    assert outcome.status == "answered", outcome.clarification
+    assert fact in (outcome.answer or "")
+    assert outcome.citations[0].doc_name == source
+    assert "do not say" not in (outcome.answer or "")  # no hedge about words the question only framed
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "What did the board say about Australia?",  # one common word ("board") shared with the corpus
+        "What is the capital of Australia?",
+        "hey, quick one: what's on the cafeteria menu?",
+    ],
+)
+def test_an_off_topic_question_is_still_refused_without_an_llm_call(company: Engine, asked: str) -> None:
+    outcome = company.ask("acme", asked)
+    assert outcome.status == "needs_clarification"
+    assert outcome.clarification is not None and outcome.clarification.kind == "zero_results"
+    assert outcome.metrics["llm_calls"] == 0
+
+
+def test_a_chatty_reply_to_nothing_matched_is_answered_as_the_new_question(company: Engine) -> None:
+    asked = company.ask("acme", "What is the cafeteria menu?")
+    assert asked.clarification is not None and asked.clarification.kind == "zero_results"
+    outcome = company.reply(asked.thread_id, "Sorry, I meant our fleet: how many trucks does the company operate?")
+    assert outcome.status == "answered"
+    assert "212 trucks" in (outcome.answer or "")
+    assert outcome.citations[0].doc_name == "operations_report.md"
+
+
+def test_a_heading_is_context_not_a_sentence_to_quote(company: Engine) -> None:
+    outcome = company.ask("acme", "What is our AI budget for FY2026?")
+    assert outcome.status == "answered"
+    answer = outcome.answer or ""
+    assert answer.startswith("Kestrel Labs will invest $4.2 million"), answer
+    assert "AI Budget FY2026 [" not in answer

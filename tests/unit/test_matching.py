@@ -1,0 +1,70 @@
+"""The relevance rules for words the stemmer keeps apart: derived forms, misspellings, conversational
+framing, and periods named relative to today (masis/matching.py, masis/text.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis.matching import DOCUMENT_CREDIT, RELATED_CREDIT, question, related
+from masis.relevance import coverage
+from masis.text import question_terms, terms
+
+
+@pytest.mark.parametrize(
+    ("word", "other"),
+    [
+        ("acquiring", "acquisition"),  # a derived form the stemmer splits (acquir / acquisit)
+        ("published", "publication"),
+        ("charecterized", "characterized"),  # one letter wrong
+        ("accelerlations", "accelerations"),  # one letter too many
+        ("partical", "particle"),  # two edits in a long-enough word
+    ],
+)
+def test_derived_forms_and_misspellings_are_related(word: str, other: str) -> None:
+    assert related(word, other) and related(other, word)
+
+
+@pytest.mark.parametrize(
+    ("word", "other"),
+    [
+        ("trucks", "track"),  # short words: one edit is a different word
+        ("salary", "sales"),
+        ("capital", "capex"),
+        ("delivery", "discovery"),
+        ("acquiring", "requiring"),  # the same ending is no relation
+    ],
+)
+def test_unrelated_words_stay_apart(word: str, other: str) -> None:
+    assert not related(word, other)
+
+
+def test_a_derived_form_earns_partial_credit_and_the_same_stem_full_credit() -> None:
+    asked = question("Which company is Kestrel acquiring?")
+    credits = asked.credits_in("The board approved the acquisition of Nordlys Logistics.")
+    assert list(credits.values()) == [RELATED_CREDIT]
+    assert set(asked.credits_in("Kestrel Labs is acquiring a freight broker.").values()) == {1.0}
+
+
+def test_a_term_only_the_document_holds_counts_in_part() -> None:
+    asked = question("Which company is Kestrel acquiring?")
+    kestrel = terms("Kestrel")
+    credits = asked.credits_in("The board approved the acquisition of Nordlys Logistics.", document_terms=kestrel)
+    assert sorted(credits.values()) == [DOCUMENT_CREDIT, RELATED_CREDIT]
+
+
+@pytest.mark.parametrize(
+    ("chatty", "plain"),
+    [
+        ("hey, quick one: how much are we putting into AI overall?", "How much AI?"),
+        ("Sorry, I meant our fleet: how many trucks does the company operate?", "fleet trucks company operate"),
+        ("Hi! Can you tell me, just roughly, what the travel policy says?", "travel policy"),
+        ("How good was on-time delivery last quarter?", "on-time delivery"),
+    ],
+)
+def test_conversational_framing_and_relative_periods_are_not_what_a_question_is_about(chatty: str, plain: str) -> None:
+    assert question_terms(chatty) == question_terms(plain)
+
+
+def test_framing_words_do_not_count_against_the_passage_that_answers() -> None:
+    weights = dict.fromkeys(question_terms("Sorry, I meant: how many trucks does the company operate?"), 1.0)
+    assert coverage(weights, terms("The company operates 212 trucks across four depots.")) == 1.0
