@@ -5,7 +5,9 @@ words a reader takes for one ("acquiring" ~ "acquisition", "publish" ~ "publicat
 through a typo ("charecterized" ~ "characterized"), so a word of the text that is *related* to the
 question's word matches it in part (`RELATED_CREDIT`):
 
-- a derived form: both words share their first `MIN_PREFIX` letters or more;
+- a derived form: once a derivational ending is taken off each ("acquir|ing", "acquis|ition"), the roots
+  share their first `MIN_PREFIX` letters, and all but at most one letter of the shorter root
+  ("committ|ee" and "commission|er" share too little: they are different words);
 - a misspelling: words of `MIN_TYPO_LENGTH` letters or more, one edit apart (two for long words), with
   the same first letter.
 
@@ -79,16 +81,39 @@ def words(text: str) -> frozenset[str]:
 
 
 def related(word: str, other: str) -> bool:
-    """A derived form (a shared start of `MIN_PREFIX` letters) or a misspelling of `word`."""
+    """A derived form or a misspelling of `word` (the module's docstring has the rules)."""
     if len(word) < MIN_PREFIX or len(other) < MIN_PREFIX or word[0] != other[0]:
         return False
-    if word[:MIN_PREFIX] == other[:MIN_PREFIX]:
+    root, other_root = _root(word), _root(other)
+    if _shared_start(root, other_root) >= max(MIN_PREFIX, min(len(root), len(other_root)) - 1):
         return True
     shortest = min(len(word), len(other))
     if shortest < MIN_TYPO_LENGTH:
         return False
     allowed = 2 if shortest >= LONG_WORD else 1
     return abs(len(word) - len(other)) <= allowed and _edits(word, other, allowed) <= allowed
+
+
+_DERIVATIONAL_ENDING = re.compile(
+    r"(?:isation|ization|ation|ition|ution|sion|tion|ion|ings|ing|ments|ment|ance|ence|ive|ers|er|ors|or|ees|ee"
+    r"|ed|es|als|al|ity|ness|ly|able|ible|ure|s|e)$"
+)
+
+
+@lru_cache(maxsize=65536)
+def _root(word: str) -> str:
+    """`word` less one derivational or inflectional ending, keeping at least `MIN_PREFIX` letters."""
+    match = _DERIVATIONAL_ENDING.search(word)
+    return word[: match.start()] if match and match.start() >= MIN_PREFIX else word
+
+
+def _shared_start(word: str, other: str) -> int:
+    count = 0
+    for char, other_char in zip(word, other, strict=False):
+        if char != other_char:
+            break
+        count += 1
+    return count
 
 
 def _edits(a: str, b: str, limit: int) -> int:

@@ -43,7 +43,7 @@ _QUESTION_WORDS = (
     "located situated take takes took taken make makes made get gets got go goes went give gives gave given "
     "use uses used come comes came put puts putting "
     # conversational framing: greetings, apologies, asides ("hey, quick one:", "sorry, I meant")
-    "hey hi hello hiya thanks thank cheers sorry oops meant mean means quick one question wondering wonder curious "
+    "hey hi hello hiya thanks thank cheers sorry oops meant quick question wondering wonder curious "
     "okay ok just guys folks anyone someone somebody um uh "
     # adverbs that place or hedge a fact rather than say what it is
     "still sometimes often ever always never also already overall really basically roughly approximately "
@@ -61,6 +61,7 @@ def _question_word_terms() -> frozenset[int]:
 
 # A period named relative to today ("last quarter", "this year"): documents name it ("Q3 2026", "FY2026"),
 # so its words would only count against the passage that answers.
+_QUICK_ONE = re.compile(r"\b(?:quick|short|small)\s+one\b", re.I)  # "hey, quick one: ..."
 _RELATIVE_PERIOD = re.compile(
     r"\b(?:last|this|next|previous|past|current|coming)\s+(?:fiscal\s+)?(?:quarter|year|month|week|fy)\b", re.I
 )
@@ -70,7 +71,8 @@ def question_terms(question: str) -> frozenset[int]:
     """The terms a question is about: its terms less question-framing words and periods named relative to
     today, and less the noun a "what/which" question names its answer by ("what city", "which year") when
     other terms remain."""
-    wanted = terms(_RELATIVE_PERIOD.sub(" ", question)) - _question_word_terms()
+    framed = _QUICK_ONE.sub(" ", _RELATIVE_PERIOD.sub(" ", question))
+    wanted = terms(framed) - _question_word_terms()
     noun = answer_noun(question)
     narrowed = wanted - terms(noun) if noun else wanted
     return narrowed or wanted

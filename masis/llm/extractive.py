@@ -106,10 +106,25 @@ class ExtractiveProvider:
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
+            # after the first, a sentence from another passage is quoted only for what it adds: a question term
+            # not yet covered, or the kind of answer asked for ("Headcount at quarter end was 231" adds nothing
+            # to "Kestrel Labs ended the quarter with 412 customers"); the quoted passage's own next sentences
+            # may still complete it
+            quoted = {s.chunk["chunk_id"] for s in chosen}
+            adding = [
+                s
+                for s in candidates
+                if not chosen
+                or s.chunk["chunk_id"] in quoted
+                or credits[id(s)].keys() - covered
+                or (bonus and id(s) in typed)
+            ]
+            if not adding:
+                break
             best, gain = max(
                 (
                     (s, self._gain(credits[id(s)], weights, covered) + (bonus if id(s) in typed else 0.0))
-                    for s in candidates
+                    for s in adding
                 ),
                 key=lambda pair: (pair[1], pair[0].chunk["relevance"]),
             )
