@@ -53,7 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     reply.add_argument("--choice", help="accept | cancel | source:<document>")
     reply.add_argument("text", nargs="*")
 
-    reindex = sub.add_parser("reindex", help="add dense vectors (hybrid retrieval) to chunks that lack them")
+    reindex = sub.add_parser(
+        "reindex", help="renumber chunks indexed by an older MASIS; add dense vectors to chunks that lack them"
+    )
     reindex.add_argument("--workspace", help="only this workspace (default: every workspace)")
     gc = sub.add_parser("gc", help="prune old conversations' checkpoints and vacuum the databases")
     gc.add_argument("--older-than", type=float, metavar="DAYS",
@@ -100,10 +102,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             print_documents(console, engine.documents(args.workspace))
             return 0
         if args.command == "reindex":
-            embedded = engine.reindex(args.workspace)
-            where = f"workspace {args.workspace}" if args.workspace else "every workspace"
-            console.print(f"Embedded {embedded} chunk(s) in {where}; retrieval is hybrid (BM25 + dense).")
-            return 0
+            return _reindex(engine, args.workspace)
         if args.command == "ask":
             outcome = engine.ask(
                 args.workspace, " ".join(args.question), thread_id=args.thread, max_retries=args.max_retries
@@ -114,6 +113,21 @@ def _dispatch(args: argparse.Namespace) -> int:
             outcome = engine.reply(args.thread, text, choice=args.choice)
             return _show(engine, console, outcome, args.json)
     return EXIT_USAGE
+
+
+def _reindex(engine: Engine, workspace: str | None) -> int:
+    where = f"workspace {workspace}" if workspace else "every workspace"
+    renumbered = engine.renumber_chunks(workspace)
+    for (ws, name), moved in renumbered.items():
+        print(f"Renumbered {moved} chunk(s) of {name} in {ws}.")
+    print(f"Chunk ids in {where} are up to date ({len(renumbered)} document(s) renumbered).")
+    if engine.embedder is None:
+        print("No dense vectors added: hybrid retrieval needs embeddings (set OPENAI_API_KEY, or MASIS_LLM=openai "
+              "with OPENAI_BASE_URL, and MASIS_EMBED_MODEL).")
+        return 0
+    embedded = engine.reindex(workspace)
+    print(f"Embedded {embedded} chunk(s) in {where}; retrieval is hybrid (BM25 + dense).")
+    return 0
 
 
 def _gc(settings: Settings, older_than: float | None) -> int:

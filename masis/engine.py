@@ -219,6 +219,20 @@ class Engine:
             )
         return int(reindex(workspace_id))
 
+    def renumber_chunks(self, workspace_id: str | None = None) -> dict[tuple[str, str], int]:
+        """Give every document's chunks (one workspace, or all) the ids of `masis.chunk_ids`: stores written by
+        an older MASIS hold lossy ids that two documents could share. Returns the chunks renumbered per
+        (workspace, document), for the documents that had any."""
+        if workspace_id is not None:
+            tenant_scope(workspace_id)
+        workspaces = [workspace_id] if workspace_id is not None else sorted(self.registry.chunk_totals())
+        renumbered: dict[tuple[str, str], int] = {}
+        for workspace in workspaces:
+            for doc in self.registry.documents(workspace):
+                if moved := self.store.renumber_document(workspace, doc.name):
+                    renumbered[(workspace, doc.name)] = moved
+        return renumbered
+
     def remove_document(self, workspace_id: str, name: str) -> None:
         tenant_scope(workspace_id)
         name = document_name(name)

@@ -19,7 +19,7 @@ from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
 from masis.ingest.loaders import Section, load_document
 from masis.registry import DocumentInfo, Registry, now_iso
-from masis.store.base import VectorStore
+from masis.store.base import ChunkRecord, VectorStore
 from masis.text import terms
 
 if TYPE_CHECKING:
@@ -111,6 +111,7 @@ def _ingest_one(
         # Embed (into the embedder's cache) before the old version is touched: an embeddings outage then
         # fails this file while its previous version stays searchable.
         embedder.embed_documents([chunk.text for chunk in chunks])
+    _refuse_taken_ids(store, workspace_id, name, chunks)
     pages = max((s.page for s in sections if s.page is not None), default=None)
     info = DocumentInfo(
         name=name,
@@ -133,6 +134,21 @@ def _ingest_one(
         raise
     registry.save_document(workspace_id, info, (terms(chunk.text) for chunk in chunks))
     return FileResult(name, "indexed", chunks=len(chunks), pages=pages)
+
+
+def _refuse_taken_ids(store: VectorStore, workspace_id: str, name: str, chunks: Sequence[ChunkRecord]) -> None:
+    """Refuse a document whose chunk ids are stored under another document, instead of overwriting it.
+
+    Keys are distinct per name (masis.chunk_ids), so this happens only beside documents indexed by an older
+    MASIS, whose lossy ids `masis reindex` renumbers."""
+    taken = sorted({owner for owner in store.owners(workspace_id, [c.chunk_id for c in chunks]).values()
+                    if owner != name})
+    if taken:
+        raise IngestError(
+            f"its chunk ids ({chunks[0].chunk_id}, ...) are already used by {', '.join(taken)}, indexed by an "
+            "older MASIS; nothing was changed. Run `masis reindex` to give every document its own ids, "
+            "then upload it again."
+        )
 
 
 # Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) run in a child
