@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     reply.add_argument("--thread", required=True)
     reply.add_argument("--json", action="store_true")
     reply.add_argument("--choice", help="accept | cancel | source:<document>")
+    reply.add_argument("--round", type=int, help="refuse the reply unless this clarification round is pending")
     reply.add_argument("text", nargs="*")
 
     reindex = sub.add_parser(
@@ -110,7 +111,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             return _show(engine, console, outcome, args.json)
         if args.command == "reply":
             text = " ".join(args.text) or None
-            outcome = engine.reply(args.thread, text, choice=args.choice)
+            outcome = engine.reply(args.thread, text, choice=args.choice, round=args.round)
             return _show(engine, console, outcome, args.json)
     return EXIT_USAGE
 

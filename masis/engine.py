@@ -21,7 +21,7 @@ from masis.agents.context import AgentContext, ProgressCallback
 from masis.citations import cited_ids
 from masis.config import Settings
 from masis.embeddings import CachedEmbedder, make_embedder
-from masis.errors import MasisError, NothingPendingError, UnknownDocumentError
+from masis.errors import MasisError, NothingPendingError, StaleReplyError, UnknownDocumentError
 from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
 from masis.ingest.recovery import RecoveryReport, recover
@@ -126,15 +126,23 @@ class Engine:
         text: str | None = None,
         *,
         choice: str | None = None,
+        round: int | None = None,
         on_progress: ProgressCallback | None = None,
     ) -> Outcome:
-        """Resume a pending clarification with free text or a choice (accept, cancel, source:<doc>)."""
+        """Resume a pending clarification with free text or a choice (accept, cancel, source:<doc>).
+
+        With `round`, the reply is for that clarification round only: when another reply has moved the thread
+        on (or finished it), this one is refused instead of answering a question its sender never saw."""
         if not (text and text.strip()) and not choice:
             raise MasisError("A reply needs text or a choice (accept, cancel or source:<document>).")
         with self._thread_locks.hold(thread_id):
             conversation = self.registry.conversation(thread_id)
-            if conversation is None or not self._interrupts(conversation.run_key):
+            interrupts = self._interrupts(conversation.run_key) if conversation is not None else ()
+            if conversation is None or not interrupts:
                 raise NothingPendingError(thread_id)
+            pending_round = Clarification.model_validate(interrupts[0].value).round
+            if round is not None and round != pending_round:
+                raise StaleReplyError(thread_id, round, pending_round)
             resume = {"choice": choice} if choice else {"text": text}
             self.registry.set_status(thread_id, "running")  # a crash now leaves it 'running', not pending
             return self._run(

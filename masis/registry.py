@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from masis.errors import ThreadOwnershipError
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
     workspace_id TEXT NOT NULL,
@@ -233,14 +235,23 @@ class Registry:
         return Conversation(*row) if row else None
 
     def start_run(self, thread_id: str, workspace_id: str) -> Conversation:
-        """Begin a new question in a thread: a fresh graph run, so earlier questions' state stays apart."""
+        """Begin a new question in a thread: a fresh graph run, so earlier questions' state stays apart.
+
+        The first run claims the thread for its workspace, in one transaction (so across threads and
+        processes); a thread never moves to another workspace."""
         with self._tx() as conn:
-            row = conn.execute("SELECT runs FROM conversations WHERE thread_id = ?", (thread_id,)).fetchone()
+            row = conn.execute(
+                "SELECT runs, workspace_id FROM conversations WHERE thread_id = ?", (thread_id,)
+            ).fetchone()
+            if row is not None and row[1] != workspace_id:
+                raise ThreadOwnershipError(thread_id)
             runs = (row[0] + 1) if row else 1
             run_key = thread_id if runs == 1 else f"{thread_id}#run{runs}"
             conn.execute(
-                "INSERT OR REPLACE INTO conversations (thread_id, workspace_id, run_key, runs, status, updated_at) "
-                "VALUES (?, ?, ?, ?, 'running', ?)",
+                "INSERT INTO conversations (thread_id, workspace_id, run_key, runs, status, updated_at) "
+                "VALUES (?, ?, ?, ?, 'running', ?) "
+                "ON CONFLICT (thread_id) DO UPDATE SET run_key = excluded.run_key, runs = excluded.runs, "
+                "status = excluded.status, updated_at = excluded.updated_at",
                 (thread_id, workspace_id, run_key, runs, now_iso()),
             )
         return Conversation(thread_id, workspace_id, run_key, runs, "running")

@@ -147,10 +147,7 @@ class _Handlers:
         workspace = _workspace(request)
         body = parse_body(AskRequest, await read_json_body(request))
         thread_id = body.thread_id or f"api:{uuid.uuid4().hex}"
-        if body.thread_id is not None:
-            owner = await _call(self.engine.workspace_of, thread_id)
-            if owner is not None and owner != workspace:
-                raise ApiError(409, f"Thread {thread_id} belongs to another workspace; use a new thread id.")
+        # A thread of another workspace is refused by the engine, atomically (ThreadOwnershipError: 409).
         outcome = await _call(
             self.engine.ask, workspace, body.query, thread_id=thread_id, max_retries=body.max_retries
         )
@@ -167,7 +164,7 @@ class _Handlers:
             known = [d.name for d in await _call(self.engine.documents, workspace)]
             if wanted not in known:
                 raise ApiError(422, f"No document named {wanted!r} in this workspace.", {"documents": known})
-        outcome = await _call(self.engine.reply, thread_id, body.text, choice=body.choice)
+        outcome = await _call(self.engine.reply, thread_id, body.text, choice=body.choice, round=body.round)
         return _json(ApiOutcome.from_outcome(outcome))
 
     async def thread(self, request: Request) -> Response:

@@ -7,6 +7,7 @@ threads; a restart, the API switched off and a broken store get servers of their
 from __future__ import annotations
 
 import socket
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -162,6 +163,59 @@ def test_reply_errors(http: httpx.Client) -> None:
     # a thread stays in its workspace
     assert_error(http.post("/masis/workspaces/other", json={"query": "hi", "thread_id": "pending-1"}), 409,
                  "another workspace")
+
+
+def _at_once(api: ApiServer, requests: list[tuple[str, dict[str, Any]]]) -> list[httpx.Response]:
+    """POST every (path, json) at the same moment: each thread has its own connection and waits at a barrier."""
+    barrier = threading.Barrier(len(requests))
+
+    def post(request: tuple[str, dict[str, Any]]) -> httpx.Response:
+        with api.client() as http:
+            http.get("/readyz")  # connect first, so the barrier lines up the requests, not the handshakes
+            barrier.wait()
+            return http.post(request[0], json=request[1])
+
+    with ThreadPoolExecutor(len(requests)) as pool:
+        return list(pool.map(post, requests))
+
+
+def test_two_simultaneous_asks_with_one_thread_id_in_two_workspaces_one_wins(api: ApiServer) -> None:
+    responses = _at_once(api, [(f"/masis/workspaces/{ws}", {"query": ANSWERED, "thread_id": "claimed-1"})
+                               for ws in (WS, "acme:rival")])
+    assert sorted(r.status_code for r in responses) == [200, 409], [r.text for r in responses]
+    [won] = [r.json() for r in responses if r.status_code == 200]
+    [lost] = [r for r in responses if r.status_code == 409]
+    assert_error(lost, 409, "another workspace")
+    with api.client() as http:
+        assert http.get("/masis/threads/claimed-1").json()["workspace_id"] == won["workspace_id"]
+        other = "acme:rival" if won["workspace_id"] == WS else WS
+        assert_error(http.post(f"/masis/workspaces/{other}", json={"query": ANSWERED, "thread_id": "claimed-1"}),
+                     409, "another workspace")
+
+
+def test_identical_replies_at_once_answer_one_round_and_the_rest_get_409(api: ApiServer) -> None:
+    with api.client() as http:
+        pending = ask(http, CONFLICT, thread_id="rounds-1", max_retries=0)
+    assert pending["status"] == "needs_clarification" and pending["clarification_round"] == 1
+    reply = {"text": "which of the two figures is the audited one?", "round": 1}
+    responses = _at_once(api, [("/masis/threads/rounds-1/reply", reply)] * 8)
+
+    assert sorted(r.status_code for r in responses) == [200] + [409] * 7, [r.text for r in responses]
+    [answered] = [r.json() for r in responses if r.status_code == 200]
+    for refused in (r for r in responses if r.status_code == 409):
+        assert_error(refused, 409)
+        assert "round 1" in refused.json()["error"] or "no question waiting" in refused.json()["error"]
+    assert answered["metrics"]["clarification_rounds"] == 1, "exactly one round was answered"
+    with api.client() as http:
+        state = http.get("/masis/threads/rounds-1").json()
+        assert state["pending"] is None or state["pending"]["round"] == 2
+        if state["pending"] is not None:
+            assert_error(http.post("/masis/threads/rounds-1/reply", json={"choice": "accept", "round": 1}),
+                         409, "round 2 is pending")
+            assert http.get("/masis/threads/rounds-1").json()["pending"]["round"] == 2, "nothing changed"
+            assert http.post("/masis/threads/rounds-1/reply",
+                             json={"choice": "accept", "round": 2}).json()["status"] == "success"
+        assert_error(http.post("/masis/threads/rounds-1/reply", json={"text": "x", "round": 0}), 422)
 
 
 def test_concurrent_asks_on_different_threads(api: ApiServer) -> None:

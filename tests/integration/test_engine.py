@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -12,10 +13,10 @@ from hypothesis import strategies as st
 from qdrant_client import QdrantClient
 
 from masis.engine import Engine
-from masis.errors import InvalidWorkspaceError, MasisError, UnknownDocumentError
+from masis.errors import InvalidWorkspaceError, MasisError, ThreadOwnershipError, UnknownDocumentError
 from masis.llm.base import Critique
 from masis.llm.extractive import ExtractiveProvider
-from masis.state import EvidenceChunk
+from masis.state import EvidenceChunk, Outcome
 from masis.store.server import QdrantServerStore
 from tests.conftest import make_settings
 
@@ -99,6 +100,36 @@ def test_a_bad_file_fails_alone_and_the_rest_are_indexed(engine: Engine) -> None
     assert "not supported" in (reasons["sheet.xlsx"] or "")
     assert reasons["broken.pdf"] and "Traceback" not in reasons["broken.pdf"]
     assert [d.name for d in engine.documents("ws")] == ["good.txt", "notes.md"]
+
+
+def test_two_simultaneous_asks_in_one_thread_from_two_workspaces_one_wins_and_the_thread_stays(
+    engine: Engine,
+) -> None:
+    engine.ingest("ws-a", [("a.md", SECRET.encode())])
+    engine.ingest("ws-b", [("b.md", PUBLIC.encode())])
+    barrier = threading.Barrier(2)
+    results: dict[str, Outcome | ThreadOwnershipError] = {}
+
+    def ask(workspace: str) -> None:
+        barrier.wait()
+        try:
+            results[workspace] = engine.ask(workspace, "When is Nightjar in March?", thread_id="shared")
+        except ThreadOwnershipError as exc:
+            results[workspace] = exc
+
+    workers = [threading.Thread(target=ask, args=(ws,)) for ws in ("ws-a", "ws-b")]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+
+    winners = [ws for ws, r in results.items() if isinstance(r, Outcome)]
+    losers = [ws for ws, r in results.items() if isinstance(r, ThreadOwnershipError)]
+    assert len(winners) == 1 and len(losers) == 1, results
+    assert engine.workspace_of("shared") == winners[0]
+    with pytest.raises(ThreadOwnershipError, match="belongs to another workspace"):
+        engine.ask(losers[0], "Anything?", thread_id="shared")
+    assert engine.workspace_of("shared") == winners[0]
 
 
 def test_a_reply_with_nothing_pending_is_refused_clearly(engine: Engine) -> None:
