@@ -6,6 +6,8 @@ data directory. Runs are serialized per thread (LangGraph does not do that itsel
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import sqlite3
 import time
 import uuid
@@ -29,10 +31,12 @@ from masis.llm import make_provider
 from masis.llm.base import LLMProvider
 from masis.llm.usage import token_metrics
 from masis.locks import KeyedLocks
-from masis.registry import DocumentInfo, Registry
+from masis.registry import DocumentInfo, Registry, running_status
 from masis.state import Citation, Clarification, MASISInput, Outcome
 from masis.store import open_store
 from masis.store.base import VectorStore, tenant_scope
+
+log = logging.getLogger(__name__)
 
 
 class Engine:
@@ -62,6 +66,7 @@ class Engine:
         self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
         self.checkpointer = SqliteSaver(self._checkpoint_conn)
         self.graph = build_graph(self.checkpointer)
+        self.recovery.settled_runs = self._settle_stale_runs()
         self._thread_locks = KeyedLocks()
         self._closed = False
 
@@ -144,7 +149,7 @@ class Engine:
             if round is not None and round != pending_round:
                 raise StaleReplyError(thread_id, round, pending_round)
             resume = {"choice": choice} if choice else {"text": text}
-            self.registry.set_status(thread_id, "running")  # a crash now leaves it 'running', not pending
+            self.registry.set_status(thread_id, running_status())  # a crash now leaves it running, not pending
             return self._run(
                 conversation.run_key, thread_id, conversation.workspace_id, Command(resume=resume), on_progress
             )
@@ -252,6 +257,27 @@ class Engine:
 
     # --- internals -------------------------------------------------------------------------------------
 
+    def _settled_status(self, run_key: str) -> str:
+        """A run's status from its last checkpoint: paused on a question, finished, or cut off part-way
+        ('interrupted': a new question in the thread starts afresh)."""
+        snapshot = self.graph.get_state(self._config(run_key))
+        if snapshot.interrupts:
+            return "needs_clarification"
+        if snapshot.values and not snapshot.next:
+            return str(snapshot.values.get("status") or "answered")
+        return "interrupted"
+
+    def _settle_stale_runs(self) -> list[tuple[str, str]]:
+        """Settle the threads a killed process left 'running' for ever; returns (thread, status) of each."""
+        settled = []
+        for conversation in self.registry.stale_runs():
+            status = self._settled_status(conversation.run_key)
+            self.registry.set_status(conversation.thread_id, status)
+            settled.append((conversation.thread_id, status))
+            log.warning("thread %s was being answered when MASIS stopped; marked it %s", conversation.thread_id,
+                        status)
+        return settled
+
     def _config(self, run_key: str) -> dict[str, Any]:
         return {"configurable": {"thread_id": run_key}, "recursion_limit": self.settings.recursion_limit}
 
@@ -271,7 +297,12 @@ class Engine:
         )
         config = self._config(run_key)
         started = time.perf_counter()
-        self.graph.invoke(graph_input, config, context=context, durability="sync")
+        try:
+            self.graph.invoke(graph_input, config, context=context, durability="sync")
+        except BaseException:
+            with contextlib.suppress(Exception):  # the run's own error is the one to report
+                self.registry.set_status(thread_id, self._settled_status(run_key))
+            raise
         elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
         snapshot = self.graph.get_state(config)
         outcome = build_outcome(snapshot.values, snapshot.interrupts, thread_id, workspace_id, elapsed_ms)

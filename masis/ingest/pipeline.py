@@ -18,8 +18,10 @@ from masis.errors import IngestError
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
 from masis.ingest.loaders import Section, load_document
+from masis.pause import pause_point
 from masis.registry import DocumentInfo, Registry, now_iso
 from masis.store.base import ChunkRecord, VectorStore
+from masis.store.payload import batches
 from masis.text import terms
 
 if TYPE_CHECKING:
@@ -128,7 +130,9 @@ def _ingest_one(
     registry.begin_document(workspace_id, info)
     try:
         store.delete_document(workspace_id, name)
-        store.upsert(workspace_id, chunks)
+        for batch in batches(chunks):
+            store.upsert(workspace_id, batch)
+            pause_point("ingest:upserted-batch")
     except BaseException:
         _abandon(store, registry, workspace_id, name)
         raise

@@ -30,10 +30,12 @@ class RecoveryReport:
     # (workspace, document, the documents that overwrote its chunks): also in removed_incomplete
     collisions: list[tuple[str, str, list[str]]] = field(default_factory=list)
     unexplained: dict[str, int] = field(default_factory=dict)  # workspace -> extra points in the store
+    # (thread, status) of each answer a killed process left 'running', settled from its checkpoint
+    settled_runs: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def clean(self) -> bool:
-        return not (self.removed_unfinished or self.removed_incomplete or self.unexplained)
+        return not (self.removed_unfinished or self.removed_incomplete or self.unexplained or self.settled_runs)
 
 
 def recover(store: VectorStore, registry: Registry) -> RecoveryReport:
