@@ -7,12 +7,15 @@ print one Outcome object and exit 0 for an answer and for a clarification alike.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from collections.abc import Sequence
+from dataclasses import asdict
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from masis.config import Settings
@@ -39,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     docs = sub.add_parser("docs", help="list a workspace's documents, or remove one")
     docs.add_argument("--workspace", required=True)
     docs.add_argument("--remove", metavar="NAME")
+    docs.add_argument("--json", action="store_true", help='print {"workspace_id", "documents": [...]} as the API does')
 
     ask = sub.add_parser("ask", help="ask a question")
     ask.add_argument("--workspace", required=True)
@@ -100,7 +104,12 @@ def _dispatch(args: argparse.Namespace) -> int:
                 engine.remove_document(args.workspace, args.remove)
                 console.print(f"Removed {args.remove} from {args.workspace}.")
                 return 0
-            print_documents(console, engine.documents(args.workspace))
+            documents = engine.documents(args.workspace)
+            if args.json:
+                print(json.dumps({"workspace_id": args.workspace, "documents": [asdict(d) for d in documents]},
+                                 ensure_ascii=False))
+                return 0
+            print_documents(console, documents)
             return 0
         if args.command == "reindex":
             return _reindex(engine, args.workspace)
@@ -149,9 +158,11 @@ def _ingest(engine: Engine, console: Console, args: argparse.Namespace) -> int:
     report = ingest_with_progress(engine, console, args.workspace, args.paths, args.by)
     for result in report.results:
         if result.status == "failed":
-            console.print(f"[red]✗[/red] {result.name}: {result.reason}", highlight=False)
+            console.print(f"[red]✗[/red] {escape(result.name)}: {escape(result.reason or '')}", highlight=False,
+                          soft_wrap=True)  # one line per file, whole, even when piped
         else:
-            console.print(f"[green]✓[/green] {result.name}: {result.chunks} chunks ({result.status})", highlight=False)
+            console.print(f"[green]✓[/green] {escape(result.name)}: {result.chunks} chunks ({result.status})",
+                          highlight=False, soft_wrap=True)
     return EXIT_ERROR if report.failed else 0
 
 

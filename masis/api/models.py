@@ -138,23 +138,11 @@ class ThreadState(BaseModel):
     pending: PendingClarification | None = Field(description="The clarification waiting for a reply, if any.")
 
 
-class Document(BaseModel):
-    name: str
-    chunks: int
-    size_bytes: int
-    pages: int | None
-    uploaded_by: str
-    uploaded_at: str
-    sha256: str
-
-    @classmethod
-    def from_info(cls, info: DocumentInfo) -> Document:
-        return cls(**vars(info))
-
-
 class DocumentList(BaseModel):
+    """A workspace's documents; `masis docs --json` prints the same object."""
+
     workspace_id: str
-    documents: list[Document]
+    documents: list[DocumentInfo]  # the registry's own type: one definition for the API, the CLI and the engine
 
 
 class FileOutcome(BaseModel):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -20,6 +21,7 @@ from masis.ingest.isolation import can_isolate, run_isolated
 from masis.ingest.loaders import Section, load_document
 from masis.pause import pause_point
 from masis.registry import DocumentInfo, Registry, now_iso
+from masis.sizes import human_size
 from masis.store.base import ChunkRecord, VectorStore
 from masis.store.payload import batches
 from masis.text import terms
@@ -60,6 +62,29 @@ def document_name(name: str) -> str:
     return PurePath(name.replace("\\", "/")).name.strip()
 
 
+# Characters that make a name display as something else: bidirectional-text controls reorder what follows
+# them ("\u202egpj.exe" shows as "exe.jpg"), and control characters break lines and terminals.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_LINE_BREAKING = frozenset({"Cc", "Zl", "Zp"})  # C0 and C1 controls, DEL; line and paragraph separators
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot name a document (a control or bidirectional-text character in it), or None."""
+    for char in name:
+        if char in _BIDI_CONTROLS:
+            return f"the name contains the bidirectional-text control U+{ord(char):04X}; rename the file"
+        if unicodedata.category(char) in _LINE_BREAKING:
+            return f"the name contains the control character U+{ord(char):04X}; rename the file"
+    return None
+
+
+def visible_name(name: str) -> str:
+    """`name` with its control and bidirectional-text characters written as escapes, safe to print."""
+    return "".join(
+        f"\\u{ord(c):04x}" if c in _BIDI_CONTROLS or unicodedata.category(c) in _LINE_BREAKING else c for c in name
+    )
+
+
 def ingest_files(
     *,
     store: VectorStore,
@@ -74,6 +99,11 @@ def ingest_files(
     report = IngestReport(workspace_id)
     for done, (raw_name, data) in enumerate(files, start=1):
         name = document_name(raw_name)
+        if problem := name_problem(name):
+            report.results.append(FileResult(visible_name(name), "failed", reason=problem))
+            if on_progress is not None:
+                on_progress(done, len(files), visible_name(name))
+            continue
         try:
             result = _ingest_one(store, registry, settings, workspace_id, name, data, uploaded_by, embedder)
         except IngestError as exc:
@@ -100,7 +130,7 @@ def _ingest_one(
     if not name:
         raise IngestError("the file has no name")
     if len(data) > settings.max_file_bytes:
-        raise IngestError(f"{name} is {len(data) / 2**20:.1f} MB; the limit is {settings.max_file_bytes / 2**20:g} MB")
+        raise IngestError(f"the file is {human_size(len(data))}; the limit is {human_size(settings.max_file_bytes)}")
     digest = hashlib.sha256(data).hexdigest()
     existing = registry.document(workspace_id, name)
     if existing is not None and existing.sha256 == digest:

@@ -6,6 +6,7 @@ threads; a restart, the API switched off and a broken store get servers of their
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 from collections.abc import Iterator
@@ -295,7 +296,7 @@ def test_oversized_uploads_get_413_and_index_nothing(api: ApiServer, http: httpx
         ("file", ("small.txt", b"Small and fine.")),
         ("file", ("huge.txt", b"x" * (MAX_FILE + 1))),
     ])
-    body = assert_error(too_big, 413, "huge.txt", "nothing was indexed")
+    body = assert_error(too_big, 413, "huge.txt", "nothing was indexed", "larger than the 62.5 KiB limit per file")
     assert body["detail"] == {"limit_bytes": MAX_FILE, "files": ["huge.txt"]}
     assert http.get(f"/masis/workspaces/{ws}/documents").json()["documents"] == []
 
@@ -313,7 +314,7 @@ def test_oversized_uploads_get_413_and_index_nothing(api: ApiServer, http: httpx
     chunked = http.post(f"/masis/workspaces/{WS}", content=iter([b'{"query": "', b"a" * 70_000, b'"}']),
                         headers={"Content-Type": "application/json"})
     assert "content-length" not in chunked.request.headers
-    assert_error(chunked, 413, "larger than")
+    assert_error(chunked, 413, "larger than 64.0 KiB")
 
 
 # --- the contract around the routes ------------------------------------------------------------------------
@@ -349,6 +350,46 @@ def test_bad_requests_are_json_errors(http: httpx.Client) -> None:
     assert_error(http.get("/masis/threads/-dash-first"), 400, "thread id")
     assert_error(http.get(f"/masis/workspaces/{WS}"), 405)
     assert_error(http.get("/masis/nothing-here"), 404, "no such route")
+
+
+def _raw(port: int, request: str) -> tuple[int, dict[str, str], bytes]:
+    """One request over a bare socket (httpx would refuse to send these), read to the end."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(request.encode())
+        data = b""
+        while chunk := conn.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode().split("\r\n")
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
+    return int(status_line.split()[1]), headers, body
+
+
+def test_404s_and_400s_the_routes_never_see_are_json_too(api: ApiServer) -> None:
+    auth = f"Authorization: Bearer {API_TOKEN}\r\n"
+    for path in ("/masis/threads/a%0Ab", "/masis/workspaces/a%0A/documents", "/nothing%0Ahere"):
+        status, headers, body = _raw(api.port, f"GET {path} HTTP/1.1\r\nHost: x\r\n{auth}Connection: close\r\n\r\n")
+        assert status == 404 and headers["content-type"] == "application/json", (path, body)
+        error = json.loads(body)
+        assert set(error) == {"error", "detail"} and "no such route" in error["error"].lower()
+    for length in ("abc", "-1", "2\r\nContent-Length: 3"):
+        status, headers, body = _raw(
+            api.port, f"POST /masis/workspaces/{WS} HTTP/1.1\r\nHost: x\r\n{auth}Content-Type: application/json\r\n"
+            f"Content-Length: {length}\r\nConnection: close\r\n\r\n{{}}")
+        assert status == 400 and headers["content-type"] == "application/json", (length, body)
+        error = json.loads(body)
+        assert set(error) == {"error", "detail"} and "Content-Length" in error["error"]
+
+
+def test_document_names_with_control_or_bidi_characters_are_refused_with_a_reason(http: httpx.Client) -> None:
+    ws = "acme:names"
+    # (httpx percent-encodes C0 controls in a file name itself; C1 and bidi characters go through as sent)
+    for name, code in (("invoice\u202egpj.md", "U+202E"), ("notes\u0085.md", "U+0085"), ("a\u2066b.md", "U+2066")):
+        upload = http.post(f"/masis/workspaces/{ws}/documents", files={"file": (name, b"Some text.")})
+        refused = assert_error(upload, 400, "document name is refused", code)
+        assert "\\u" in refused["detail"]["name"], "the name is echoed with its invisible characters escaped"
+    assert_error(http.delete(f"/masis/workspaces/{ws}/documents/x%E2%80%AE.md"), 400, "bidirectional")
+    assert http.get(f"/masis/workspaces/{ws}/documents").json()["documents"] == []
 
 
 def test_the_openapi_page_documents_every_route(api: ApiServer) -> None:

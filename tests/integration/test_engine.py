@@ -132,6 +132,22 @@ def test_two_simultaneous_asks_in_one_thread_from_two_workspaces_one_wins_and_th
     assert engine.workspace_of("shared") == winners[0]
 
 
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("notes\u0085.md", "control character U+0085"), ("tab\there.md", "control character U+0009"),
+     ("a\x7fb.md", "control character U+007F"), ("invoice\u202egpj.md", "bidirectional-text control U+202E"),
+     ("x\u2067y.md", "bidirectional-text control U+2067"), ("line\u2028break.md", "control character U+2028")],
+)
+def test_a_document_name_with_a_control_or_bidi_character_is_refused_alone(engine: Engine, name: str, why: str) -> None:
+    report = engine.ingest("ws", [(name, b"Pay the invoice today."), ("fine.md", b"The Osprey launch is in April.")])
+    [refused, indexed] = report.results
+    assert refused.status == "failed" and why in (refused.reason or "") and "rename the file" in (refused.reason or "")
+    assert refused.name.isprintable() and "\\u" in refused.name, "reported with the character escaped"
+    assert indexed.status == "indexed"
+    assert [d.name for d in engine.documents("ws")] == ["fine.md"]
+    assert engine.store.count("ws") == 1
+
+
 def test_a_reply_with_nothing_pending_is_refused_clearly(engine: Engine) -> None:
     with pytest.raises(MasisError, match="no question waiting"):
         engine.reply("nowhere:thread", "hello")
