@@ -10,7 +10,8 @@ from masis.sizes import human_size
 
 @pytest.mark.parametrize(
     ("n", "text"),
-    [(20 * 2**20, "20.0 MiB"), (64 * 1024, "64.0 KiB"), (64_000, "62.5 KiB"), (1_500_000, "1.4 MiB"), (512, "512 bytes"),
+    [(20 * 2**20, "20.0 MiB"), (64 * 1024, "64.0 KiB"), (64_000, "62.5 KiB"), (1_500_000, "1.4 MiB"),
+     (512, "512 bytes"),
      (3 * 2**30, "3.0 GiB"), (201 * 2**20, "201.0 MiB")],
 )
 def test_human_size(n: int, text: str) -> None:
