@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 from qdrant_client import QdrantClient
 
 from masis.engine import Engine
-from masis.errors import InvalidWorkspaceError, MasisError, ThreadOwnershipError, UnknownDocumentError
+from masis.errors import (
+    InvalidWorkspaceError,
+    MasisError,
+    NothingPendingError,
+    StaleReplyError,
+    ThreadOwnershipError,
+    UnknownDocumentError,
+)
 from masis.llm.base import Critique
 from masis.llm.extractive import ExtractiveProvider
 from masis.state import EvidenceChunk, Outcome
@@ -146,6 +153,21 @@ def test_a_document_name_with_a_control_or_bidi_character_is_refused_alone(engin
     assert indexed.status == "indexed"
     assert [d.name for d in engine.documents("ws")] == ["fine.md"]
     assert engine.store.count("ws") == 1
+
+
+def test_a_reply_for_a_round_that_is_no_longer_pending_is_refused_and_changes_nothing(
+    sample_engine: Engine,
+) -> None:
+    asked = sample_engine.ask("demo", "What was Q3 2026 revenue?", thread_id="rounds", max_retries=0)
+    assert asked.status == "needs_clarification" and asked.clarification is not None
+    assert asked.clarification.round == 1
+    with pytest.raises(StaleReplyError, match=r"round 2 .* but round 1 is pending"):
+        sample_engine.reply("rounds", "the audited one", round=2)
+    assert sample_engine.pending("rounds") == asked.clarification, "the refused reply changed nothing"
+    resumed = sample_engine.reply("rounds", choice="source:q3_report.md", round=1)
+    assert resumed.status == "answered"
+    with pytest.raises(NothingPendingError):
+        sample_engine.reply("rounds", choice="accept", round=1)
 
 
 def test_a_reply_with_nothing_pending_is_refused_clearly(engine: Engine) -> None:
