@@ -17,20 +17,24 @@ import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from slack_bolt import App, BoltRequest
 from slack_bolt.adapter.starlette.handler import to_bolt_request, to_starlette_response
 from slack_sdk.signature import SignatureVerifier
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from masis.api.errors import http_exception
 from masis.config import Settings
 
 if TYPE_CHECKING:
+    import uvicorn
+
     from bot.deps import BotDeps
 
 log = logging.getLogger(__name__)
@@ -119,7 +123,8 @@ def build_asgi(
     if bolt_app is not None:
         routes.append(Route(EVENTS_PATH, slack_events, methods=["POST"]))
     routes.extend(extra_routes)  # the HTTP API (masis.api) mounts here
-    return Starlette(routes=routes, lifespan=lifespan)
+    # The router's own 404/405 (an unknown path, or one the routes' patterns cannot match, like "%0A") as JSON.
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_exception})
 
 
 def _ignore_signals_after_uvicorn() -> None:
@@ -135,9 +140,17 @@ def _run_uvicorn(asgi: Starlette, *, host: str, port: int, log_level: str) -> No
     """Serve `asgi` until SIGINT/SIGTERM, then return so the caller can drain and close."""
     import uvicorn
 
-    config = uvicorn.Config(asgi, host=host, port=port, log_level=log_level, access_log=False, lifespan="on")
     _ignore_signals_after_uvicorn()
-    uvicorn.Server(config).run()
+    uvicorn.Server(uvicorn_config(asgi, host=host, port=port, log_level=log_level)).run()
+
+
+def uvicorn_config(asgi: Starlette, **options: Any) -> uvicorn.Config:
+    """How MASIS runs uvicorn: no access log, lifespan on, and JSON for the requests it refuses itself."""
+    import uvicorn
+
+    from masis.api.http11 import JsonErrorH11Protocol
+
+    return uvicorn.Config(asgi, access_log=False, lifespan="on", http=JsonErrorH11Protocol, **options)
 
 
 def serve(

@@ -12,10 +12,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from masis.chunk_ids import CHUNK_ID_PATTERN
 from masis.text import split_sentences
 
-# Chunk ids are `slugify(doc_name)#n`, and a slug may start with "." or "_" ("_notes.md#1").
-CITATION = re.compile(r"\[([A-Za-z0-9._-]+#\d+)\]")
+# Chunk ids are `<document key>#n` (masis.chunk_ids): letters of any script, digits and `._~-`.
+CITATION = re.compile(rf"\[({CHUNK_ID_PATTERN})\]")
 # Anything that looks like a citation marker inside document text; neutralised before it reaches a model.
 _CITATION_LIKE = re.compile(r"\[([^\[\]\n]{1,80})\]")
 
@@ -96,7 +97,7 @@ def strip_citations(text: str) -> str:
     return _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(CITATION.sub("", text).split()))
 
 
-_CITATIONS_AFTER_STOP = re.compile(r"([.!?])((?:\s*\[[A-Za-z0-9._-]+#\d+\])+)")
+_CITATIONS_AFTER_STOP = re.compile(rf"([.!?])((?:\s*\[{CHUNK_ID_PATTERN}\])+)")
 
 
 def answer_sentences(answer: str) -> list[str]:

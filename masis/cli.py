@@ -7,12 +7,15 @@ print one Outcome object and exit 0 for an answer and for a clarification alike.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from collections.abc import Sequence
+from dataclasses import asdict
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from masis.config import Settings
@@ -39,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     docs = sub.add_parser("docs", help="list a workspace's documents, or remove one")
     docs.add_argument("--workspace", required=True)
     docs.add_argument("--remove", metavar="NAME")
+    docs.add_argument("--json", action="store_true", help='print {"workspace_id", "documents": [...]} as the API does')
 
     ask = sub.add_parser("ask", help="ask a question")
     ask.add_argument("--workspace", required=True)
@@ -51,9 +55,12 @@ def build_parser() -> argparse.ArgumentParser:
     reply.add_argument("--thread", required=True)
     reply.add_argument("--json", action="store_true")
     reply.add_argument("--choice", help="accept | cancel | source:<document>")
+    reply.add_argument("--round", type=int, help="refuse the reply unless this clarification round is pending")
     reply.add_argument("text", nargs="*")
 
-    reindex = sub.add_parser("reindex", help="add dense vectors (hybrid retrieval) to chunks that lack them")
+    reindex = sub.add_parser(
+        "reindex", help="renumber chunks indexed by an older MASIS; add dense vectors to chunks that lack them"
+    )
     reindex.add_argument("--workspace", help="only this workspace (default: every workspace)")
     gc = sub.add_parser("gc", help="prune old conversations' checkpoints and vacuum the databases")
     gc.add_argument("--older-than", type=float, metavar="DAYS",
@@ -97,13 +104,15 @@ def _dispatch(args: argparse.Namespace) -> int:
                 engine.remove_document(args.workspace, args.remove)
                 console.print(f"Removed {args.remove} from {args.workspace}.")
                 return 0
-            print_documents(console, engine.documents(args.workspace))
+            documents = engine.documents(args.workspace)
+            if args.json:
+                print(json.dumps({"workspace_id": args.workspace, "documents": [asdict(d) for d in documents]},
+                                 ensure_ascii=False))
+                return 0
+            print_documents(console, documents)
             return 0
         if args.command == "reindex":
-            embedded = engine.reindex(args.workspace)
-            where = f"workspace {args.workspace}" if args.workspace else "every workspace"
-            console.print(f"Embedded {embedded} chunk(s) in {where}; retrieval is hybrid (BM25 + dense).")
-            return 0
+            return _reindex(engine, args.workspace)
         if args.command == "ask":
             outcome = engine.ask(
                 args.workspace, " ".join(args.question), thread_id=args.thread, max_retries=args.max_retries
@@ -111,9 +120,24 @@ def _dispatch(args: argparse.Namespace) -> int:
             return _show(engine, console, outcome, args.json)
         if args.command == "reply":
             text = " ".join(args.text) or None
-            outcome = engine.reply(args.thread, text, choice=args.choice)
+            outcome = engine.reply(args.thread, text, choice=args.choice, round=args.round)
             return _show(engine, console, outcome, args.json)
     return EXIT_USAGE
+
+
+def _reindex(engine: Engine, workspace: str | None) -> int:
+    where = f"workspace {workspace}" if workspace else "every workspace"
+    renumbered = engine.renumber_chunks(workspace)
+    for (ws, name), moved in renumbered.items():
+        print(f"Renumbered {moved} chunk(s) of {name} in {ws}.")
+    print(f"Chunk ids in {where} are up to date ({len(renumbered)} document(s) renumbered).")
+    if engine.embedder is None:
+        print("No dense vectors added: hybrid retrieval needs embeddings (set OPENAI_API_KEY, or MASIS_LLM=openai "
+              "with OPENAI_BASE_URL, and MASIS_EMBED_MODEL).")
+        return 0
+    embedded = engine.reindex(workspace)
+    print(f"Embedded {embedded} chunk(s) in {where}; retrieval is hybrid (BM25 + dense).")
+    return 0
 
 
 def _gc(settings: Settings, older_than: float | None) -> int:
@@ -134,9 +158,11 @@ def _ingest(engine: Engine, console: Console, args: argparse.Namespace) -> int:
     report = ingest_with_progress(engine, console, args.workspace, args.paths, args.by)
     for result in report.results:
         if result.status == "failed":
-            console.print(f"[red]✗[/red] {result.name}: {result.reason}", highlight=False)
+            console.print(f"[red]✗[/red] {escape(result.name)}: {escape(result.reason or '')}", highlight=False,
+                          soft_wrap=True)  # one line per file, whole, even when piped
         else:
-            console.print(f"[green]✓[/green] {result.name}: {result.chunks} chunks ({result.status})", highlight=False)
+            console.print(f"[green]✓[/green] {escape(result.name)}: {result.chunks} chunks ({result.status})",
+                          highlight=False, soft_wrap=True)
     return EXIT_ERROR if report.failed else 0
 
 

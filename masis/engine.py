@@ -6,6 +6,8 @@ data directory. Runs are serialized per thread (LangGraph does not do that itsel
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import sqlite3
 import time
 import uuid
@@ -21,7 +23,7 @@ from masis.agents.context import AgentContext, ProgressCallback
 from masis.citations import cited_ids
 from masis.config import Settings
 from masis.embeddings import CachedEmbedder, make_embedder
-from masis.errors import MasisError, NothingPendingError, UnknownDocumentError
+from masis.errors import MasisError, NothingPendingError, StaleReplyError, UnknownDocumentError
 from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
 from masis.ingest.recovery import RecoveryReport, recover
@@ -29,10 +31,12 @@ from masis.llm import make_provider
 from masis.llm.base import LLMProvider
 from masis.llm.usage import token_metrics
 from masis.locks import KeyedLocks
-from masis.registry import DocumentInfo, Registry
+from masis.registry import DocumentInfo, Registry, running_status
 from masis.state import Citation, Clarification, MASISInput, Outcome
 from masis.store import open_store
 from masis.store.base import VectorStore, tenant_scope
+
+log = logging.getLogger(__name__)
 
 
 class Engine:
@@ -62,6 +66,7 @@ class Engine:
         self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
         self.checkpointer = SqliteSaver(self._checkpoint_conn)
         self.graph = build_graph(self.checkpointer)
+        self.recovery.settled_runs = self._settle_stale_runs()
         self._thread_locks = KeyedLocks()
         self._closed = False
 
@@ -126,17 +131,25 @@ class Engine:
         text: str | None = None,
         *,
         choice: str | None = None,
+        round: int | None = None,
         on_progress: ProgressCallback | None = None,
     ) -> Outcome:
-        """Resume a pending clarification with free text or a choice (accept, cancel, source:<doc>)."""
+        """Resume a pending clarification with free text or a choice (accept, cancel, source:<doc>).
+
+        With `round`, the reply is for that clarification round only: when another reply has moved the thread
+        on (or finished it), this one is refused instead of answering a question its sender never saw."""
         if not (text and text.strip()) and not choice:
             raise MasisError("A reply needs text or a choice (accept, cancel or source:<document>).")
         with self._thread_locks.hold(thread_id):
             conversation = self.registry.conversation(thread_id)
-            if conversation is None or not self._interrupts(conversation.run_key):
+            interrupts = self._interrupts(conversation.run_key) if conversation is not None else ()
+            if conversation is None or not interrupts:
                 raise NothingPendingError(thread_id)
+            pending_round = Clarification.model_validate(interrupts[0].value).round
+            if round is not None and round != pending_round:
+                raise StaleReplyError(thread_id, round, pending_round)
             resume = {"choice": choice} if choice else {"text": text}
-            self.registry.set_status(thread_id, "running")  # a crash now leaves it 'running', not pending
+            self.registry.set_status(thread_id, running_status())  # a crash now leaves it running, not pending
             return self._run(
                 conversation.run_key, thread_id, conversation.workspace_id, Command(resume=resume), on_progress
             )
@@ -219,6 +232,20 @@ class Engine:
             )
         return int(reindex(workspace_id))
 
+    def renumber_chunks(self, workspace_id: str | None = None) -> dict[tuple[str, str], int]:
+        """Give every document's chunks (one workspace, or all) the ids of `masis.chunk_ids`: stores written by
+        an older MASIS hold lossy ids that two documents could share. Returns the chunks renumbered per
+        (workspace, document), for the documents that had any."""
+        if workspace_id is not None:
+            tenant_scope(workspace_id)
+        workspaces = [workspace_id] if workspace_id is not None else sorted(self.registry.chunk_totals())
+        renumbered: dict[tuple[str, str], int] = {}
+        for workspace in workspaces:
+            for doc in self.registry.documents(workspace):
+                if moved := self.store.renumber_document(workspace, doc.name):
+                    renumbered[(workspace, doc.name)] = moved
+        return renumbered
+
     def remove_document(self, workspace_id: str, name: str) -> None:
         tenant_scope(workspace_id)
         name = document_name(name)
@@ -229,6 +256,27 @@ class Engine:
         self.registry.delete_document(workspace_id, name)
 
     # --- internals -------------------------------------------------------------------------------------
+
+    def _settled_status(self, run_key: str) -> str:
+        """A run's status from its last checkpoint: paused on a question, finished, or cut off part-way
+        ('interrupted': a new question in the thread starts afresh)."""
+        snapshot = self.graph.get_state(self._config(run_key))
+        if snapshot.interrupts:
+            return "needs_clarification"
+        if snapshot.values and not snapshot.next:
+            return str(snapshot.values.get("status") or "answered")
+        return "interrupted"
+
+    def _settle_stale_runs(self) -> list[tuple[str, str]]:
+        """Settle the threads a killed process left 'running' for ever; returns (thread, status) of each."""
+        settled = []
+        for conversation in self.registry.stale_runs():
+            status = self._settled_status(conversation.run_key)
+            self.registry.set_status(conversation.thread_id, status)
+            settled.append((conversation.thread_id, status))
+            log.warning("thread %s was being answered when MASIS stopped; marked it %s", conversation.thread_id,
+                        status)
+        return settled
 
     def _config(self, run_key: str) -> dict[str, Any]:
         return {"configurable": {"thread_id": run_key}, "recursion_limit": self.settings.recursion_limit}
@@ -249,7 +297,12 @@ class Engine:
         )
         config = self._config(run_key)
         started = time.perf_counter()
-        self.graph.invoke(graph_input, config, context=context, durability="sync")
+        try:
+            self.graph.invoke(graph_input, config, context=context, durability="sync")
+        except BaseException:
+            with contextlib.suppress(Exception):  # the run's own error is the one to report
+                self.registry.set_status(thread_id, self._settled_status(run_key))
+            raise
         elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
         snapshot = self.graph.get_state(config)
         outcome = build_outcome(snapshot.values, snapshot.interrupts, thread_id, workspace_id, elapsed_ms)

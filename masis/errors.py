@@ -35,3 +35,16 @@ class NothingPendingError(MasisError):
 
 class UnknownDocumentError(MasisError):
     pass
+
+
+class StaleReplyError(MasisError):
+    def __init__(self, thread_id: str, answered: int, pending: int) -> None:
+        super().__init__(
+            f"This reply answers clarification round {answered} of thread {thread_id}, but round {pending} is "
+            "pending now (another reply got there first); read the new question and reply to it."
+        )
+
+
+class ThreadOwnershipError(MasisError):
+    def __init__(self, thread_id: str) -> None:
+        super().__init__(f"Thread {thread_id} belongs to another workspace; use a new thread id.")

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from masis.errors import ThreadOwnershipError
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
     workspace_id TEXT NOT NULL,
@@ -162,7 +164,7 @@ class Registry:
                 "SELECT workspace_id, name, status FROM documents WHERE status != 'ready' "
                 "ORDER BY workspace_id, name"
             ).fetchall()
-        return [(str(w), str(n)) for w, n, status in rows if not _indexer_alive(str(status))]
+        return [(str(w), str(n)) for w, n, status in rows if not _owner_alive(str(status))]
 
     def chunk_totals(self) -> dict[str, int]:
         """Chunks of the ready documents, per workspace."""
@@ -276,17 +278,35 @@ class Registry:
         return Conversation(*row) if row else None
 
     def start_run(self, thread_id: str, workspace_id: str) -> Conversation:
-        """Begin a new question in a thread: a fresh graph run, so earlier questions' state stays apart."""
+        """Begin a new question in a thread: a fresh graph run, so earlier questions' state stays apart.
+
+        The first run claims the thread for its workspace, in one transaction (so across threads and
+        processes); a thread never moves to another workspace."""
         with self._tx() as conn:
-            row = conn.execute("SELECT runs FROM conversations WHERE thread_id = ?", (thread_id,)).fetchone()
+            row = conn.execute(
+                "SELECT runs, workspace_id FROM conversations WHERE thread_id = ?", (thread_id,)
+            ).fetchone()
+            if row is not None and row[1] != workspace_id:
+                raise ThreadOwnershipError(thread_id)
             runs = (row[0] + 1) if row else 1
             run_key = thread_id if runs == 1 else f"{thread_id}#run{runs}"
             conn.execute(
-                "INSERT OR REPLACE INTO conversations (thread_id, workspace_id, run_key, runs, status, updated_at) "
-                "VALUES (?, ?, ?, ?, 'running', ?)",
-                (thread_id, workspace_id, run_key, runs, now_iso()),
+                "INSERT INTO conversations (thread_id, workspace_id, run_key, runs, status, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (thread_id) DO UPDATE SET run_key = excluded.run_key, runs = excluded.runs, "
+                "status = excluded.status, updated_at = excluded.updated_at",
+                (thread_id, workspace_id, run_key, runs, running_status(), now_iso()),
             )
-        return Conversation(thread_id, workspace_id, run_key, runs, "running")
+        return Conversation(thread_id, workspace_id, run_key, runs, running_status())
+
+    def stale_runs(self) -> list[Conversation]:
+        """Conversations left 'running' by a process that is no longer running (killed mid-answer)."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT thread_id, workspace_id, run_key, runs, status FROM conversations "
+                "WHERE status LIKE 'running%' ORDER BY thread_id"
+            ).fetchall()
+        return [Conversation(*row) for row in rows if not _owner_alive(str(row[4]))]
 
     def set_status(self, thread_id: str, status: str) -> None:
         with self._tx() as conn:
@@ -317,7 +337,13 @@ def indexing_status() -> str:
     return f"indexing:{socket.gethostname()}:{os.getpid()}"
 
 
-def _indexer_alive(status: str) -> bool:
+def running_status() -> str:
+    """'running:<host>:<pid>': which process is answering in a thread, so start-up recovery can settle the
+    runs of a process that died and leave a live one's alone."""
+    return f"running:{socket.gethostname()}:{os.getpid()}"
+
+
+def _owner_alive(status: str) -> bool:
     _, host, pid = [*status.split(":", 2), "", ""][:3]
     if host != socket.gethostname() or not pid.isdigit() or int(pid) == os.getpid():
         return False

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from masis.citations import renumber
+from masis.ingest.pipeline import visible_name
 from masis.registry import DocumentInfo
 from masis.scoring import SCORE_KEYS
 from masis.state import Citation, Clarification, Outcome
@@ -64,9 +65,22 @@ def print_clarification(console: Console, clarification: Clarification, citation
         )
 
 
+DOCUMENT_COLUMNS = ("name", "chunks", "size_bytes", "pages", "uploaded_at", "uploaded_by")
+
+
 def print_documents(console: Console, documents: list[DocumentInfo]) -> None:
+    """A table on a terminal; otherwise tab-separated lines with whole names, for other programs."""
     if not documents:
         console.print("No documents in this workspace yet.")
+        return
+    if not console.is_terminal:
+        lines = ["\t".join(DOCUMENT_COLUMNS)]
+        lines += [
+            "\t".join(visible_name(str(value)) if value is not None else "" for value in
+                      (d.name, d.chunks, d.size_bytes, d.pages, d.uploaded_at, d.uploaded_by))
+            for d in documents
+        ]
+        console.file.write("\n".join(lines) + "\n")
         return
     table = Table("name", "chunks", "size", "pages", "uploaded", "by")
     for doc in documents:

@@ -101,10 +101,9 @@ class Recorded:
 
 @dataclass
 class Fault:
-    kind: str  # "429" | "500" | "malformed" | "slow"
+    kind: str  # "429" | "500" | "malformed" | "hang" (never answers; ends when the client gives up)
     role: str | None
     retry_after: float = 0.0
-    delay: float = 0.0
 
 
 def _role(body: dict[str, Any]) -> str:
@@ -191,10 +190,10 @@ class OpenAICompatServer:
     # --- scripting -----------------------------------------------------------------------------------
 
     def fail(
-        self, kind: str, *, role: str | None = None, times: int = 1, retry_after: float = 0.0, delay: float = 0.0
+        self, kind: str, *, role: str | None = None, times: int = 1, retry_after: float = 0.0
     ) -> None:
         with self._lock:
-            self.faults.extend(Fault(kind, role, retry_after, delay) for _ in range(times))
+            self.faults.extend(Fault(kind, role, retry_after) for _ in range(times))
 
     def script(self, role: str, reply: Any) -> None:
         """The next reply of `role`: a dict (structured), or a string (plain content)."""
@@ -223,8 +222,12 @@ class OpenAICompatServer:
         with self._lock:
             self.requests.append(record)
         fault = self._take_fault(role)
-        if fault and fault.kind == "slow":
-            await asyncio.sleep(fault.delay)
+        if fault and fault.kind == "hang":
+            # No answer at all (not a slow one that might beat the client's timeout on a busy machine): wait
+            # for the client to time out and close the connection, then end.
+            while not await request.is_disconnected():
+                await asyncio.sleep(0.05)
+            return Response(status_code=499)
         if fault and fault.kind == "429":
             record.status = 429
             return JSONResponse(

@@ -11,6 +11,7 @@ from typing import Any
 
 from masis.config import Settings
 from masis.llm.base import LLMProvider
+from masis.pause import pause_point
 from masis.registry import Registry
 from masis.store.base import VectorStore
 
@@ -26,6 +27,7 @@ class AgentContext:
     on_progress: ProgressCallback | None = None
 
     def progress(self, stage: str) -> None:
+        pause_point(f"ask:{stage}")
         if self.on_progress is not None:
             # A progress display must never break an answer.
             with contextlib.suppress(Exception):

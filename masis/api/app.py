@@ -33,7 +33,6 @@ from masis.api.models import (
     WORKSPACE_ID,
     ApiOutcome,
     AskRequest,
-    Document,
     DocumentList,
     FileOutcome,
     IngestResponse,
@@ -46,7 +45,7 @@ from masis.api.models import (
 from masis.api.openapi import docs_page, openapi_spec
 from masis.config import Settings
 from masis.engine import Engine
-from masis.ingest.pipeline import document_name
+from masis.ingest.pipeline import document_name, name_problem, visible_name
 
 log = logging.getLogger(__name__)
 
@@ -132,9 +131,10 @@ def safe_document_name(raw: str) -> str:
     """A client's file name as a document name: its base name only (no directories, so no traversal), and no
     control characters or dot-only names."""
     name = document_name(raw)
-    if not name or set(name) <= {"."} or len(name) > 255 or any(ord(c) < 32 or ord(c) == 127 for c in name):
-        raise ApiError(400, "A document name needs a file name (up to 255 characters, no control characters).",
-                       {"name": raw[:300]})
+    if problem := name_problem(name):
+        raise ApiError(400, f"The document name is refused: {problem}.", {"name": visible_name(raw[:300])})
+    if not name or set(name) <= {"."} or len(name) > 255:
+        raise ApiError(400, "A document name needs a file name (up to 255 characters).", {"name": raw[:300]})
     return name
 
 
@@ -147,10 +147,7 @@ class _Handlers:
         workspace = _workspace(request)
         body = parse_body(AskRequest, await read_json_body(request))
         thread_id = body.thread_id or f"api:{uuid.uuid4().hex}"
-        if body.thread_id is not None:
-            owner = await _call(self.engine.workspace_of, thread_id)
-            if owner is not None and owner != workspace:
-                raise ApiError(409, f"Thread {thread_id} belongs to another workspace; use a new thread id.")
+        # A thread of another workspace is refused by the engine, atomically (ThreadOwnershipError: 409).
         outcome = await _call(
             self.engine.ask, workspace, body.query, thread_id=thread_id, max_retries=body.max_retries
         )
@@ -167,7 +164,7 @@ class _Handlers:
             known = [d.name for d in await _call(self.engine.documents, workspace)]
             if wanted not in known:
                 raise ApiError(422, f"No document named {wanted!r} in this workspace.", {"documents": known})
-        outcome = await _call(self.engine.reply, thread_id, body.text, choice=body.choice)
+        outcome = await _call(self.engine.reply, thread_id, body.text, choice=body.choice, round=body.round)
         return _json(ApiOutcome.from_outcome(outcome))
 
     async def thread(self, request: Request) -> Response:
@@ -188,7 +185,7 @@ class _Handlers:
     async def documents(self, request: Request) -> Response:
         workspace = _workspace(request)
         infos = await _call(self.engine.documents, workspace)
-        return _json(DocumentList(workspace_id=workspace, documents=[Document.from_info(i) for i in infos]))
+        return _json(DocumentList(workspace_id=workspace, documents=infos))
 
     async def upload(self, request: Request) -> Response:
         workspace = _workspace(request)

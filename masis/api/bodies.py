@@ -11,6 +11,7 @@ from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 
 from masis.api.errors import ApiError
+from masis.sizes import human_size
 
 JSON_LIMIT = 64 * 1024  # a question is at most 4000 characters
 MULTIPART_OVERHEAD = 1024 * 1024  # boundaries, part headers and small fields around the files
@@ -18,11 +19,7 @@ MAX_FIELD_BYTES = 4 * 1024
 
 
 def _too_large(limit: int) -> ApiError:
-    return ApiError(413, f"The request is larger than {_size(limit)}.", {"limit_bytes": limit})
-
-
-def _size(n: int) -> str:
-    return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.0f} KB"
+    return ApiError(413, f"The request is larger than {human_size(limit)}.", {"limit_bytes": limit})
 
 
 async def limited_stream(request: Request, limit: int) -> AsyncIterator[bytes]:
@@ -75,7 +72,8 @@ async def read_uploads(
         if too_big:
             raise ApiError(
                 413,
-                f"{', '.join(too_big)}: larger than the {_size(max_file_bytes)} limit per file; nothing was indexed.",
+                f"{', '.join(too_big)}: larger than the {human_size(max_file_bytes)} limit per file; "
+                "nothing was indexed.",
                 {"limit_bytes": max_file_bytes, "files": too_big},
             )
         return [(u.filename or "", await u.read()) for u in uploads], fields

@@ -18,7 +18,9 @@ from masis.errors import (
     InvalidWorkspaceError,
     MasisError,
     NothingPendingError,
+    StaleReplyError,
     StoreInUseError,
+    ThreadOwnershipError,
     UnknownDocumentError,
 )
 
@@ -29,6 +31,8 @@ M = TypeVar("M", bound=BaseModel)
 
 _STATUS_OF: tuple[tuple[type[MasisError], int], ...] = (
     (NothingPendingError, 409),
+    (ThreadOwnershipError, 409),
+    (StaleReplyError, 409),
     (UnknownDocumentError, 404),
     (InvalidWorkspaceError, 400),
     (StoreInUseError, 503),

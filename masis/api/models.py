@@ -54,6 +54,11 @@ class ReplyRequest(BaseModel):
     choice: Annotated[str, StringConstraints(pattern=CHOICE.pattern, max_length=300)] | None = Field(
         None, description="`accept` (use the unverified draft), `cancel`, or `source:<document>` (trust one source)."
     )
+    round: int | None = Field(
+        None, ge=1, description="The clarification round this reply answers (`clarification_round` of the outcome, "
+        "`pending.round` of the thread). Optional; when given and another round is pending now (another reply "
+        "got there first) or nothing is, the reply is refused with 409 and changes nothing."
+    )
 
     @field_validator("text")
     @classmethod
@@ -85,6 +90,9 @@ class ApiOutcome(BaseModel):
     clarification_question: str | None
     clarification_kind: ClarificationKind | None
     clarification_options: list[str] = Field(description="For a conflict: the documents you can trust.")
+    clarification_round: int | None = Field(
+        description="The pending clarification's round (1, 2, …); send it back as `round` in the reply."
+    )
     citations: list[Citation]
     critique: dict[str, Any] | None
     evaluation: dict[str, Any] | None
@@ -106,6 +114,7 @@ class ApiOutcome(BaseModel):
             clarification_question=clarification.question if clarification else None,
             clarification_kind=clarification.kind if clarification else None,
             clarification_options=list(clarification.options) if clarification else [],
+            clarification_round=clarification.round if clarification else None,
             citations=outcome.citations,
             critique=outcome.critique,
             evaluation=outcome.evaluation,
@@ -129,23 +138,11 @@ class ThreadState(BaseModel):
     pending: PendingClarification | None = Field(description="The clarification waiting for a reply, if any.")
 
 
-class Document(BaseModel):
-    name: str
-    chunks: int
-    size_bytes: int
-    pages: int | None
-    uploaded_by: str
-    uploaded_at: str
-    sha256: str
-
-    @classmethod
-    def from_info(cls, info: DocumentInfo) -> Document:
-        return cls(**vars(info))
-
-
 class DocumentList(BaseModel):
+    """A workspace's documents; `masis docs --json` prints the same object."""
+
     workspace_id: str
-    documents: list[Document]
+    documents: list[DocumentInfo]  # the registry's own type: one definition for the API, the CLI and the engine
 
 
 class FileOutcome(BaseModel):

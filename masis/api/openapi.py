@@ -35,7 +35,8 @@ _ERRORS = {
     "400": "A malformed id, file name or upload",
     "401": "Missing or wrong bearer token",
     "404": "Unknown thread or document (or the API is off)",
-    "409": "Nothing is waiting for a reply, or the thread belongs to another workspace",
+    "409": "Nothing is waiting for a reply, the reply's `round` is no longer the pending one, or the thread "
+    "belongs to another workspace",
     "413": "The body or a file is over the limit",
     "415": "An upload that is not multipart/form-data",
     "422": "The JSON body is not valid (or no uploaded file could be indexed)",
@@ -133,7 +134,9 @@ def openapi_spec() -> dict[str, Any]:
                 ("400", "404", "409", "413", "422"),
                 params=(THREAD,),
                 body=_json_content(ReplyRequest),
-                description="Resumes the saved graph state, even after a restart. 409 when nothing is pending.",
+                description="Resumes the saved graph state, even after a restart. 409 when nothing is pending, "
+                "or when the body's optional `round` is not the pending clarification's round (another reply "
+                "answered it first); the thread is then unchanged.",
             ),
         },
         "/masis/workspaces/{workspace_id}/documents": {

@@ -1,33 +1,24 @@
 """Sentence-aware chunking: whole sentences packed into chunks, with a little overlap inside a section.
 
 A chunk never spans two sections (so never two pages), carries its section's page and heading, and has a
-readable id, `<slug of the document name>#<1-based ordinal>`, that is the same every time the same
-document is chunked with the same settings.
+readable id, `<document key>#<1-based ordinal>` (`masis.chunk_ids`), unique to its document and the same
+every time the same document is chunked with the same settings.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from masis.chunk_ids import chunk_id
 from masis.ingest.loaders import Section
 from masis.store.base import ChunkRecord
 from masis.text import split_sentences
 
 _BLOCK_SPLIT = re.compile(r"\n\s*\n")
-_SLUG_UNSAFE = re.compile(r"[^a-z0-9._-]+")
-_SLUG_DASHES = re.compile(r"-{2,}")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"')\]]*$")
-
-
-def slugify(doc_name: str) -> str:
-    """A readable, id-safe form of a document name: "Q3 Report.md" -> "q3-report.md"."""
-    ascii_name = unicodedata.normalize("NFKD", doc_name).encode("ascii", "ignore").decode("ascii")
-    slug = _SLUG_DASHES.sub("-", _SLUG_UNSAFE.sub("-", ascii_name.lower())).strip("-")
-    return slug or "document"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,14 +41,13 @@ def chunk_sections(
         raise ValueError(f"chunk_chars must be positive, got {chunk_chars}")
     if not 0 <= overlap_chars < chunk_chars:
         raise ValueError(f"overlap_chars must be in [0, chunk_chars), got {overlap_chars}")
-    slug = slugify(doc_name)
     records: list[ChunkRecord] = []
     for section in sections:
         for units in _pack(_units(section.text, chunk_chars), chunk_chars, overlap_chars):
             ordinal = len(records)
             records.append(
                 ChunkRecord(
-                    chunk_id=f"{slug}#{ordinal + 1}",
+                    chunk_id=chunk_id(doc_name, ordinal),
                     doc_name=doc_name,
                     text=_render(units),
                     ordinal=ordinal,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -19,9 +20,11 @@ from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
 from masis.ingest.loaders import Section, load_document
 from masis.matching import words
+from masis.pause import pause_point
 from masis.registry import DocumentInfo, Registry, now_iso
-from masis.store.base import VectorStore
-from masis.store.payload import index_text
+from masis.sizes import human_size
+from masis.store.base import ChunkRecord, VectorStore
+from masis.store.payload import batches, index_text
 from masis.text import terms
 
 if TYPE_CHECKING:
@@ -60,6 +63,29 @@ def document_name(name: str) -> str:
     return PurePath(name.replace("\\", "/")).name.strip()
 
 
+# Characters that make a name display as something else: bidirectional-text controls reorder what follows
+# them ("\u202egpj.exe" shows as "exe.jpg"), and control characters break lines and terminals.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_LINE_BREAKING = frozenset({"Cc", "Zl", "Zp"})  # C0 and C1 controls, DEL; line and paragraph separators
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot name a document (a control or bidirectional-text character in it), or None."""
+    for char in name:
+        if char in _BIDI_CONTROLS:
+            return f"the name contains the bidirectional-text control U+{ord(char):04X}; rename the file"
+        if unicodedata.category(char) in _LINE_BREAKING:
+            return f"the name contains the control character U+{ord(char):04X}; rename the file"
+    return None
+
+
+def visible_name(name: str) -> str:
+    """`name` with its control and bidirectional-text characters written as escapes, safe to print."""
+    return "".join(
+        f"\\u{ord(c):04x}" if c in _BIDI_CONTROLS or unicodedata.category(c) in _LINE_BREAKING else c for c in name
+    )
+
+
 def ingest_files(
     *,
     store: VectorStore,
@@ -74,6 +100,11 @@ def ingest_files(
     report = IngestReport(workspace_id)
     for done, (raw_name, data) in enumerate(files, start=1):
         name = document_name(raw_name)
+        if problem := name_problem(name):
+            report.results.append(FileResult(visible_name(name), "failed", reason=problem))
+            if on_progress is not None:
+                on_progress(done, len(files), visible_name(name))
+            continue
         try:
             result = _ingest_one(store, registry, settings, workspace_id, name, data, uploaded_by, embedder)
         except IngestError as exc:
@@ -100,7 +131,7 @@ def _ingest_one(
     if not name:
         raise IngestError("the file has no name")
     if len(data) > settings.max_file_bytes:
-        raise IngestError(f"{name} is {len(data) / 2**20:.1f} MB; the limit is {settings.max_file_bytes / 2**20:g} MB")
+        raise IngestError(f"the file is {human_size(len(data))}; the limit is {human_size(settings.max_file_bytes)}")
     digest = hashlib.sha256(data).hexdigest()
     existing = registry.document(workspace_id, name)
     if existing is not None and existing.sha256 == digest:
@@ -113,6 +144,7 @@ def _ingest_one(
         # Embed (into the embedder's cache) before the old version is touched: an embeddings outage then
         # fails this file while its previous version stays searchable.
         embedder.embed_documents([chunk.text for chunk in chunks])
+    _refuse_taken_ids(store, workspace_id, name, chunks)
     pages = max((s.page for s in sections if s.page is not None), default=None)
     info = DocumentInfo(
         name=name,
@@ -129,7 +161,9 @@ def _ingest_one(
     registry.begin_document(workspace_id, info)
     try:
         store.delete_document(workspace_id, name)
-        store.upsert(workspace_id, chunks)
+        for batch in batches(chunks):
+            store.upsert(workspace_id, batch)
+            pause_point("ingest:upserted-batch")
     except BaseException:
         _abandon(store, registry, workspace_id, name)
         raise
@@ -137,6 +171,21 @@ def _ingest_one(
     vocabulary = {word for text in texts for word in words(text)}
     registry.save_document(workspace_id, info, (terms(text) for text in texts), vocabulary)
     return FileResult(name, "indexed", chunks=len(chunks), pages=pages)
+
+
+def _refuse_taken_ids(store: VectorStore, workspace_id: str, name: str, chunks: Sequence[ChunkRecord]) -> None:
+    """Refuse a document whose chunk ids are stored under another document, instead of overwriting it.
+
+    Keys are distinct per name (masis.chunk_ids), so this happens only beside documents indexed by an older
+    MASIS, whose lossy ids `masis reindex` renumbers."""
+    taken = sorted({owner for owner in store.owners(workspace_id, [c.chunk_id for c in chunks]).values()
+                    if owner != name})
+    if taken:
+        raise IngestError(
+            f"its chunk ids ({chunks[0].chunk_id}, ...) are already used by {', '.join(taken)}, indexed by an "
+            "older MASIS; nothing was changed. Run `masis reindex` to give every document its own ids, "
+            "then upload it again."
+        )
 
 
 # Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) run in a child

@@ -65,4 +65,13 @@ class VectorStore(Protocol):
 
     def count(self, workspace_id: str, doc_name: str | None = None) -> int: ...
 
+    def owners(self, workspace_id: str, chunk_ids: Sequence[str]) -> dict[str, str]:
+        """The document each of these chunk ids is stored under, for the ids that are stored."""
+        ...
+
+    def renumber_document(self, workspace_id: str, doc_name: str) -> int:
+        """Give the document's stored chunks the ids `masis.chunk_ids.chunk_id` gives them now (vectors
+        copied, not recomputed); returns how many chunks changed id."""
+        ...
+
     def close(self) -> None: ...

@@ -42,7 +42,7 @@ from masis.errors import MasisError, StoreInUseError
 from masis.store.base import DENSE_VECTOR, DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, cosine, prefetch_limit, unit
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload, index_text
+from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload, index_text, renumbered
 from masis.text import document_vector, query_vector
 
 log = logging.getLogger(__name__)
@@ -260,6 +260,26 @@ class EdgeStore:
     def count(self, workspace_id: str, doc_name: str | None = None) -> int:
         scope = tenant_scope(workspace_id, doc_name)
         return self._live().count(CountRequest(exact=True, filter=_filter(scope)))
+
+    def owners(self, workspace_id: str, chunk_ids: Sequence[str]) -> dict[str, str]:
+        tenant_scope(workspace_id)
+        shard = self._live()
+        found: dict[str, str] = {}
+        for batch in batches(list(chunk_ids)):
+            for record in shard.retrieve([point_id(workspace_id, cid) for cid in batch], True, False):
+                payload = record.payload or {}
+                found[payload["chunk_id"]] = payload[DOCUMENT_KEY]
+        return found
+
+    def renumber_document(self, workspace_id: str, doc_name: str) -> int:
+        flt = _filter(tenant_scope(workspace_id, doc_name))
+        shard = self._live()
+        moved = [(r, new) for records in _scroll(shard, flt, True) for r in records if (new := renumbered(r.payload))]
+        for batch in batches(moved):
+            points = [Point(point_id(workspace_id, new["chunk_id"]), r.vector or {}, new) for r, new in batch]
+            shard.update(UpdateOperation.upsert_points(points))
+            shard.update(UpdateOperation.delete_points([r.id for r, _ in batch]))
+        return len(moved)
 
     def flush(self) -> None:
         self._live().flush()

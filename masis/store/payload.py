@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
+from masis.chunk_ids import chunk_id
 from masis.store.base import DOCUMENT_KEY, TENANT_KEY, ChunkRecord, Hit
 
 UPSERT_BATCH = 512
@@ -50,3 +51,11 @@ def hit_from_payload(payload: Mapping[str, Any] | None, score: float, dense_scor
 def batches(items: Sequence[T], size: int = UPSERT_BATCH) -> Iterator[Sequence[T]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
+
+
+def renumbered(payload: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A stored chunk's payload with the id `masis.chunk_ids` gives it now, or None when it already has it
+    (a store written before per-document keys holds `legacy_key` ids)."""
+    payload = payload or {}
+    new_id = chunk_id(payload[DOCUMENT_KEY], int(payload["ordinal"]))
+    return None if payload.get("chunk_id") == new_id else {**payload, "chunk_id": new_id}

@@ -16,7 +16,7 @@ from masis.errors import MasisError
 from masis.store.base import DENSE_VECTOR, DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, cosine, prefetch_limit, unit
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload, index_text
+from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload, index_text, renumbered
 from masis.text import document_vector, query_vector
 
 log = logging.getLogger(__name__)
@@ -263,6 +263,34 @@ class QdrantServerStore:
     def count(self, workspace_id: str, doc_name: str | None = None) -> int:
         scope = tenant_scope(workspace_id, doc_name)
         return self._live().count(self._collection, count_filter=_filter(scope), exact=True).count
+
+    def owners(self, workspace_id: str, chunk_ids: Sequence[str]) -> dict[str, str]:
+        tenant_scope(workspace_id)
+        client = self._live()
+        found: dict[str, str] = {}
+        for batch in batches(list(chunk_ids)):
+            ids: list[models.ExtendedPointId] = [point_id(workspace_id, cid) for cid in batch]
+            for record in client.retrieve(self._collection, ids, with_payload=True, with_vectors=False):
+                payload = record.payload or {}
+                found[payload["chunk_id"]] = payload[DOCUMENT_KEY]
+        return found
+
+    def renumber_document(self, workspace_id: str, doc_name: str) -> int:
+        flt = _filter(tenant_scope(workspace_id, doc_name))
+        client = self._live()
+        moved = [
+            (r, new) for records in self._scroll(self._collection, flt, True) for r in records
+            if (new := renumbered(r.payload))
+        ]
+        for batch in batches(moved):
+            points = [
+                models.PointStruct(id=point_id(workspace_id, new["chunk_id"]), vector=r.vector or {}, payload=new)
+                for r, new in batch
+            ]
+            client.upsert(self._collection, points=points, wait=True)
+            old = models.PointIdsList(points=[r.id for r, _ in batch])
+            client.delete(self._collection, points_selector=old, wait=True)
+        return len(moved)
 
     def close(self) -> None:
         if self._closed:

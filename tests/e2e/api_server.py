@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import uvicorn
 
-from bot.server import build_asgi
+from bot.server import build_asgi, uvicorn_config
 from masis.api import api_routes
 from masis.config import Settings
 from masis.engine import Engine
@@ -29,7 +29,7 @@ class ApiServer:
         self.port = self._sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         asgi = build_asgi(bolt_app=None, mode="off", extra_routes=api_routes(self.engine, settings))
-        self._server = uvicorn.Server(uvicorn.Config(asgi, log_level="warning", access_log=False, lifespan="on"))
+        self._server = uvicorn.Server(uvicorn_config(asgi, log_level="warning"))
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]},
                                         name="api-uvicorn", daemon=True)
 

@@ -20,7 +20,7 @@ import uvicorn
 
 from bot.app import build_app
 from bot.deps import BotDeps
-from bot.server import build_asgi
+from bot.server import build_asgi, uvicorn_config
 from masis.api import api_routes
 from masis.config import Settings
 from masis.engine import Engine
@@ -80,9 +80,7 @@ class BotServer:
         self.url = f"http://127.0.0.1:{self.port}"
         asgi = build_asgi(bolt_app=self.app, signing_secret=SIGNING_SECRET, deps=self.deps,
                           extra_routes=api_routes(self.engine, settings))
-        config = uvicorn.Config(asgi, log_level="warning",
-                                access_log=False, lifespan="on")
-        self._server = uvicorn.Server(config)
+        self._server = uvicorn.Server(uvicorn_config(asgi, log_level="warning"))
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]},
                                         name="bot-uvicorn", daemon=True)
 

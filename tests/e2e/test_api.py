@@ -6,7 +6,9 @@ threads; a restart, the API switched off and a broken store get servers of their
 
 from __future__ import annotations
 
+import json
 import socket
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -164,6 +166,59 @@ def test_reply_errors(http: httpx.Client) -> None:
                  "another workspace")
 
 
+def _at_once(api: ApiServer, requests: list[tuple[str, dict[str, Any]]]) -> list[httpx.Response]:
+    """POST every (path, json) at the same moment: each thread has its own connection and waits at a barrier."""
+    barrier = threading.Barrier(len(requests))
+
+    def post(request: tuple[str, dict[str, Any]]) -> httpx.Response:
+        with api.client() as http:
+            http.get("/readyz")  # connect first, so the barrier lines up the requests, not the handshakes
+            barrier.wait()
+            return http.post(request[0], json=request[1])
+
+    with ThreadPoolExecutor(len(requests)) as pool:
+        return list(pool.map(post, requests))
+
+
+def test_two_simultaneous_asks_with_one_thread_id_in_two_workspaces_one_wins(api: ApiServer) -> None:
+    responses = _at_once(api, [(f"/masis/workspaces/{ws}", {"query": ANSWERED, "thread_id": "claimed-1"})
+                               for ws in (WS, "acme:rival")])
+    assert sorted(r.status_code for r in responses) == [200, 409], [r.text for r in responses]
+    [won] = [r.json() for r in responses if r.status_code == 200]
+    [lost] = [r for r in responses if r.status_code == 409]
+    assert_error(lost, 409, "another workspace")
+    with api.client() as http:
+        assert http.get("/masis/threads/claimed-1").json()["workspace_id"] == won["workspace_id"]
+        other = "acme:rival" if won["workspace_id"] == WS else WS
+        assert_error(http.post(f"/masis/workspaces/{other}", json={"query": ANSWERED, "thread_id": "claimed-1"}),
+                     409, "another workspace")
+
+
+def test_identical_replies_at_once_answer_one_round_and_the_rest_get_409(api: ApiServer) -> None:
+    with api.client() as http:
+        pending = ask(http, CONFLICT, thread_id="rounds-1", max_retries=0)
+    assert pending["status"] == "needs_clarification" and pending["clarification_round"] == 1
+    reply = {"text": "which of the two figures is the audited one?", "round": 1}
+    responses = _at_once(api, [("/masis/threads/rounds-1/reply", reply)] * 8)
+
+    assert sorted(r.status_code for r in responses) == [200] + [409] * 7, [r.text for r in responses]
+    [answered] = [r.json() for r in responses if r.status_code == 200]
+    for refused in (r for r in responses if r.status_code == 409):
+        assert_error(refused, 409)
+        assert "round 1" in refused.json()["error"] or "no question waiting" in refused.json()["error"]
+    assert answered["metrics"]["clarification_rounds"] == 1, "exactly one round was answered"
+    with api.client() as http:
+        state = http.get("/masis/threads/rounds-1").json()
+        assert state["pending"] is None or state["pending"]["round"] == 2
+        if state["pending"] is not None:
+            assert_error(http.post("/masis/threads/rounds-1/reply", json={"choice": "accept", "round": 1}),
+                         409, "round 2 is pending")
+            assert http.get("/masis/threads/rounds-1").json()["pending"]["round"] == 2, "nothing changed"
+            assert http.post("/masis/threads/rounds-1/reply",
+                             json={"choice": "accept", "round": 2}).json()["status"] == "success"
+        assert_error(http.post("/masis/threads/rounds-1/reply", json={"text": "x", "round": 0}), 422)
+
+
 def test_concurrent_asks_on_different_threads(api: ApiServer) -> None:
     questions = [ANSWERED, CONFLICT, "When does Route Optimiser 2.0 launch?", "What is the remote work policy?",
                  "How many engineers do we have?", "What is the FY2026 budget?"]
@@ -241,7 +296,7 @@ def test_oversized_uploads_get_413_and_index_nothing(api: ApiServer, http: httpx
         ("file", ("small.txt", b"Small and fine.")),
         ("file", ("huge.txt", b"x" * (MAX_FILE + 1))),
     ])
-    body = assert_error(too_big, 413, "huge.txt", "nothing was indexed")
+    body = assert_error(too_big, 413, "huge.txt", "nothing was indexed", "larger than the 62.5 KiB limit per file")
     assert body["detail"] == {"limit_bytes": MAX_FILE, "files": ["huge.txt"]}
     assert http.get(f"/masis/workspaces/{ws}/documents").json()["documents"] == []
 
@@ -259,7 +314,7 @@ def test_oversized_uploads_get_413_and_index_nothing(api: ApiServer, http: httpx
     chunked = http.post(f"/masis/workspaces/{WS}", content=iter([b'{"query": "', b"a" * 70_000, b'"}']),
                         headers={"Content-Type": "application/json"})
     assert "content-length" not in chunked.request.headers
-    assert_error(chunked, 413, "larger than")
+    assert_error(chunked, 413, "larger than 64.0 KiB")
 
 
 # --- the contract around the routes ------------------------------------------------------------------------
@@ -295,6 +350,46 @@ def test_bad_requests_are_json_errors(http: httpx.Client) -> None:
     assert_error(http.get("/masis/threads/-dash-first"), 400, "thread id")
     assert_error(http.get(f"/masis/workspaces/{WS}"), 405)
     assert_error(http.get("/masis/nothing-here"), 404, "no such route")
+
+
+def _raw(port: int, request: str) -> tuple[int, dict[str, str], bytes]:
+    """One request over a bare socket (httpx would refuse to send these), read to the end."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(request.encode())
+        data = b""
+        while chunk := conn.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode().split("\r\n")
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
+    return int(status_line.split()[1]), headers, body
+
+
+def test_404s_and_400s_the_routes_never_see_are_json_too(api: ApiServer) -> None:
+    auth = f"Authorization: Bearer {API_TOKEN}\r\n"
+    for path in ("/masis/threads/a%0Ab", "/masis/workspaces/a%0A/documents", "/nothing%0Ahere"):
+        status, headers, body = _raw(api.port, f"GET {path} HTTP/1.1\r\nHost: x\r\n{auth}Connection: close\r\n\r\n")
+        assert status == 404 and headers["content-type"] == "application/json", (path, body)
+        error = json.loads(body)
+        assert set(error) == {"error", "detail"} and "no such route" in error["error"].lower()
+    for length in ("abc", "-1", "2\r\nContent-Length: 3"):
+        status, headers, body = _raw(
+            api.port, f"POST /masis/workspaces/{WS} HTTP/1.1\r\nHost: x\r\n{auth}Content-Type: application/json\r\n"
+            f"Content-Length: {length}\r\nConnection: close\r\n\r\n{{}}")
+        assert status == 400 and headers["content-type"] == "application/json", (length, body)
+        error = json.loads(body)
+        assert set(error) == {"error", "detail"} and "Content-Length" in error["error"]
+
+
+def test_document_names_with_control_or_bidi_characters_are_refused_with_a_reason(http: httpx.Client) -> None:
+    ws = "acme:names"
+    # (httpx percent-encodes C0 controls in a file name itself; C1 and bidi characters go through as sent)
+    for name, code in (("invoice\u202egpj.md", "U+202E"), ("notes\u0085.md", "U+0085"), ("a\u2066b.md", "U+2066")):
+        upload = http.post(f"/masis/workspaces/{ws}/documents", files={"file": (name, b"Some text.")})
+        refused = assert_error(upload, 400, "document name is refused", code)
+        assert "\\u" in refused["detail"]["name"], "the name is echoed with its invisible characters escaped"
+    assert_error(http.delete(f"/masis/workspaces/{ws}/documents/x%E2%80%AE.md"), 400, "bidirectional")
+    assert http.get(f"/masis/workspaces/{ws}/documents").json()["documents"] == []
 
 
 def test_the_openapi_page_documents_every_route(api: ApiServer) -> None:

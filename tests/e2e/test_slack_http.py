@@ -34,7 +34,7 @@ def ask_until_clarified(slack: SlackDriver, emu: SlackEmulator, question: str = 
 def test_mention_gets_a_cited_answer_in_its_thread(slack: SlackDriver, emulator: SlackEmulator) -> None:
     ts, sent = slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?")
     assert sent.status == 200
-    assert sent.elapsed_ms < 1000
+    assert sent.elapsed_ms < 3000  # Slack's own limit; a tighter bound here would be timing luck on a busy machine
 
     [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
     posts = thread_posts(emulator, MAIN_CHANNEL, ts)

@@ -99,6 +99,40 @@ def test_docs_lists_and_removes(tmp_path: Path) -> None:
     assert "No documents" in masis(data, "docs", "--workspace", "w").stdout
 
 
+def test_docs_piped_prints_whole_names_and_json_prints_the_apis_document_list(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    long_name = "Quarterly board pack for the northern region, final version approved by the committee.md"
+    (tmp_path / long_name).write_text("The northern region grew by nine percent.")
+    (tmp_path / "отчёт.md").write_text("Выручка выросла.")
+    ingested = masis(data, "ingest", "--workspace", "w", str(tmp_path / long_name), str(tmp_path / "отчёт.md"))
+    assert ingested.returncode == 0 and f"✓ {long_name}: 1 chunks (indexed)" in ingested.stdout
+
+    piped = masis(data, "docs", "--workspace", "w")  # stdout is a pipe here, not a terminal
+    assert piped.returncode == 0 and "…" not in piped.stdout
+    header, *rows = piped.stdout.splitlines()
+    assert header.split("\t") == ["name", "chunks", "size_bytes", "pages", "uploaded_at", "uploaded_by"]
+    assert sorted(row.split("\t")[0] for row in rows) == sorted([long_name, "отчёт.md"])
+
+    listed = json.loads(masis(data, "docs", "--workspace", "w", "--json").stdout)
+    assert listed["workspace_id"] == "w"
+    assert sorted(d["name"] for d in listed["documents"]) == sorted([long_name, "отчёт.md"])
+    assert set(listed["documents"][0]) == {"name", "chunks", "size_bytes", "pages", "uploaded_by", "uploaded_at",
+                                           "sha256"}
+
+
+def test_ingest_refuses_a_name_with_a_bidi_or_control_character_and_says_why(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (tmp_path / "invoice\u202egpj.md").write_text("Pay now.")
+    (tmp_path / "fine.md").write_text("The Osprey launch is in April.")
+    result = masis(data, "ingest", "--workspace", "w", str(tmp_path / "invoice\u202egpj.md"), str(tmp_path / "fine.md"))
+    assert result.returncode == 1
+    reason = "the name contains the bidirectional-text control U+202E; rename the file"
+    assert f"✗ invoice\\u202egpj.md: {reason}\n" in result.stdout
+    assert "\u202e" not in result.stdout + result.stderr, "the invisible character is never printed as is"
+    assert [d["name"] for d in json.loads(masis(data, "docs", "--workspace", "w", "--json").stdout)["documents"]] == [
+        "fine.md"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

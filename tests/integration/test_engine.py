@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -12,10 +13,17 @@ from hypothesis import strategies as st
 from qdrant_client import QdrantClient
 
 from masis.engine import Engine
-from masis.errors import InvalidWorkspaceError, MasisError, UnknownDocumentError
+from masis.errors import (
+    InvalidWorkspaceError,
+    MasisError,
+    NothingPendingError,
+    StaleReplyError,
+    ThreadOwnershipError,
+    UnknownDocumentError,
+)
 from masis.llm.base import Critique
 from masis.llm.extractive import ExtractiveProvider
-from masis.state import EvidenceChunk
+from masis.state import EvidenceChunk, Outcome
 from masis.store.server import QdrantServerStore
 from tests.conftest import make_settings
 
@@ -99,6 +107,67 @@ def test_a_bad_file_fails_alone_and_the_rest_are_indexed(engine: Engine) -> None
     assert "not supported" in (reasons["sheet.xlsx"] or "")
     assert reasons["broken.pdf"] and "Traceback" not in reasons["broken.pdf"]
     assert [d.name for d in engine.documents("ws")] == ["good.txt", "notes.md"]
+
+
+def test_two_simultaneous_asks_in_one_thread_from_two_workspaces_one_wins_and_the_thread_stays(
+    engine: Engine,
+) -> None:
+    engine.ingest("ws-a", [("a.md", SECRET.encode())])
+    engine.ingest("ws-b", [("b.md", PUBLIC.encode())])
+    barrier = threading.Barrier(2)
+    results: dict[str, Outcome | ThreadOwnershipError] = {}
+
+    def ask(workspace: str) -> None:
+        barrier.wait()
+        try:
+            results[workspace] = engine.ask(workspace, "When is Nightjar in March?", thread_id="shared")
+        except ThreadOwnershipError as exc:
+            results[workspace] = exc
+
+    workers = [threading.Thread(target=ask, args=(ws,)) for ws in ("ws-a", "ws-b")]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+
+    winners = [ws for ws, r in results.items() if isinstance(r, Outcome)]
+    losers = [ws for ws, r in results.items() if isinstance(r, ThreadOwnershipError)]
+    assert len(winners) == 1 and len(losers) == 1, results
+    assert engine.workspace_of("shared") == winners[0]
+    with pytest.raises(ThreadOwnershipError, match="belongs to another workspace"):
+        engine.ask(losers[0], "Anything?", thread_id="shared")
+    assert engine.workspace_of("shared") == winners[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("notes\u0085.md", "control character U+0085"), ("tab\there.md", "control character U+0009"),
+     ("a\x7fb.md", "control character U+007F"), ("invoice\u202egpj.md", "bidirectional-text control U+202E"),
+     ("x\u2067y.md", "bidirectional-text control U+2067"), ("line\u2028break.md", "control character U+2028")],
+)
+def test_a_document_name_with_a_control_or_bidi_character_is_refused_alone(engine: Engine, name: str, why: str) -> None:
+    report = engine.ingest("ws", [(name, b"Pay the invoice today."), ("fine.md", b"The Osprey launch is in April.")])
+    [refused, indexed] = report.results
+    assert refused.status == "failed" and why in (refused.reason or "") and "rename the file" in (refused.reason or "")
+    assert refused.name.isprintable() and "\\u" in refused.name, "reported with the character escaped"
+    assert indexed.status == "indexed"
+    assert [d.name for d in engine.documents("ws")] == ["fine.md"]
+    assert engine.store.count("ws") == 1
+
+
+def test_a_reply_for_a_round_that_is_no_longer_pending_is_refused_and_changes_nothing(
+    sample_engine: Engine,
+) -> None:
+    asked = sample_engine.ask("demo", "What was Q3 2026 revenue?", thread_id="rounds", max_retries=0)
+    assert asked.status == "needs_clarification" and asked.clarification is not None
+    assert asked.clarification.round == 1
+    with pytest.raises(StaleReplyError, match=r"round 2 .* but round 1 is pending"):
+        sample_engine.reply("rounds", "the audited one", round=2)
+    assert sample_engine.pending("rounds") == asked.clarification, "the refused reply changed nothing"
+    resumed = sample_engine.reply("rounds", choice="source:q3_report.md", round=1)
+    assert resumed.status == "answered"
+    with pytest.raises(NothingPendingError):
+        sample_engine.reply("rounds", choice="accept", round=1)
 
 
 def test_a_reply_with_nothing_pending_is_refused_clearly(engine: Engine) -> None:

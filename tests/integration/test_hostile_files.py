@@ -76,7 +76,7 @@ def test_a_batch_of_hostile_files_indexes_the_good_ones_and_explains_each_bad_on
         assert reasons["cut.pdf"].startswith("could not read this PDF (") and "re-export it" in reasons["cut.pdf"]
         assert "refused to unpack this DOCX" in reasons["bomb.docx"] and "zip bomb" in reasons["bomb.docx"]
         assert "refused to unpack this DOCX: it holds 2" in reasons["crowded.docx"]
-        assert reasons["huge.md"] == "huge.md is 1.4 MB; the limit is 1 MB"
+        assert reasons["huge.md"] == "the file is 1.4 MiB; the limit is 1.0 MiB"
         assert "looks like a binary file, not text" in reasons["photo.txt"]
         assert reasons["empty.md"] == "the file is empty"
         assert reasons["sheet.xlsx"].startswith(".xlsx files are not supported")

@@ -147,7 +147,7 @@ def test_an_embeddings_outage_while_replacing_a_document_keeps_the_old_version(
     assert "$80,000" in (outcome.answer or "")
 
 
-def test_reindex_without_embeddings_says_what_to_set(
+def test_reindex_without_embeddings_renumbers_and_says_what_to_set_for_dense_vectors(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for key in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "QDRANT_URL", "MASIS_LLM"):
@@ -155,9 +155,10 @@ def test_reindex_without_embeddings_says_what_to_set(
     monkeypatch.setenv("MASIS_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)  # no .env here
 
-    assert main(["reindex"]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith("masis: Reindexing needs embeddings") and "OPENAI_API_KEY" in err
+    assert main(["reindex"]) == 0
+    out = capsys.readouterr().out
+    assert "Chunk ids in every workspace are up to date" in out
+    assert "No dense vectors added: hybrid retrieval needs embeddings" in out and "OPENAI_API_KEY" in out
 
 
 def test_the_openai_provider_without_key_or_server_says_what_to_set(tmp_path: Path) -> None:

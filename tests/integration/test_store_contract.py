@@ -189,6 +189,39 @@ def test_delete_document_removes_only_that_document_in_that_workspace(store: Vec
     assert [h.doc_name for h in store.search(WS_B, "revenue", limit=10)] == ["report.pdf"]
 
 
+def test_owners_names_the_document_each_stored_chunk_id_belongs_to_in_that_workspace(store: VectorStore) -> None:
+    store.upsert(WS_A, HANDBOOK)
+    store.upsert(WS_B, [chunk("memo.txt", 0, "Workspace B's memo.")])
+
+    assert store.owners(WS_A, ["handbook.pdf#0", "handbook.pdf#2", "memo.txt#0", "nothing#1"]) == {
+        "handbook.pdf#0": "handbook.pdf",
+        "handbook.pdf#2": "handbook.pdf",
+    }
+    assert store.owners(WS_B, ["memo.txt#0", "handbook.pdf#0"]) == {"memo.txt#0": "memo.txt"}
+    with pytest.raises(InvalidWorkspaceError):
+        store.owners("", ["memo.txt#0"])
+
+
+def test_renumber_document_moves_old_ids_to_the_current_scheme_keeping_text_and_vectors(store: VectorStore) -> None:
+    old = [ChunkRecord(f"q3-report.md#{i + 1}", "Q3 report.md", c.text, i, c.page, c.section)
+           for i, c in enumerate(HANDBOOK)]
+    store.upsert(WS_A, old)
+    store.upsert(WS_B, old)
+    before = store.search(WS_A, "refunds issued within thirty days", limit=1)[0]
+
+    assert store.renumber_document(WS_A, "Q3 report.md") == len(HANDBOOK)
+    assert store.renumber_document(WS_A, "Q3 report.md") == 0
+
+    assert store.count(WS_A) == store.count(WS_A, "Q3 report.md") == len(HANDBOOK)
+    after = store.search(WS_A, "refunds issued within thirty days", limit=1)[0]
+    assert after.chunk_id == "Q3-report.md~dfd0bb6d#2"
+    assert (after.text, after.page, after.section, after.score) == (before.text, before.page, before.section,
+                                                                    pytest.approx(before.score))
+    assert after.dense_score == pytest.approx(before.dense_score)
+    assert store.owners(WS_A, [c.chunk_id for c in old]) == {}
+    assert store.search(WS_B, "refunds", limit=1)[0].chunk_id == "q3-report.md#2", "only that workspace"
+
+
 def test_deleting_an_unknown_document_is_a_no_op(store: VectorStore) -> None:
     store.upsert(WS_A, HANDBOOK)
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from masis.ingest.chunking import chunk_sections, slugify
+from masis.chunk_ids import document_key, legacy_key
+from masis.ingest.chunking import chunk_sections
 from masis.ingest.loaders import Section, load_document
 from masis.store.base import ChunkRecord
 from masis.text import split_sentences
@@ -33,8 +34,37 @@ def chunk_sentences(chunk: ChunkRecord) -> list[str]:
         ("---", "document"),
     ],
 )
-def test_slugify(name: str, slug: str) -> None:
-    assert slugify(name) == slug
+def test_the_legacy_key_is_the_lossy_slug_older_stores_used(name: str, slug: str) -> None:
+    assert legacy_key(name) == slug
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("Budget.md", "budget.md"), ("Q3 report.md", "q3-report.md"), ("Q3 report.md", "Q3-report.md"),
+     ("résumé.md", "resume.md"), ("отчёт.md", "бюджет.md"), ("a b.md", "a  b.md"), ("a~b.md", "a-b.md")],
+)
+def test_names_that_shared_a_legacy_slug_get_different_keys(first: str, second: str) -> None:
+    assert document_key(first) != document_key(second)
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [
+        ("strategy_memo.pdf", "strategy_memo.pdf"),
+        ("Budget.md", "Budget.md"),
+        ("отчёт.md", "отчёт.md"),
+        ("résumé.md", "résumé.md"),
+        ("Q3 report.md", "Q3-report.md~dfd0bb6d"),  # a name with a space: a slug and a hash of the exact name
+        ("<@U1> x.md", "U1-x.md~7efe3c8b"),
+    ],
+)
+def test_a_key_is_the_name_itself_when_it_is_id_safe_else_a_readable_slug_and_a_short_hash(name: str, key: str) -> None:
+    assert document_key(name) == key
+
+
+def test_keys_stay_short_for_long_names() -> None:
+    long_a, long_b = "a" * 60 + "-one.md", "a" * 60 + "-two.md"
+    assert len(document_key(long_a)) <= 48 and document_key(long_a) != document_key(long_b)
 
 
 def test_chunks_are_whole_sentences_within_the_size_limit() -> None:
@@ -89,7 +119,7 @@ def test_ids_are_readable_stable_and_ordinals_contiguous() -> None:
     again = chunk_sections("Q3 Report.md", sections, chunk_chars=200, overlap_chars=60)
     assert first == again
     assert [c.ordinal for c in first] == list(range(len(first)))
-    assert [c.chunk_id for c in first] == [f"q3-report.md#{i}" for i in range(1, len(first) + 1)]
+    assert [c.chunk_id for c in first] == [f"Q3-Report.md~870ca846#{i}" for i in range(1, len(first) + 1)]
     assert {c.doc_name for c in first} == {"Q3 Report.md"}
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from masis import citations
+from masis.chunk_ids import document_key
 from masis.citations import audit, penalised_confidence
-from masis.ingest.chunking import slugify
 
 EVIDENCE = ["memo.pdf#1", "memo.pdf#2", "budget.docx#3"]
 
@@ -80,6 +80,14 @@ def test_confidence_is_clamped_to_the_unit_interval() -> None:
 
 
 def test_ids_of_documents_whose_slug_starts_with_a_dot_or_underscore_are_citations() -> None:
-    chunk_id = f"{slugify('_notes.md')}#1"
+    chunk_id = f"{document_key('_notes.md')}#1"
     assert citations.cited_ids(f"The notes say so [{chunk_id}].") == [chunk_id]
     assert audit(f"The notes say the budget is fixed [{chunk_id}].", [chunk_id]).uncited_sentences == []
+
+
+@pytest.mark.parametrize("name", ["отчёт.md", "résumé.md", "Q3 report.md", "Budget.md"])
+def test_ids_of_any_document_name_are_citations(name: str) -> None:
+    chunk_id = f"{document_key(name)}#2"
+    assert citations.cited_ids(f"The report says so [{chunk_id}].") == [chunk_id]
+    assert citations.renumber(f"So [{chunk_id}].", {chunk_id: 1}) == "So [1]."
+    assert citations.answer_sentences(f"It rose. [{chunk_id}]") == [f"It rose [{chunk_id}]."]

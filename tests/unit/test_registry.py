@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
-from masis.registry import DocumentInfo, Registry
+import pytest
+
+from masis.errors import ThreadOwnershipError
+from masis.registry import Conversation, DocumentInfo, Registry
 
 
 def _info(name: str, chunks: int) -> DocumentInfo:
@@ -28,3 +32,36 @@ def test_document_frequencies_follow_documents(tmp_path: Path) -> None:
     assert registry.document_frequencies("other", [1, 2, 3, 4]) == {1: 1, 2: 1, 3: 1, 4: 1}
     assert not registry.delete_document("ws", "b.txt")
     registry.close()
+
+
+def test_a_thread_is_claimed_by_one_workspace_even_from_two_connections_at_once(tmp_path: Path) -> None:
+    """Two processes' registries on one file start a run in one thread at once, for two workspaces: one
+    claims the thread, the other is refused, and the thread never moves."""
+    first, second = Registry(tmp_path / "masis.db"), Registry(tmp_path / "masis.db")
+    barrier = threading.Barrier(2)
+    results: dict[str, object] = {}
+
+    def start(registry: Registry, workspace: str) -> None:
+        barrier.wait()
+        try:
+            results[workspace] = registry.start_run("T1:C1:1.0", workspace)
+        except ThreadOwnershipError as exc:
+            results[workspace] = exc
+
+    workers = [threading.Thread(target=start, args=(reg, ws)) for reg, ws in ((first, "ws-a"), (second, "ws-b"))]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+
+    winners = [ws for ws, result in results.items() if isinstance(result, Conversation)]
+    losers = [ws for ws, result in results.items() if isinstance(result, ThreadOwnershipError)]
+    assert len(winners) == 1 and len(losers) == 1
+    owner = first.conversation("T1:C1:1.0")
+    assert owner is not None and owner.workspace_id == winners[0]
+    with pytest.raises(ThreadOwnershipError):  # later, too
+        second.start_run("T1:C1:1.0", losers[0])
+    assert first.start_run("T1:C1:1.0", winners[0]).runs == 2, "the owner asks again in its thread"
+    assert second.conversation("T1:C1:1.0").workspace_id == winners[0]  # type: ignore[union-attr]
+    first.close()
+    second.close()
