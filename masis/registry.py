@@ -242,20 +242,21 @@ class Registry:
         found = {int(term): int(count) for term, count in rows}
         return {term: found.get(term, 0) for term in wanted}
 
-    def term_documents(self, workspace_id: str, terms: Iterable[int]) -> dict[int, set[str]]:
-        """The documents of the workspace that contain each of `terms` (terms in none are left out)."""
-        wanted = list(dict.fromkeys(terms))
-        if not wanted:
+    def document_terms(self, workspace_id: str, names: Iterable[str], terms: Iterable[int]) -> dict[str, set[int]]:
+        """Which of `terms` each of the documents `names` contains (documents with none are left out)."""
+        wanted, documents = list(dict.fromkeys(terms)), list(dict.fromkeys(names))
+        if not wanted or not documents:
             return {}
-        marks = ",".join("?" * len(wanted))
+        term_marks, name_marks = ",".join("?" * len(wanted)), ",".join("?" * len(documents))
         with self._lock:
             rows = self._conn.execute(
-                f"SELECT term, name FROM doc_terms WHERE workspace_id = ? AND term IN ({marks})",
-                (workspace_id, *wanted),
+                f"SELECT name, term FROM doc_terms WHERE workspace_id = ? AND name IN ({name_marks}) "
+                f"AND term IN ({term_marks})",
+                (workspace_id, *documents, *wanted),
             ).fetchall()
-        found: dict[int, set[str]] = {}
-        for term, name in rows:
-            found.setdefault(int(term), set()).add(str(name))
+        found: dict[str, set[int]] = {}
+        for name, term in rows:
+            found.setdefault(str(name), set()).add(int(term))
         return found
 
     def words_starting(self, workspace_id: str, prefix: str, limit: int = 500) -> list[str]:

@@ -76,15 +76,6 @@ def _evidence(hit: Hit, asked: Question, weights: Mapping[int, float], document_
     }
 
 
-def _document_terms(term_documents: Mapping[int, set[str]]) -> dict[str, set[int]]:
-    """Invert term -> documents into document -> the question's terms it holds."""
-    held: dict[str, set[int]] = {}
-    for term, names in term_documents.items():
-        for name in names:
-            held.setdefault(name, set()).add(term)
-    return held
-
-
 def _relevance(term_coverage: float, dense_cosine: float | None) -> float:
     """What the thresholds apply to: the dense cosine when the chunk has one, or the IDF-weighted term
     coverage, whichever is higher, so hybrid retrieval adds paraphrase matches without dropping a chunk
@@ -106,7 +97,7 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
         hits = ctx.store.search(workspace, query, limit, doc_name=state.get("source_filter"))
         asked = question(core_question(state))
         weights = question_weights(ctx.registry, workspace, core_question(state))
-        in_documents = _document_terms(ctx.registry.term_documents(workspace, asked.terms))
+        in_documents = ctx.registry.document_terms(workspace, (hit.doc_name for hit in hits), asked.terms)
         scored = [_evidence(hit, asked, weights, in_documents.get(hit.doc_name, set())) for hit in hits]
         evidence = [chunk for chunk in scored if chunk["relevance"] >= threshold]
     update: dict[str, Any] = {

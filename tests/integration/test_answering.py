@@ -71,3 +71,17 @@ def test_a_heading_is_context_not_a_sentence_to_quote(company: Engine) -> None:
     answer = outcome.answer or ""
     assert answer.startswith("Kestrel Labs will invest $4.2 million"), answer
     assert "AI Budget FY2026 [" not in answer
+
+
+def test_a_removed_documents_words_are_no_longer_searched_for(tmp_path: Path) -> None:
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        engine.ingest_paths("acme", [COMPANY / "board_minutes.md", COMPANY / "ai_budget.md"])
+        assert engine.registry.words_starting("acme", "acqui") == ["acquisition"]
+        assert engine.ask("acme", "Which company is Kestrel acquiring?").status == "answered"
+
+        engine.remove_document("acme", "board_minutes.md")
+        assert engine.registry.words_starting("acme", "acqui") == []
+        outcome = engine.ask("acme", "Which company is Kestrel acquiring?")
+        assert outcome.status == "needs_clarification"
+        assert all(c.doc_name != "board_minutes.md" for c in outcome.citations)
+        assert engine.registry.words_starting("other", "kestr") == []  # the vocabulary is per workspace too
