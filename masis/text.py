@@ -46,11 +46,9 @@ _QUESTION_WORDS = (
     "hey hi hello hiya thanks thank cheers sorry oops meant quick question wondering wonder curious "
     "okay ok just guys folks anyone someone somebody um uh "
     # adverbs that place or hedge a fact rather than say what it is
-    "still sometimes often ever always never also already overall really basically roughly approximately "
+    "still sometimes ever always never also already overall really basically roughly approximately "
     "formerly previously originally initially eventually later recently nowadays today likely probably "
-    "possibly perhaps according regarding "
-    # how a question grades or dates what it asks about ("how good was ... last quarter")
-    "good well bad badly last previous next"
+    "possibly perhaps according regarding"
 )
 
 
@@ -62,6 +60,11 @@ def _question_word_terms() -> frozenset[int]:
 # A period named relative to today ("last quarter", "this year"): documents name it ("Q3 2026", "FY2026"),
 # so its words would only count against the passage that answers.
 _QUICK_ONE = re.compile(r"\b(?:quick|short|small)\s+one\b", re.I)  # "hey, quick one: ..."
+# "how fast", "how good": the measure asked for, which the answer gives as a figure or a grade
+_HOW_MEASURE = re.compile(
+    r"\bhow\s+(?:good|well|bad|badly|old|far|big|large|small|high|tall|fast|deep|wide|heavy|soon|long|often)\b",
+    re.I,
+)
 _RELATIVE_PERIOD = re.compile(
     r"\b(?:last|this|next|previous|past|current|coming)\s+(?:fiscal\s+)?(?:quarter|year|month|week|fy)\b", re.I
 )
@@ -71,7 +74,7 @@ def question_terms(question: str) -> frozenset[int]:
     """The terms a question is about: its terms less question-framing words and periods named relative to
     today, and less the noun a "what/which" question names its answer by ("what city", "which year") when
     other terms remain."""
-    framed = _QUICK_ONE.sub(" ", _RELATIVE_PERIOD.sub(" ", question))
+    framed = _HOW_MEASURE.sub(" ", _QUICK_ONE.sub(" ", _RELATIVE_PERIOD.sub(" ", question)))
     wanted = terms(framed) - _question_word_terms()
     noun = answer_noun(question)
     narrowed = wanted - terms(noun) if noun else wanted

@@ -4,6 +4,7 @@ them, against a small company corpus (tests/data/company), through the whole off
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from masis.cli import main
+from masis.errors import MasisError
 from masis.eval.datasets import load
 
 from ..conftest import REPO
@@ -114,3 +115,70 @@ def test_eval_markdown_and_clear_errors(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 1 and "qrels/dev.tsv: not found" in err
     code, _, err = run_cli(capsys, "scifact", str(root), "--limit", "0")
     assert code == 1 and "--limit must be at least 1" in err
+
+
+ARTICLES = {  # title: (its one paragraph, a question it answers, the answer)
+    "Glaciers": (
+        "Alpine glaciers lost a third of their ice mass between 1980 and 2020.",
+        "How much ice did glaciers lose?",
+        "a third",
+    ),
+    "Coral": (
+        "Warm water expels algae from coral tissue, which bleaches the reef white.",
+        "What does warm water expel from coral?",
+        "algae",
+    ),
+    "Falcons": (
+        "Peregrine falcons dive at more than 300 kilometres per hour.",
+        "How fast do peregrine falcons dive?",
+        "300",
+    ),
+    "Saffron": (
+        "Saffron is the dried stigma of the crocus flower, harvested by hand.",
+        "What part of the crocus is saffron?",
+        "stigma",
+    ),
+}
+
+
+def write_articles(path: Path) -> Path:
+    data = [
+        {"title": title, "paragraphs": [{"context": context, "qas": [
+            {"id": title, "question": question, "answers": [{"text": answer, "answer_start": context.find(answer)}]}
+        ]}]}
+        for title, (context, question, answer) in ARTICLES.items()
+    ]
+    path.write_text(json.dumps({"data": data}))
+    return path
+
+
+def test_the_open_book_split_withholds_whole_articles(tmp_path: Path) -> None:
+    labelled = load("squad", write_articles(tmp_path / "dev-v1.1.json"))
+    answerable, unanswerable = labelled.open_book(2, seed=4, limit=None)
+    indexed = {d.group for d in answerable.documents}
+    withheld = {q.id for q in unanswerable}  # a question's id is its article's title here
+    assert len(indexed) == 2 and len(withheld) == 2 and not indexed & withheld
+    assert indexed | withheld == set(ARTICLES)
+    assert {q.id for q in answerable.queries} == indexed
+    assert answerable.name == "squad-open-book"
+    assert labelled.open_book(2, seed=4, limit=None)[0].documents == answerable.documents  # seeded
+    with pytest.raises(MasisError, match="--open-book needs 1 to 2"):
+        labelled.open_book(3, seed=4, limit=None)
+
+
+def test_the_answer_or_refuse_track_answers_the_indexed_half_and_refuses_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    squad = write_articles(tmp_path / "dev-v1.1.json")
+    code, out, _ = run_cli(capsys, "squad", str(squad), "--open-book", "2", "--seed", "4", "--json")
+    results = json.loads(out)
+    assert code == 0 and results["dataset"] == "squad-open-book" and results["documents"] == 2
+    figures = results["open_book"]["masis"]
+    assert figures["answerable_questions"] == figures["unanswerable_questions"] == 2
+    assert figures["answered"] == 1.0 and figures["containment"] == 1.0  # each article answers its question
+    assert figures["refused"] == 1.0  # nothing indexed speaks of the other two
+    assert figures["combined"] == 1.0
+    assert {t["target"] for t in results["targets"]} >= {"unanswerable: refused ≥ 95 %"}
+
+    code, out, _ = run_cli(capsys, "squad", str(squad), "--open-book", "2", "--seed", "4")
+    assert "| answer or refuse | masis |" in out and "| refused | 1 |" in out
