@@ -29,8 +29,8 @@ from functools import lru_cache
 
 from masis.text import question_terms, terms
 
-RELATED_CREDIT = 0.8
-DOCUMENT_CREDIT = 0.5
+RELATED_CREDIT = 0.6
+DOCUMENT_CREDIT = 0.7
 MIN_PREFIX = 5
 MIN_TYPO_LENGTH = 6
 LONG_WORD = 9  # from this length on, two edits still make a misspelling

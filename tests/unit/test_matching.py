@@ -49,7 +49,9 @@ def test_a_term_only_the_document_holds_counts_in_part() -> None:
     asked = question("Which company is Kestrel acquiring?")
     kestrel = terms("Kestrel")
     credits = asked.credits_in("The board approved the acquisition of Nordlys Logistics.", document_terms=kestrel)
-    assert sorted(credits.values()) == [DOCUMENT_CREDIT, RELATED_CREDIT]
+    [acquiring] = asked.terms - kestrel
+    assert credits == {next(iter(kestrel)): DOCUMENT_CREDIT, acquiring: RELATED_CREDIT}
+    assert DOCUMENT_CREDIT < 1.0 and RELATED_CREDIT < 1.0
 
 
 @pytest.mark.parametrize(
