@@ -245,3 +245,42 @@ def test_every_web_api_call_carries_the_bot_token_to_the_api_host(emulator: Slac
     assert api_calls
     assert {c.authorization for c in api_calls} == {f"Bearer {BOT_TOKEN}"}
     assert {c.host for c in api_calls} == {f"127.0.0.1:{emulator.port}"}
+
+
+# --- request size ----------------------------------------------------------------------------------------------
+
+
+def _raw_post(bot: BotServer, headers: str, chunks: list[bytes]) -> bytes:
+    """Send a request's head and part of its body over a raw socket, never finishing the body; returns
+    what the server answers meanwhile (a server that waits for the whole body answers nothing)."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", bot.port), timeout=10) as sock:
+        sock.sendall(f"POST /slack/events HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n".encode())
+        for chunk in chunks:
+            try:
+                sock.sendall(chunk)
+            except OSError:  # the server answered and closed: it stopped reading, as it should
+                break
+        try:
+            return sock.recv(4096)
+        except TimeoutError:
+            return b""
+
+
+def test_an_oversized_declared_body_is_refused_before_it_is_read(bot: BotServer) -> None:
+    # 1.5 GB announced, a few bytes sent: the 413 comes from the header alone, unsigned
+    head = "Content-Type: application/json\r\nContent-Length: 1500000000\r\n"
+    answer = _raw_post(bot, head, [b'{"type": "event_callback", '])
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b"larger than" in answer
+
+
+def test_an_oversized_streamed_body_is_cut_while_streaming(bot: BotServer) -> None:
+    from bot.server import MAX_BODY_BYTES
+
+    # chunked (no Content-Length): one byte past the limit is sent, the terminating chunk never is
+    piece = b"x" * 65536
+    chunks = [b"%x\r\n%s\r\n" % (len(piece), piece)] * (MAX_BODY_BYTES // len(piece)) + [b"1\r\nx\r\n"]
+    answer = _raw_post(bot, "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n", chunks)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
