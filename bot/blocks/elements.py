@@ -1,0 +1,165 @@
+"""Block Kit building blocks and Slack's limits, enforced here in one place: a section's text ≤ 3000
+characters, ≤ 50 blocks a message (100 a modal), ~12,000 characters of text a message, button labels ≤ 75
+characters, values ≤ 2000. Text from documents or the model is escaped, so `<!channel>` or `<@U123>` inside
+a document is shown, never executed, and every mrkdwn text is `verbatim` (Slack links nothing by itself).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any, TypedDict
+
+from masis.scoring import normalize_confidence
+
+MAX_SECTION_CHARS = 3000
+MAX_MESSAGE_BLOCKS = 50
+MAX_MODAL_BLOCKS = 100
+MAX_BUTTON_TEXT = 75
+MAX_BUTTON_VALUE = 2000
+MAX_CONTEXT_ELEMENTS = 10
+MAX_FALLBACK_CHARS = 3000
+MAX_ACTIONS_ELEMENTS = 25
+
+
+class Message(TypedDict):
+    text: str
+    blocks: list[dict[str, Any]]
+
+
+# --- text helpers -----------------------------------------------------------------------------------
+
+
+def escape(text: str) -> str:
+    """Slack mrkdwn escaping: `&`, `<`, `>` — which also neutralises mentions and links."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def markdown_to_mrkdwn(text: str) -> str:
+    """The few Markdown habits of language models that Slack's mrkdwn spells differently."""
+    text = re.sub(r"\*\*(.+?)\*\*", r"*\1*", text)
+    text = re.sub(r"(?m)^#{1,6}\s+(.+)$", r"*\1*", text)
+    return text
+
+
+def truncate(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+
+
+def split_text(text: str, limit: int = MAX_SECTION_CHARS) -> list[str]:
+    """Pieces of `text`, each ≤ `limit` characters, cut at paragraph, line, sentence or word ends."""
+    text = text.strip()
+    pieces: list[str] = []
+    while len(text) > limit:
+        window = text[:limit]
+        cut = -1
+        for sep in ("\n\n", "\n", ". ", " "):
+            cut = window.rfind(sep)
+            if cut > limit // 3:
+                cut += len(sep) if sep == ". " else 0
+                break
+        if cut <= 0:
+            cut = limit
+        pieces.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    if text:
+        pieces.append(text)
+    return pieces
+
+
+
+def percent(value: float | None) -> str:
+    if value is None:
+        return "n/a"
+    return f"{round(normalize_confidence(value) * 100)}%"
+
+
+def score(value: Any) -> str:
+    return f"{value:.2f}" if isinstance(value, int | float) and not isinstance(value, bool) else "n/a"
+
+
+def user_ref(user: str | None) -> str:
+    """`<@U123>` for a Slack user id, the escaped text otherwise (e.g. "cli")."""
+    if user and re.fullmatch(r"[UW][A-Z0-9]{2,}", user):
+        return f"<@{user}>"
+    return escape(user or "unknown")
+
+
+def human_size(size: int | None) -> str:
+    if size is None:
+        return "? B"
+    value = float(size)
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} B"
+
+
+# --- block constructors ----------------------------------------------------------------------------
+
+
+def section(text: str) -> dict[str, Any]:
+    return {"type": "section", "text": {"type": "mrkdwn", "text": truncate(text, MAX_SECTION_CHARS)}}
+
+
+def sections(text: str) -> list[dict[str, Any]]:
+    return [section(piece) for piece in split_text(text)]
+
+
+def context(*texts: str) -> dict[str, Any]:
+    elements = [{"type": "mrkdwn", "text": truncate(t, MAX_SECTION_CHARS)} for t in texts if t]
+    return {"type": "context", "elements": elements[:MAX_CONTEXT_ELEMENTS]}
+
+
+def divider() -> dict[str, Any]:
+    return {"type": "divider"}
+
+
+def button(text: str, action_id: str, value: str, style: str | None = None) -> dict[str, Any]:
+    if len(value) > MAX_BUTTON_VALUE:
+        raise ValueError(f"button value of {len(value)} characters exceeds Slack's {MAX_BUTTON_VALUE}")
+    element: dict[str, Any] = {
+        "type": "button",
+        "text": {"type": "plain_text", "text": truncate(text, MAX_BUTTON_TEXT), "emoji": True},
+        "action_id": action_id,
+        "value": value,
+    }
+    if style:
+        element["style"] = style
+    return element
+
+
+def actions(block_id: str, elements: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "actions", "block_id": block_id, "elements": elements[:MAX_ACTIONS_ELEMENTS]}
+
+
+def pack_lines(lines: Iterable[str], limit: int = MAX_SECTION_CHARS) -> list[str]:
+    """Join lines into as few texts of ≤ `limit` characters as possible."""
+    texts: list[str] = []
+    current = ""
+    for line in lines:
+        line = truncate(line, limit)
+        if current and len(current) + 1 + len(line) > limit:
+            texts.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        texts.append(current)
+    return texts
+
+
+def fit(head: list[dict[str, Any]], body: list[dict[str, Any]], tail: list[dict[str, Any]],
+        limit: int = MAX_MESSAGE_BLOCKS) -> list[dict[str, Any]]:
+    """head + body + tail within `limit` blocks; an over-long body is cut with a note."""
+    room = limit - len(head) - len(tail)
+    if len(body) > room:
+        body = [*body[: max(0, room - 1)], context("_…cut to fit Slack's message size._")]
+    return [*head, *body, *tail][:limit]
+
+
+
+def plain(text: str, limit: int = 150) -> dict[str, Any]:
+    return {"type": "plain_text", "text": truncate(text, limit), "emoji": True}
+
