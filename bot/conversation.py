@@ -82,16 +82,35 @@ class Conversations:
 
         self._submit(ref, work)
 
-    def on_feedback(self, *, thread_id: str, user_id: str, value: str) -> None:
+    def on_feedback(self, *, thread_id: str, run: int | None, user_id: str, value: str, channel_id: str,
+                    message_ts: str) -> None:
+        """👍 / 👎 on one answer (`run`; None for buttons that predate runs: the latest answer). The answer's
+        buttons then show the tally, and the voter is told privately what they chose."""
         ref = parse_thread_id(thread_id)
 
         def work() -> None:
-            self.deps.engine.record_feedback(ref.thread_id, user_id, value)  # type: ignore[arg-type]
-            thanks = ":thumbsup:" if value == "up" else ":thumbsdown:"
-            self._ephemeral(ref, user_id, f"Thanks, I recorded your {thanks}.")
+            engine = self.deps.engine
+            voted = engine.record_feedback(ref.thread_id, user_id, value, run=run)
+            other = ":thumbsdown:" if value == "up" else ":thumbsup:"
+            chosen = ":thumbsup:" if value == "up" else ":thumbsdown:"
+            self._ephemeral(ref, user_id, f"Thanks, I recorded your {chosen} on this answer. "
+                                          f"Click {other} to change it.")
+            data = self.deps.ledger.answer(channel_id, message_ts)
+            if data is None:
+                return
+            outcome = Outcome.model_validate(data)
+            if outcome.run != voted:
+                return  # an answer posted before answers had runs: its buttons keep their look
+            tally = engine.registry.feedback_tally(ref.thread_id, voted)
+            try:
+                self.deps.client.chat_update(channel=channel_id, ts=message_ts,
+                                             **blocks.answer_message(outcome, votes=tally))
+            except SlackApiError:
+                log.warning("could not show the feedback tally in %s", ref.thread_id, exc_info=True)
 
         self.deps.jobs.submit(
             work,
+            key=f"feedback {channel_id} {message_ts}",  # tallies of one message are shown in order
             name="feedback",
             on_error=lambda exc: self._ephemeral(ref, user_id, user_message(exc, doing="saving your feedback")),
         )
@@ -157,16 +176,22 @@ class Conversations:
         self._deliver(status, ref, outcome)
 
     def _deliver(self, status: StatusMessage, ref: ThreadRef, outcome: Outcome) -> None:
-        message = blocks.outcome_message(outcome)
-        ts = status.finish(message)
-        ledger = self.deps.ledger
-        data = outcome.model_dump(mode="json")
-        if outcome.status == "needs_clarification":
-            ledger.record_clarification(ref.thread_id, status.channel, ts, data)
-        else:
-            ledger.forget_clarification(ref.thread_id)
-            if outcome.status == "answered":
-                ledger.record_answer(status.channel, ts, ref.thread_id, data)
+        """Post the outcome (a short version if Slack refuses it) and record it, even when nothing could be
+        posted: a pending question is then recorded at the moment the work started, so replies written
+        since answer it and the buttons of an older question do not."""
+        ts: str | None = None
+        try:
+            ts = status.finish(blocks.outcome_message(outcome), fallback=blocks.fallback_message(outcome))
+        finally:
+            ledger = self.deps.ledger
+            data = outcome.model_dump(mode="json")
+            if outcome.status == "needs_clarification":
+                ledger.record_clarification(ref.thread_id, status.channel, ts or status.posted_ts or ref.thread_ts,
+                                            data)
+            else:
+                ledger.forget_clarification(ref.thread_id)
+                if outcome.status == "answered" and ts is not None:
+                    ledger.record_answer(status.channel, ts, ref.thread_id, data)
 
     def _close_clarification(self, ref: ThreadRef, note: str) -> None:
         """Take the buttons off the question being answered, saying who answered it and how."""

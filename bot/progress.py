@@ -15,7 +15,7 @@ from typing import Any
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
-from bot.blocks import Message, progress_message
+from bot.blocks import Message, context, progress_message
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,8 @@ class StatusMessage:
         self.thread_ts = thread_ts
         self._min_interval = min_interval
         self._lock = threading.Lock()
-        self.ts: str | None = None
+        self.ts: str | None = None  # the status message while it is shown
+        self.posted_ts: str | None = None  # when it was posted (kept after it is removed)
         self._shown: tuple[str | None, int] | None = None
         self._last_edit = 0.0
         self._attempt = 0
@@ -46,7 +47,7 @@ class StatusMessage:
         resp = self._client.chat_postMessage(
             channel=self.channel, thread_ts=self.thread_ts, **message, **POST_OPTIONS
         )
-        self.ts = resp["ts"]
+        self.ts = self.posted_ts = resp["ts"]
         self.channel = resp.get("channel") or self.channel
         self._last_edit = time.monotonic()
         return self
@@ -83,20 +84,28 @@ class StatusMessage:
                 if self.ts is None or now - self._last_edit < self._min_interval:
                     return
                 self._shown, self._last_edit = (key, 0), now
-            self._client.chat_update(
-                channel=self.channel, ts=self.ts, text=text, blocks=[{"type": "context", "elements": [
-                    {"type": "mrkdwn", "text": text}]}]
-            )
+            self._client.chat_update(channel=self.channel, ts=self.ts, text=text, blocks=[context(text)])
         except Exception:
             log.warning("could not update the progress message", exc_info=True)
 
-    def finish(self, message: Message) -> str:
-        """Post the result in the thread and remove the status message; returns the result's ts."""
-        resp = self._client.chat_postMessage(
-            channel=self.channel, thread_ts=self.thread_ts, **message, **POST_OPTIONS
-        )
-        self._delete()
-        return str(resp["ts"])
+    def finish(self, message: Message, fallback: Message | None = None) -> str:
+        """Post the result in the thread, or `fallback` (short, plain) when Slack refuses it, and remove the
+        status message whatever happens; returns the ts of what was posted."""
+        try:
+            try:
+                resp = self._post(message)
+            except Exception as exc:
+                if fallback is None:
+                    raise
+                error = exc.response.get("error") if isinstance(exc, SlackApiError) else type(exc).__name__
+                log.warning("Slack refused a message in %s (%s); posting a short version", self.channel, error)
+                resp = self._post(fallback)
+            return str(resp["ts"])
+        finally:
+            self._delete()
+
+    def _post(self, message: Message) -> Any:
+        return self._client.chat_postMessage(channel=self.channel, thread_ts=self.thread_ts, **message, **POST_OPTIONS)
 
     def _delete(self) -> None:
         if self.ts is None:

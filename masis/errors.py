@@ -35,3 +35,7 @@ class NothingPendingError(MasisError):
 
 class UnknownDocumentError(MasisError):
     pass
+
+
+class UnknownThreadError(MasisError):
+    """No such thread, or no such answer in it."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.blocks.elements import (
     MAX_FALLBACK_CHARS,
+    MAX_MESSAGE_CHARS,
     Message,
     actions,
     button,
@@ -20,11 +22,16 @@ from bot.blocks.elements import (
     score,
     section,
     sections,
+    text_chars,
     truncate,
 )
 from bot.blocks.ids import ACTION_FEEDBACK_DOWN, ACTION_FEEDBACK_UP, ACTION_WHY
 from masis.citations import renumber
 from masis.state import Citation, Outcome
+
+ANSWER_ACTIONS_BLOCK = "answer_actions"
+MAX_SOURCE_SECTIONS = 5
+SOURCES_MIN_ROOM = 3000  # an answer longer than the room leaves is cut before the sources are
 
 SCORE_LABELS = (
     ("faithfulness", "Faithfulness"),
@@ -51,50 +58,95 @@ def scores_line(confidence: float | None, evaluation: Mapping[str, Any] | None) 
     return " · ".join(parts)
 
 
+def source_line(c: Citation, snippet_chars: int = 160) -> str:
+    """`*[n]* `doc`, p. 3 · _section_` and, with `snippet_chars`, the cited passage quoted below."""
+    where = f"`{escape(c.doc_name)}`"
+    if c.page is not None:
+        where += f", p. {c.page}"
+    if c.section:
+        where += f" · _{escape(truncate(c.section, 80))}_"
+    snippet = escape(truncate(" ".join(c.text.split()), snippet_chars)) if snippet_chars else ""
+    return f"*[{c.number}]* {where}\n>{snippet}" if snippet else f"*[{c.number}]* {where}"
+
+
 def sources_lines(citations: Sequence[Citation], snippet_chars: int = 160) -> list[str]:
-    lines = []
-    for c in sorted(citations, key=lambda c: c.number):
-        where = f"`{escape(c.doc_name)}`"
-        if c.page is not None:
-            where += f", p. {c.page}"
-        if c.section:
-            where += f" · _{escape(truncate(c.section, 80))}_"
-        snippet = escape(truncate(" ".join(c.text.split()), snippet_chars))
-        lines.append(f"*[{c.number}]* {where}\n>{snippet}" if snippet else f"*[{c.number}]* {where}")
-    return lines
+    return [source_line(c, snippet_chars) for c in sorted(citations, key=lambda c: c.number)]
 
 
-def answer_message(outcome: Outcome) -> Message:
-    """The answer with numbered references, its sources, its scores, and the feedback buttons."""
+def sources_blocks(citations: Sequence[Citation], budget: int) -> list[dict[str, Any]]:
+    """The Sources part within `budget` characters of text: each source quoted while there is room, then
+    named without its quote, then "…and N more" (all of them are in "Why this answer?")."""
+    ordered = sorted(citations, key=lambda c: c.number)
+    lines = ["*Sources*"]
+    used = len(lines[0])
+    more_note = 60  # room kept for the "…and N more sources" line
+    for index, c in enumerate(ordered):
+        left = budget - used - more_note
+        for line in (source_line(c), source_line(c, 0)):
+            if len(line) + 1 <= left:
+                lines.append(line)
+                used += len(line) + 1
+                break
+        else:
+            lines.append(f"_…and {len(ordered) - index} more sources; see “Why this answer?”_")
+            break
+    texts = pack_lines(lines)
+    if len(texts) > MAX_SOURCE_SECTIONS:
+        texts = [*texts[: MAX_SOURCE_SECTIONS - 1], "_…and more sources; see “Why this answer?”_"]
+    return [divider(), *[section(t) for t in texts]]
+
+
+def feedback_value(outcome: Outcome) -> str:
+    """The 👍 / 👎 buttons' value: the answer they rate (its thread and run)."""
+    return json.dumps({"thread": outcome.thread_id, "run": outcome.run}, separators=(",", ":"))
+
+
+def parse_feedback_value(value: str) -> tuple[str, int | None]:
+    """(thread id, run); a bare thread id (buttons posted before answers had runs) rates the latest."""
+    if not value.startswith("{"):
+        return value, None
+    data = json.loads(value)
+    return str(data["thread"]), int(data["run"])
+
+
+def answer_message(outcome: Outcome, votes: Mapping[str, int] | None = None) -> Message:
+    """The answer with numbered references, its sources, its scores, and the feedback buttons; with
+    `votes` ({"up": n, "down": m}), the buttons show the tally so far. The whole message stays within
+    Slack's limits: the answer first, then as many sources as the rest of the room allows."""
     answer = outcome.answer or ""
     body_text = number_citations(markdown_to_mrkdwn(escape(answer)), outcome.citations)
     body = sections(body_text) or [section("_(empty answer)_")]
-
-    source_blocks: list[dict[str, Any]] = []
-    if outcome.citations:
-        texts = pack_lines(["*Sources*", *sources_lines(outcome.citations)])
-        if len(texts) > 5:
-            texts = [*texts[:4], "_…and more sources; see “Why this answer?”_"]
-        source_blocks = [divider(), *[section(t) for t in texts]]
 
     retries = len(outcome.metrics.get("retry_reasons") or [])
     info = [scores_line(outcome.confidence, outcome.evaluation)]
     if retries:
         info.append(f"{retries} retr{'y' if retries == 1 else 'ies'}")
-    tail: list[dict[str, Any]] = [*source_blocks, context(" · ".join(info))]
+    tail: list[dict[str, Any]] = [context(" · ".join(info))]
     if outcome.requires_human_review or outcome.warning:
         warning = escape(outcome.warning or "This answer should be checked by a person before it is relied on.")
         tail.append(context(f":warning: {warning}"))
+    votes = votes or {}
+    value = feedback_value(outcome)
     tail.append(
         actions(
-            "answer_actions",
+            ANSWER_ACTIONS_BLOCK,
             [
-                button(":thumbsup:", ACTION_FEEDBACK_UP, outcome.thread_id),
-                button(":thumbsdown:", ACTION_FEEDBACK_DOWN, outcome.thread_id),
+                button(_tally(":thumbsup:", votes.get("up", 0)), ACTION_FEEDBACK_UP, value),
+                button(_tally(":thumbsdown:", votes.get("down", 0)), ACTION_FEEDBACK_DOWN, value),
                 button("Why this answer?", ACTION_WHY, outcome.thread_id),
             ],
         )
     )
+    if outcome.citations:
+        # the answer keeps at least half the room; the sources get what the answer leaves
+        answer_room = max(MAX_MESSAGE_CHARS // 2, MAX_MESSAGE_CHARS - text_chars(tail) - SOURCES_MIN_ROOM)
+        body = fit([], body, [], max_chars=answer_room)
+        budget = MAX_MESSAGE_CHARS - text_chars(body) - text_chars(tail) - 50
+        tail = [*sources_blocks(outcome.citations, budget), *tail]
     # the fallback text drives notifications: escaped too, so a document's <!channel> cannot ping anyone
     fallback = truncate(number_citations(escape(answer), outcome.citations), MAX_FALLBACK_CHARS)
     return {"text": fallback, "blocks": fit([], body, tail)}
+
+
+def _tally(emoji: str, count: int) -> str:
+    return f"{emoji} {count}" if count else emoji

@@ -20,6 +20,9 @@ MAX_BUTTON_VALUE = 2000
 MAX_CONTEXT_ELEMENTS = 10
 MAX_FALLBACK_CHARS = 3000
 MAX_ACTIONS_ELEMENTS = 25
+# Slack refuses a message whose blocks hold more than ~12,000 characters of text in all
+# (`msg_blocks_too_long`, below the documented per-block limits); keep a margin under it
+MAX_MESSAGE_CHARS = 11_000
 
 
 class Message(TypedDict):
@@ -99,8 +102,14 @@ def human_size(size: int | None) -> str:
 # --- block constructors ----------------------------------------------------------------------------
 
 
+def mrkdwn(text: str, limit: int = MAX_SECTION_CHARS) -> dict[str, Any]:
+    """A mrkdwn text object that Slack shows as written: `verbatim` turns off its own linking of URLs,
+    `#channel` names and mentions, which escaping alone does not cover."""
+    return {"type": "mrkdwn", "text": truncate(text, limit), "verbatim": True}
+
+
 def section(text: str) -> dict[str, Any]:
-    return {"type": "section", "text": {"type": "mrkdwn", "text": truncate(text, MAX_SECTION_CHARS)}}
+    return {"type": "section", "text": mrkdwn(text)}
 
 
 def sections(text: str) -> list[dict[str, Any]]:
@@ -108,7 +117,7 @@ def sections(text: str) -> list[dict[str, Any]]:
 
 
 def context(*texts: str) -> dict[str, Any]:
-    elements = [{"type": "mrkdwn", "text": truncate(t, MAX_SECTION_CHARS)} for t in texts if t]
+    elements = [mrkdwn(t) for t in texts if t]
     return {"type": "context", "elements": elements[:MAX_CONTEXT_ELEMENTS]}
 
 
@@ -150,13 +159,41 @@ def pack_lines(lines: Iterable[str], limit: int = MAX_SECTION_CHARS) -> list[str
     return texts
 
 
+def text_chars(blocks: Iterable[Any]) -> int:
+    """The characters of text in blocks, as Slack counts them towards a message's total."""
+    total = 0
+    for item in blocks:
+        if isinstance(item, dict):
+            total += sum(len(v) if k == "text" and isinstance(v, str) else text_chars([v]) for k, v in item.items())
+        elif isinstance(item, list):
+            total += text_chars(item)
+    return total
+
+
+CUT_NOTE = "_…cut to fit Slack's message size._"
+
+
 def fit(head: list[dict[str, Any]], body: list[dict[str, Any]], tail: list[dict[str, Any]],
-        limit: int = MAX_MESSAGE_BLOCKS) -> list[dict[str, Any]]:
-    """head + body + tail within `limit` blocks; an over-long body is cut with a note."""
+        limit: int = MAX_MESSAGE_BLOCKS, max_chars: int | None = MAX_MESSAGE_CHARS) -> list[dict[str, Any]]:
+    """head + body + tail within `limit` blocks and `max_chars` of text; an over-long body is cut (its
+    last kept section shortened if need be) with a note."""
     room = limit - len(head) - len(tail)
-    if len(body) > room:
-        body = [*body[: max(0, room - 1)], context("_…cut to fit Slack's message size._")]
-    return [*head, *body, *tail][:limit]
+    chars = None if max_chars is None else max_chars - text_chars(head) - text_chars(tail)
+    if len(body) <= room and (chars is None or text_chars(body) <= chars):
+        return [*head, *body, *tail]
+    note = context(CUT_NOTE)
+    kept: list[dict[str, Any]] = []
+    left = None if chars is None else chars - text_chars([note])
+    for block in body[: max(0, room - 1)]:
+        size = text_chars([block])
+        if left is not None and size > left:
+            if block.get("type") == "section" and left > 200:
+                kept.append(section(truncate(block["text"]["text"], left)))
+            break
+        kept.append(block)
+        if left is not None:
+            left -= size
+    return [*head, *kept, note, *tail][:limit]
 
 
 

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from bot.blocks.answers import scores_line
+from bot.blocks.answers import scores_line, sources_lines
 from bot.blocks.elements import (
     MAX_MODAL_BLOCKS,
     escape,
@@ -19,6 +19,7 @@ from bot.blocks.elements import (
     sections,
     truncate,
 )
+from masis.state import Citation
 
 
 def _render_value(value: Any, limit: int = 300) -> str:
@@ -61,6 +62,9 @@ def why_modal(outcome: Mapping[str, Any]) -> dict[str, Any]:
             + f" · {metrics.get('llm_calls', 'n/a')} LLM calls"
         ),
     ]
+    citations = [Citation.model_validate(c) for c in outcome.get("citations") or []]
+    if citations:
+        blocks += [section(t) for t in pack_lines(["*Sources*", *sources_lines(citations, snippet_chars=0)])]
     if history:
         blocks.append(section("*Confidence by attempt*: " + " → ".join(percent(h) for h in history)))
     if reasons:

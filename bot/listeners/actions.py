@@ -51,12 +51,13 @@ def register(app: App, conversations: Conversations, deps: BotDeps) -> None:
 
     def feedback(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
         ack()
-        channel_id, _ = _where(body)
-        thread_id = action["value"]
+        channel_id, message_ts = _where(body)
+        thread_id, run = blocks.parse_feedback_value(action["value"])
         if not _thread_in_channel(thread_id, channel_id):
             return
         value = "up" if action["action_id"] == blocks.ACTION_FEEDBACK_UP else "down"
-        conversations.on_feedback(thread_id=thread_id, user_id=body["user"]["id"], value=value)
+        conversations.on_feedback(thread_id=thread_id, run=run, user_id=body["user"]["id"], value=value,
+                                  channel_id=channel_id, message_ts=message_ts)
 
     app.action(blocks.ACTION_FEEDBACK_UP)(feedback)
     app.action(blocks.ACTION_FEEDBACK_DOWN)(feedback)

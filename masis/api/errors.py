@@ -20,6 +20,7 @@ from masis.errors import (
     NothingPendingError,
     StoreInUseError,
     UnknownDocumentError,
+    UnknownThreadError,
 )
 
 log = logging.getLogger(__name__)
@@ -30,6 +31,7 @@ M = TypeVar("M", bound=BaseModel)
 _STATUS_OF: tuple[tuple[type[MasisError], int], ...] = (
     (NothingPendingError, 409),
     (UnknownDocumentError, 404),
+    (UnknownThreadError, 404),
     (InvalidWorkspaceError, 400),
     (StoreInUseError, 503),
 )

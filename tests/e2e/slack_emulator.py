@@ -59,6 +59,36 @@ class _Script:
     headers: dict[str, str]
     body: dict[str, Any]
     times: int
+    when: Callable[[dict[str, Any]], bool] | None = None
+
+
+# Slack's own limits on a message's blocks, refused as Slack refuses them
+MAX_BLOCKS = 50
+MAX_SECTION_TEXT = 3000
+MAX_MESSAGE_TEXT = 12_000  # msg_blocks_too_long: all the text of all the blocks
+
+
+def _texts(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in ([v] if k == "text" and isinstance(v, str) else _texts(v))]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v)]
+    return []
+
+
+def blocks_error(blocks: Any) -> str | None:
+    """The error Slack answers for these blocks, or None when it accepts them."""
+    if not blocks:
+        return None
+    if not isinstance(blocks, list) or len(blocks) > MAX_BLOCKS:
+        return "invalid_blocks"
+    for block in blocks:
+        text = block.get("text") if isinstance(block, dict) else None
+        if block.get("type") == "section" and isinstance(text, dict) and len(text.get("text", "")) > MAX_SECTION_TEXT:
+            return "invalid_blocks"
+    if sum(len(t) for t in _texts(blocks)) > MAX_MESSAGE_TEXT:
+        return "msg_blocks_too_long"
+    return None
 
 
 class SlackEmulator:
@@ -107,11 +137,13 @@ class SlackEmulator:
             return f"{now:.6f}"
 
     def fail(self, method: str, *, status: int = 429, retry_after: int | None = 1, error: str = "ratelimited",
-             times: int = 1) -> None:
-        headers = {"Retry-After": str(retry_after)} if retry_after is not None else {}
+             times: int = 1, when: Callable[[dict[str, Any]], bool] | None = None) -> None:
+        """Answer the next `times` calls of `method` (those whose params satisfy `when`, if given) with
+        `error`: by default a 429 with `Retry-After`; `status=200` gives Slack's `{"ok": false}` refusal."""
+        headers = {"Retry-After": str(retry_after)} if retry_after is not None and status == 429 else {}
         with self._lock:
             self._scripts.setdefault(method, []).append(
-                _Script(status, headers, {"ok": False, "error": error}, times)
+                _Script(status, headers, {"ok": False, "error": error}, times, when)
             )
 
     def stall(self, method: str, when: Callable[[dict[str, Any]], bool]) -> threading.Event:
@@ -156,9 +188,16 @@ class SlackEmulator:
 
     # --- inspection ----------------------------------------------------------------------------------------
     def calls_to(self, method: str, **match: Any) -> list[Call]:
+        """The calls of `method` that Slack accepted (HTTP 200 and not `"ok": false`)."""
         with self._lock:
             calls = list(self.calls)
-        return [c for c in calls if c.method == method and c.status == 200 and _matches(c.params, match)]
+        return [c for c in calls if c.method == method and c.status == 200 and c.response.get("ok") is not False
+                and _matches(c.params, match)]
+
+    def refused(self, method: str) -> list[Call]:
+        """The calls of `method` answered with an error."""
+        with self._lock:
+            return [c for c in self.calls if c.method == method and (c.status != 200 or c.response.get("ok") is False)]
 
     def wait_for(self, predicate: Callable[[list[Call]], Any], *, timeout: float = 20.0,
                  what: str = "a Slack call") -> Any:
@@ -194,11 +233,11 @@ class SlackEmulator:
     def _api(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, str], dict[str, Any]]:
         with self._lock:
             scripts = self._scripts.get(method) or []
-            if scripts:
-                script = scripts[0]
+            script = next((s for s in scripts if s.when is None or s.when(params)), None)
+            if script is not None:
                 script.times -= 1
                 if script.times <= 0:
-                    scripts.pop(0)
+                    scripts.remove(script)
                 return script.status, script.headers, script.body
         handler = getattr(self, "_m_" + method.replace(".", "_"), None)
         if handler is None:
@@ -211,6 +250,8 @@ class SlackEmulator:
                 "team_id": TEAM_ID, "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
 
     def _m_chat_postMessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(params.get("blocks")):
+            return {"ok": False, "error": error}
         ts = self.next_ts()
         message = {"type": "message", "user": BOT_USER_ID, "bot_id": BOT_ID, "ts": ts,
                    "text": params.get("text", ""), "blocks": params.get("blocks") or []}
@@ -219,12 +260,16 @@ class SlackEmulator:
         return {"ok": True, "channel": params.get("channel"), "ts": ts, "message": message}
 
     def _m_chat_update(self, params: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(params.get("blocks")):
+            return {"ok": False, "error": error}
         return {"ok": True, "channel": params.get("channel"), "ts": params.get("ts"), "text": params.get("text", "")}
 
     def _m_chat_delete(self, params: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "channel": params.get("channel"), "ts": params.get("ts")}
 
     def _m_chat_postEphemeral(self, params: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(params.get("blocks")):
+            return {"ok": False, "error": error}
         return {"ok": True, "message_ts": self.next_ts()}
 
     def _m_views_open(self, params: dict[str, Any]) -> dict[str, Any]:

@@ -232,3 +232,103 @@ def test_the_upload_modal() -> None:
     assert file_input["max_files"] == 10
     assert set(file_input["filetypes"]) == {"pdf", "docx", "txt", "md", "html", "csv"}
     assert all(blk.get("optional") for blk in view["blocks"] if blk["type"] == "input")
+
+
+# --- Slack's limits on a whole message, verbatim text, feedback per answer ------------------------------------
+
+
+def _mrkdwn_objects(value: Any) -> list[dict[str, Any]]:
+    if isinstance(value, dict):
+        own = [value] if value.get("type") == "mrkdwn" else []
+        return own + [o for v in value.values() for o in _mrkdwn_objects(v)]
+    if isinstance(value, list):
+        return [o for v in value for o in _mrkdwn_objects(v)]
+    return []
+
+
+def _validate_with_slack_sdk(blocks: list[dict[str, Any]]) -> None:
+    from slack_sdk.models.blocks import Block
+
+    for block in blocks:
+        parsed = Block.parse(block)
+        assert parsed is not None, block
+        parsed.validate_json()  # raises SlackObjectFormationError on anything Slack would refuse
+
+
+def forty_long_citations() -> Outcome:
+    long_doc = "quarterly_financial_statements_and_board_commentary_" + "x" * 60 + ".pdf"
+    cites = [
+        Citation(number=i, chunk_id=f"{long_doc}#{i}", doc_name=long_doc, page=i, section="Section " + "s" * 90,
+                 text=f"passage {i} " + "lorem ipsum dolor sit amet " * 40)
+        for i in range(1, 41)
+    ]
+    answer = " ".join(f"Claim number {i} is supported here [{long_doc}#{i}]." + " detail" * 12 for i in range(1, 41))
+    return answered(answer, cites)
+
+
+def test_forty_long_citations_stay_under_slacks_total_text_limit() -> None:
+    from tests.e2e.slack_emulator import MAX_MESSAGE_TEXT, blocks_error
+
+    outcome = forty_long_citations()
+    message = b.answer_message(outcome)
+    blocks = message["blocks"]
+    assert_within_limits(blocks)
+    assert b.text_chars(blocks) <= b.MAX_MESSAGE_CHARS < MAX_MESSAGE_TEXT
+    assert blocks_error(blocks) is None  # what the emulator (as Slack) accepts
+    _validate_with_slack_sdk(blocks)
+    text = json.dumps(blocks, ensure_ascii=False)
+    assert "*[1]*" in text and ">passage 1 " in text  # the first sources are quoted
+    assert "more sources; see “Why this answer?”" in text  # the rest are named where there is room
+    assert {"feedback_up", "feedback_down", "why_answer"} <= {
+        e["action_id"] for blk in blocks if blk["type"] == "actions" for e in blk["elements"]}
+    # the audit trail lists every source
+    why = b.why_modal(outcome.model_dump(mode="json"))
+    assert all(f"*[{i}]*" in json.dumps(why["blocks"]) for i in range(1, 41))
+
+
+def test_a_huge_answer_is_cut_and_keeps_its_buttons_within_the_total_limit() -> None:
+    outcome = answered("word [strategy_memo.pdf#1] " * 3000, [citation(1)])
+    blocks = b.answer_message(outcome)["blocks"]
+    assert b.text_chars(blocks) <= b.MAX_MESSAGE_CHARS
+    assert "cut to fit" in json.dumps(blocks) and blocks[-1]["type"] == "actions"
+    _validate_with_slack_sdk(blocks)
+
+
+def test_every_mrkdwn_text_is_sent_verbatim() -> None:
+    docs = [SimpleNamespace(name=f"#general-{i}.md", chunks=1, pages=None, size_bytes=10, uploaded_by="U1",
+                            uploaded_at="2026-01-01") for i in range(3)]
+    results = [SimpleNamespace(name="http://example.com/x.md", status="indexed", chunks=2, reason=None)]
+    messages = [
+        b.answer_message(answered("See http://evil.example and #general [strategy_memo.pdf#1].", [citation(1)])),
+        b.clarification_message(clarifying()),
+        b.resolved_clarification_message(clarifying(), "done"),
+        b.documents_message(docs),
+        b.ingest_summary_message(results, uploaded_by="U1"),
+        b.progress_message("researching"),
+        b.error_message("boom"),
+        b.fallback_message(answered("x [strategy_memo.pdf#1]", [citation(1)])),
+    ]
+    objects = [o for m in messages for o in _mrkdwn_objects(m["blocks"])]
+    objects += _mrkdwn_objects(b.why_modal(answered("a", [citation(1)]).model_dump(mode="json"))["blocks"])
+    assert objects and all(o.get("verbatim") is True for o in objects)
+    for m in messages:
+        _validate_with_slack_sdk(m["blocks"])
+
+
+def test_feedback_buttons_name_the_answer_they_rate() -> None:
+    outcome = answered("A [strategy_memo.pdf#1].", [citation(1)], run=3)
+    message = b.answer_message(outcome, votes={"up": 2, "down": 0})
+    [row] = [blk for blk in message["blocks"] if blk["type"] == "actions"]
+    up, down, _ = row["elements"]
+    assert b.parse_feedback_value(up["value"]) == (THREAD, 3) == b.parse_feedback_value(down["value"])
+    assert up["text"]["text"] == ":thumbsup: 2" and down["text"]["text"] == ":thumbsdown:"
+    assert b.parse_feedback_value(THREAD) == (THREAD, None)  # buttons posted before answers had runs
+
+
+def test_the_fallback_is_short_escaped_and_has_no_buttons() -> None:
+    answer = answered("<!channel> " + "long " * 2000 + "[strategy_memo.pdf#1]", [citation(1)])
+    message = b.fallback_message(answer)
+    assert len(message["text"]) <= b.MAX_FALLBACK_CHARS and "<!channel>" not in message["text"]
+    assert "strategy_memo.pdf" in message["text"] and len(message["blocks"]) == 1
+    question = b.fallback_message(clarifying())
+    assert "Which source should I trust?" in question["text"] and "Reply in this thread" in question["text"]
