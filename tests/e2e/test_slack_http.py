@@ -68,12 +68,29 @@ def test_mention_gets_a_cited_answer_in_its_thread(slack: SlackDriver, emulator:
     assert "Steps" in why.blocks_text() and "retried" in why.blocks_text()
 
 
-def test_feedback_is_stored(bot: BotServer, slack: SlackDriver, emulator: SlackEmulator) -> None:
+def test_feedback_is_stored_per_answer_and_shown(bot: BotServer, slack: SlackDriver,
+                                                 emulator: SlackEmulator) -> None:
     ts, _ = slack.mention(MAIN_CHANNEL, "When does Route Optimiser 2.0 launch?")
-    [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
-    slack.click(as_message(answer), MAIN_CHANNEL, b.ACTION_FEEDBACK_DOWN, user="UFEEDBACK")
+    [first] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
+    slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?", thread_ts=ts)  # a second answer there
+    [_, second] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="a second answer")
+    thread = f"{TEAM_ID}:{MAIN_CHANNEL}:{ts}"
+
+    slack.click(as_message(first), MAIN_CHANNEL, b.ACTION_FEEDBACK_DOWN, user="UFEEDBACK")
     emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", user="UFEEDBACK"), what="a thank-you")
-    assert bot.engine.registry.feedback(f"{TEAM_ID}:{MAIN_CHANNEL}:{ts}") == {"UFEEDBACK": "down"}
+    slack.click(as_message(second), MAIN_CHANNEL, b.ACTION_FEEDBACK_UP, user="UFEEDBACK")
+    emulator.wait_for(lambda _: len(emulator.calls_to("chat.postEphemeral", user="UFEEDBACK")) == 2,
+                      what="a second thank-you")
+    # one vote per answer: the vote on the second answer did not overwrite the one on the first
+    assert bot.engine.registry.feedback(thread, 1) == {"UFEEDBACK": "down"}
+    assert bot.engine.registry.feedback(thread, 2) == {"UFEEDBACK": "up"}
+    [thanks, _] = emulator.calls_to("chat.postEphemeral", user="UFEEDBACK")
+    assert ":thumbsdown: on this answer" in thanks.params["text"]
+    # the chosen state shows on the answer voted on
+    [shown] = emulator.wait_for(
+        lambda _: emulator.calls_to("chat.update", ts=second.response["ts"]), what="the tally on the answer")
+    labels = {e["action_id"]: e["text"]["text"] for e in buttons(shown.blocks()).values()}
+    assert labels[b.ACTION_FEEDBACK_UP] == ":thumbsup: 1" and labels[b.ACTION_FEEDBACK_DOWN] == ":thumbsdown:"
 
 
 def test_a_mention_in_a_dm_works_the_same(slack: SlackDriver, emulator: SlackEmulator) -> None:
@@ -184,6 +201,47 @@ def test_thread_chatter_and_bots_are_ignored(slack: SlackDriver, emulator: Slack
     assert len(posts) == 4  # two progress messages and two answers, nothing for the chatter
 
 
+def _refuse_in_thread(emu: SlackEmulator, ts: str, action_id: str) -> None:
+    """Slack refuses the bot's post carrying `action_id` in the thread `ts` (as it refuses an over-long one)."""
+    emu.fail("chat.postMessage", status=200, error="msg_blocks_too_long",
+             when=lambda p: p.get("thread_ts") == ts and action_id in json.dumps(p.get("blocks") or []))
+
+
+def test_a_refused_answer_leaves_no_progress_note_and_posts_a_short_version(
+        slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts = emulator.next_ts()
+    _refuse_in_thread(emulator, ts, b.ACTION_FEEDBACK_UP)
+    slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?", ts=ts)
+    [short] = wait_post(emulator, MAIN_CHANNEL, ts, lambda c: "short version" in c.blocks_text(),
+                        what="the short version of the answer")
+    assert [c.params.get("thread_ts") for c in emulator.refused("chat.postMessage")].count(ts) == 1
+    assert "strategy_memo.pdf" in short.params["text"] and not buttons(short.blocks())
+    progress = thread_posts(emulator, MAIN_CHANNEL, ts)[0]
+    assert "Working on it" in progress.blocks_text()
+    emulator.wait_for(lambda _: emulator.calls_to("chat.delete", ts=progress.response["ts"]),
+                      what="the progress note to be removed")
+    assert not [c for c in thread_posts(emulator, MAIN_CHANNEL, ts) if is_error(c)]
+
+
+def test_a_refused_clarification_is_still_recorded_and_a_reply_resumes_it(
+        bot: BotServer, slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts = emulator.next_ts()
+    _refuse_in_thread(emulator, ts, b.ACTION_CANCEL)
+    slack.mention(MAIN_CHANNEL, CONFLICT_QUESTION, ts=ts)
+    [short] = wait_post(emulator, MAIN_CHANNEL, ts, lambda c: "I need your help" in c.blocks_text(),
+                        what="the short version of the question")
+    assert not buttons(short.blocks())
+    progress = thread_posts(emulator, MAIN_CHANNEL, ts)[0]
+    emulator.wait_for(lambda _: emulator.calls_to("chat.delete", ts=progress.response["ts"]),
+                      what="the progress note to be removed")
+    post = emulator.wait_for(lambda _: bot.deps.ledger.clarification(f"{TEAM_ID}:{MAIN_CHANNEL}:{ts}"),
+                             what="the question to be recorded")
+    assert post.message_ts == short.response["ts"]
+    slack.reply(MAIN_CHANNEL, ts, "according to the Q3 report")
+    [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer after the reply")
+    assert "12.4" in answer.blocks_text()
+
+
 # --- delivery ------------------------------------------------------------------------------------------------
 
 
@@ -262,10 +320,24 @@ def _raw_post(bot: BotServer, headers: str, chunks: list[bytes]) -> bytes:
                 sock.sendall(chunk)
             except OSError:  # the server answered and closed: it stopped reading, as it should
                 break
+        answer = b""
         try:
-            return sock.recv(4096)
+            while b"\r\n\r\n" not in answer or len(answer.partition(b"\r\n\r\n")[2]) < _content_length(answer):
+                data = sock.recv(4096)
+                if not data:
+                    break
+                answer += data
         except TimeoutError:
-            return b""
+            pass
+        return answer
+
+
+def _content_length(answer: bytes) -> int:
+    head = answer.partition(b"\r\n\r\n")[0].lower()
+    for line in head.split(b"\r\n"):
+        if line.startswith(b"content-length:"):
+            return int(line.split(b":", 1)[1])
+    return 0
 
 
 def test_an_oversized_declared_body_is_refused_before_it_is_read(bot: BotServer) -> None:
