@@ -112,6 +112,7 @@ class Conversations:
             work,
             key=f"feedback {channel_id} {message_ts}",  # tallies of one message are shown in order
             name="feedback",
+            team=ref.team_id,
             on_error=lambda exc: self._ephemeral(ref, user_id, user_message(exc, doing="saving your feedback")),
         )
 
@@ -211,6 +212,7 @@ class Conversations:
             work,
             key=ref.thread_id,
             name=f"thread {ref.thread_id}",
+            team=ref.team_id,
             on_error=lambda exc: self._post(ref, blocks.error_message(user_message(exc))),
         )
 

@@ -7,7 +7,7 @@ from slack_bolt import App
 
 from bot.conversation import Conversations
 from bot.deps import BotDeps
-from bot.listeners import actions, commands, events, views
+from bot.listeners import actions, commands, events, lifecycle, views
 from bot.uploads import Uploads
 
 
@@ -18,3 +18,4 @@ def register_all(app: App, deps: BotDeps) -> None:
     commands.register(app, uploads)
     views.register(app, uploads)
     actions.register(app, conversations, deps)
+    lifecycle.register(app, deps.jobs)

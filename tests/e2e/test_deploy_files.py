@@ -20,7 +20,7 @@ def test_the_manifest_asks_for_what_the_bot_uses() -> None:
             "files:read"} <= scopes
     settings = manifest["settings"]
     assert set(settings["event_subscriptions"]["bot_events"]) == {
-        "app_mention", "message.channels", "message.groups", "message.im"}
+        "app_mention", "message.channels", "message.groups", "message.im", "app_uninstalled", "tokens_revoked"}
     assert settings["interactivity"]["is_enabled"] is True
     assert settings["socket_mode_enabled"] is True
     [command] = manifest["features"]["slash_commands"]
