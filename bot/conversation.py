@@ -25,7 +25,7 @@ from bot.deps import BotDeps
 from bot.friendly import user_message
 from bot.ids import ThreadRef, mentions, parse_thread_id, strip_mention, ts_key
 from bot.ledger import WorkInFlight
-from bot.progress import POST_OPTIONS, StatusMessage
+from bot.progress import POST_OPTIONS, AnswerStatus
 from bot.uploads import Uploads
 from masis.errors import NothingPendingError
 from masis.state import Outcome
@@ -82,35 +82,19 @@ class Conversations:
 
         self._submit(ref, work)
 
-    def on_feedback(self, *, thread_id: str, run: int | None, user_id: str, value: str, channel_id: str,
-                    message_ts: str) -> None:
-        """👍 / 👎 on one answer (`run`; None for buttons that predate runs: the latest answer). The answer's
-        buttons then show the tally, and the voter is told privately what they chose."""
+    def on_feedback(self, *, thread_id: str, run: int | None, user_id: str, value: str) -> None:
+        """👍 / 👎 on one answer (`run`; None for buttons that predate runs: the latest answer). Slack's
+        feedback buttons show the voter's choice themselves; the voter is also told privately."""
         ref = parse_thread_id(thread_id)
 
         def work() -> None:
-            engine = self.deps.engine
-            voted = engine.record_feedback(ref.thread_id, user_id, value, run=run)
-            other = ":thumbsdown:" if value == "up" else ":thumbsup:"
-            chosen = ":thumbsup:" if value == "up" else ":thumbsdown:"
+            self.deps.engine.record_feedback(ref.thread_id, user_id, value, run=run)
+            chosen, other = (":thumbsup:", ":thumbsdown:") if value == "up" else (":thumbsdown:", ":thumbsup:")
             self._ephemeral(ref, user_id, f"Thanks, I recorded your {chosen} on this answer. "
                                           f"Click {other} to change it.")
-            data = self.deps.ledger.answer(channel_id, message_ts)
-            if data is None:
-                return
-            outcome = Outcome.model_validate(data)
-            if outcome.run != voted:
-                return  # an answer posted before answers had runs: its buttons keep their look
-            tally = engine.registry.feedback_tally(ref.thread_id, voted)
-            try:
-                self.deps.client.chat_update(channel=channel_id, ts=message_ts,
-                                             **blocks.answer_message(outcome, votes=tally))
-            except SlackApiError:
-                log.warning("could not show the feedback tally in %s", ref.thread_id, exc_info=True)
 
         self.deps.jobs.submit(
             work,
-            key=f"feedback {channel_id} {message_ts}",  # tallies of one message are shown in order
             name="feedback",
             team=ref.team_id,
             on_error=lambda exc: self._ephemeral(ref, user_id, user_message(exc, doing="saving your feedback")),
@@ -144,18 +128,23 @@ class Conversations:
             self._post(ref, blocks.help_message())
 
     def _ask(self, ref: ThreadRef, question: str) -> None:
-        status = self.deps.status(ref.channel_id, ref.thread_ts).start()
+        status = self._status(ref, ref.workspace_id)
         self._run(status, ref, "ask", lambda progress: self.deps.engine.ask(
             ref.workspace_id, question, thread_id=ref.thread_id, on_progress=progress))
 
     def _resume(self, ref: ThreadRef, user: str, *, note: str, text: str | None = None,
                 choice: str | None = None) -> None:
         self._close_clarification(ref, note)
-        status = self.deps.status(ref.channel_id, ref.thread_ts).start()
+        status = self._status(ref, self.deps.engine.workspace_of(ref.thread_id) or ref.workspace_id)
         self._run(status, ref, "reply", lambda progress: self.deps.engine.reply(
             ref.thread_id, text, choice=choice, on_progress=progress))
 
-    def _run(self, status: StatusMessage, ref: ThreadRef, kind: str,
+    def _status(self, ref: ThreadRef, workspace: str) -> AnswerStatus:
+        """Shown first thing: the status line (or progress message) of the thread."""
+        documents = len(self.deps.engine.documents(workspace))
+        return self.deps.answer_status(ref.channel_id, ref.thread_ts, documents=documents).start()
+
+    def _run(self, status: AnswerStatus, ref: ThreadRef, kind: str,
              call: Callable[[Callable[[str], None]], Outcome]) -> None:
         ledger = self.deps.ledger
         ledger.begin_work(WorkInFlight(ref.thread_id, kind, status.channel, ref.thread_ts, status.ts))
@@ -164,7 +153,7 @@ class Conversations:
         finally:
             ledger.end_work(ref.thread_id)
 
-    def _answer(self, status: StatusMessage, ref: ThreadRef, call: Callable[[Callable[[str], None]], Outcome]) -> None:
+    def _answer(self, status: AnswerStatus, ref: ThreadRef, call: Callable[[Callable[[str], None]], Outcome]) -> None:
         try:
             outcome = call(status.stage)
         except NothingPendingError:
@@ -176,7 +165,7 @@ class Conversations:
             return
         self._deliver(status, ref, outcome)
 
-    def _deliver(self, status: StatusMessage, ref: ThreadRef, outcome: Outcome) -> None:
+    def _deliver(self, status: AnswerStatus, ref: ThreadRef, outcome: Outcome) -> None:
         """Post the outcome (a short version if Slack refuses it) and record it, even when nothing could be
         posted: a pending question is then recorded at the moment the work started, so replies written
         since answer it and the buttons of an older question do not."""

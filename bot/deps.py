@@ -14,7 +14,7 @@ from bot.dedupe import Deduper
 from bot.files import SlackFiles
 from bot.jobs import Jobs
 from bot.ledger import Ledger
-from bot.progress import StatusMessage
+from bot.progress import AnswerStatus, StatusMessage
 from masis.config import Settings
 
 if TYPE_CHECKING:
@@ -57,6 +57,11 @@ class BotDeps:
     def status(self, channel: str, thread_ts: str | None) -> StatusMessage:
         """A progress message in `channel` (in the thread `thread_ts` when given), not yet posted."""
         return StatusMessage(self.client, channel, thread_ts, min_interval=self.progress_interval)
+
+    def answer_status(self, channel: str, thread_ts: str, *, documents: int) -> AnswerStatus:
+        """The thread's status while a question is answered (native, or a progress message), not yet shown."""
+        return AnswerStatus(self.client, channel, thread_ts, documents=documents,
+                            min_interval=self.progress_interval)
 
     @classmethod
     def create(

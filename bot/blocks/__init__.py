@@ -8,6 +8,7 @@ building blocks and Slack's limits are in `elements`, the action ids in `ids`.
 from bot.blocks.answers import (
     SCORE_LABELS,
     answer_message,
+    feedback_block,
     feedback_value,
     number_citations,
     parse_feedback_value,
@@ -55,6 +56,7 @@ from bot.blocks.elements import (
 from bot.blocks.ids import (
     ACTION_ACCEPT,
     ACTION_CANCEL,
+    ACTION_FEEDBACK,
     ACTION_FEEDBACK_DOWN,
     ACTION_FEEDBACK_UP,
     ACTION_SOURCE,
@@ -77,6 +79,7 @@ from bot.blocks.why import why_missing_modal, why_modal
 __all__ = [
     "ACTION_ACCEPT",
     "ACTION_CANCEL",
+    "ACTION_FEEDBACK",
     "ACTION_FEEDBACK_DOWN",
     "ACTION_FEEDBACK_UP",
     "ACTION_SOURCE",
@@ -115,6 +118,7 @@ __all__ = [
     "error_message",
     "escape",
     "fallback_message",
+    "feedback_block",
     "feedback_value",
     "fit",
     "help_message",

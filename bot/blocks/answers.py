@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.blocks.elements import (
+    MAX_BUTTON_TEXT,
     MAX_FALLBACK_CHARS,
     MAX_MESSAGE_CHARS,
     Message,
@@ -19,13 +20,14 @@ from bot.blocks.elements import (
     markdown_to_mrkdwn,
     pack_lines,
     percent,
+    plain,
     score,
     section,
     sections,
     text_chars,
     truncate,
 )
-from bot.blocks.ids import ACTION_FEEDBACK_DOWN, ACTION_FEEDBACK_UP, ACTION_WHY
+from bot.blocks.ids import ACTION_FEEDBACK, ACTION_WHY
 from masis.citations import renumber
 from masis.state import Citation, Outcome
 
@@ -96,23 +98,42 @@ def sources_blocks(citations: Sequence[Citation], budget: int) -> list[dict[str,
     return [divider(), *[section(t) for t in texts]]
 
 
-def feedback_value(outcome: Outcome) -> str:
-    """The 👍 / 👎 buttons' value: the answer they rate (its thread and run)."""
-    return json.dumps({"thread": outcome.thread_id, "run": outcome.run}, separators=(",", ":"))
+def feedback_value(outcome: Outcome, vote: str) -> str:
+    """A feedback button's value: the answer it rates (its thread and run) and the vote."""
+    return json.dumps({"thread": outcome.thread_id, "run": outcome.run, "vote": vote}, separators=(",", ":"))
 
 
-def parse_feedback_value(value: str) -> tuple[str, int | None]:
-    """(thread id, run); a bare thread id (buttons posted before answers had runs) rates the latest."""
+def parse_feedback_value(value: str) -> tuple[str, int | None, str | None]:
+    """(thread id, run, vote). Older buttons carried a bare thread id (rates the latest answer; the vote
+    is then in the button's action id)."""
     if not value.startswith("{"):
-        return value, None
+        return value, None, None
     data = json.loads(value)
-    return str(data["thread"]), int(data["run"])
+    vote = data.get("vote")
+    return str(data["thread"]), int(data["run"]), vote if vote in ("up", "down") else None
 
 
-def answer_message(outcome: Outcome, votes: Mapping[str, int] | None = None) -> Message:
-    """The answer with numbered references, its sources, its scores, and the feedback buttons; with
-    `votes` ({"up": n, "down": m}), the buttons show the tally so far. The whole message stays within
-    Slack's limits: the answer first, then as many sources as the rest of the room allows."""
+def feedback_block(outcome: Outcome) -> dict[str, Any]:
+    """Slack's native 👍 / 👎 (`feedback_buttons` in a `context_actions` block): the client shows the
+    chosen state itself, so a vote never edits the message (an edit would reset it)."""
+    return {
+        "type": "context_actions",
+        "block_id": f"feedback-{outcome.run}",
+        "elements": [{
+            "type": "feedback_buttons",
+            "action_id": ACTION_FEEDBACK,
+            "positive_button": {"text": plain("👍", MAX_BUTTON_TEXT), "value": feedback_value(outcome, "up"),
+                                "accessibility_label": "Mark this answer as helpful"},
+            "negative_button": {"text": plain("👎", MAX_BUTTON_TEXT), "value": feedback_value(outcome, "down"),
+                                "accessibility_label": "Mark this answer as not helpful"},
+        }],
+    }
+
+
+def answer_message(outcome: Outcome) -> Message:
+    """The answer with numbered references, its sources, its scores, the feedback buttons and "Why this
+    answer?". The whole message stays within Slack's limits: the answer first, then as many sources as
+    the rest of the room allows."""
     answer = outcome.answer or ""
     body_text = number_citations(markdown_to_mrkdwn(escape(answer)), outcome.citations)
     body = sections(body_text) or [section("_(empty answer)_")]
@@ -125,18 +146,8 @@ def answer_message(outcome: Outcome, votes: Mapping[str, int] | None = None) -> 
     if outcome.requires_human_review or outcome.warning:
         warning = escape(outcome.warning or "This answer should be checked by a person before it is relied on.")
         tail.append(context(f":warning: {warning}"))
-    votes = votes or {}
-    value = feedback_value(outcome)
-    tail.append(
-        actions(
-            ANSWER_ACTIONS_BLOCK,
-            [
-                button(_tally(":thumbsup:", votes.get("up", 0)), ACTION_FEEDBACK_UP, value),
-                button(_tally(":thumbsdown:", votes.get("down", 0)), ACTION_FEEDBACK_DOWN, value),
-                button("Why this answer?", ACTION_WHY, outcome.thread_id),
-            ],
-        )
-    )
+    tail.append(actions(ANSWER_ACTIONS_BLOCK, [button("Why this answer?", ACTION_WHY, outcome.thread_id)]))
+    tail.append(feedback_block(outcome))
     if outcome.citations:
         # the answer keeps at least half the room; the sources get what the answer leaves
         answer_room = max(MAX_MESSAGE_CHARS // 2, MAX_MESSAGE_CHARS - text_chars(tail) - SOURCES_MIN_ROOM)
@@ -146,7 +157,3 @@ def answer_message(outcome: Outcome, votes: Mapping[str, int] | None = None) -> 
     # the fallback text drives notifications: escaped too, so a document's <!channel> cannot ping anyone
     fallback = truncate(number_citations(escape(answer), outcome.citations), MAX_FALLBACK_CHARS)
     return {"text": fallback, "blocks": fit([], body, tail)}
-
-
-def _tally(emoji: str, count: int) -> str:
-    return f"{emoji} {count}" if count else emoji

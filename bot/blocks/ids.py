@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-ACTION_FEEDBACK_UP = "feedback_up"
+ACTION_FEEDBACK = "answer_feedback"  # Slack's native feedback_buttons: the vote is in the value
+ACTION_FEEDBACK_UP = "feedback_up"  # the 👍 / 👎 buttons of answers posted before (still clickable)
 ACTION_FEEDBACK_DOWN = "feedback_down"
 ACTION_WHY = "why_answer"
 ACTION_ACCEPT = "clarify_accept"

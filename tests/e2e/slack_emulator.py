@@ -1,6 +1,7 @@
 """A local Slack Web API emulator for end-to-end tests (127.0.0.1, ephemeral port).
 
-It answers the Web API methods the bot uses with Slack's documented response shapes, records every call
+It answers the Web API methods the bot uses with Slack's documented response shapes (and refuses what
+Slack refuses: over-long messages, malformed AI-app calls), records every call
 (method, params, Authorization header, HTTP status, time), serves file bytes at `/files/...` to requests
 carrying the bot token (like `files.slack.com`), and can be scripted to fail a method, e.g. a 429 with
 `Retry-After`. A second instance can play a foreign host that must never see the token.
@@ -271,6 +272,28 @@ class SlackEmulator:
         if error := blocks_error(params.get("blocks")):
             return {"ok": False, "error": error}
         return {"ok": True, "message_ts": self.next_ts()}
+
+    # the AI-app methods: a thread's status line, suggested prompts and title (refuse them with `fail`)
+    def _m_assistant_threads_setStatus(self, params: dict[str, Any]) -> dict[str, Any]:
+        messages = params.get("loading_messages") or []
+        if not params.get("channel_id") or not params.get("thread_ts") or not isinstance(params.get("status"), str):
+            return {"ok": False, "error": "invalid_arguments"}
+        if not isinstance(messages, list) or len(messages) > 10 or not all(isinstance(m, str) for m in messages):
+            return {"ok": False, "error": "invalid_arguments"}
+        return {"ok": True}
+
+    def _m_assistant_threads_setSuggestedPrompts(self, params: dict[str, Any]) -> dict[str, Any]:
+        prompts = params.get("prompts")
+        if not params.get("channel_id") or not params.get("thread_ts") or not isinstance(prompts, list):
+            return {"ok": False, "error": "invalid_arguments"}
+        if not 1 <= len(prompts) <= 4 or not all(p.get("title") and p.get("message") for p in prompts):
+            return {"ok": False, "error": "invalid_arguments"}
+        return {"ok": True}
+
+    def _m_assistant_threads_setTitle(self, params: dict[str, Any]) -> dict[str, Any]:
+        if not params.get("channel_id") or not params.get("thread_ts") or not params.get("title"):
+            return {"ok": False, "error": "invalid_arguments"}
+        return {"ok": True}
 
     def _m_views_open(self, params: dict[str, Any]) -> dict[str, Any]:
         view = params.get("view")

@@ -15,7 +15,7 @@ from bot import blocks as b
 from tests.e2e.conftest import MAIN_CHANNEL, BotServer
 from tests.e2e.helpers import as_message, is_answer, is_clarification, is_error, thread_posts, wait_post
 from tests.e2e.slack_driver import USER, SlackDriver, buttons
-from tests.e2e.slack_emulator import BOT_TOKEN, TEAM_ID, SlackEmulator
+from tests.e2e.slack_emulator import BOT_TOKEN, TEAM_ID, Call, SlackEmulator
 
 CITATION_ID = re.compile(r"\[([A-Za-z0-9._-]+#\d+)\]")
 CONFLICT_QUESTION = "What was Q3 2026 revenue?"
@@ -31,32 +31,44 @@ def ask_until_clarified(slack: SlackDriver, emu: SlackEmulator, question: str = 
 # --- mentions ----------------------------------------------------------------------------------------------
 
 
-def test_mention_gets_a_cited_answer_in_its_thread(slack: SlackDriver, emulator: SlackEmulator) -> None:
+def statuses(emu: SlackEmulator, ts: str) -> list[Call]:
+    return emu.calls_to("assistant.threads.setStatus", thread_ts=ts)
+
+
+def refuse_status(emu: SlackEmulator, ts: str) -> None:
+    """This thread's status call is refused (an older workspace, a missing scope): the fallback is used."""
+    emu.fail("assistant.threads.setStatus", status=200, error="not_allowed", when=lambda p: p.get("thread_ts") == ts)
+
+
+def test_mention_gets_a_status_then_a_cited_answer_in_its_thread(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    started = time.monotonic()  # the emulator's clock: calls are stamped with time.monotonic() too
     ts, sent = slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?")
     assert sent.status == 200
     assert sent.elapsed_ms < 1000
 
     [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
-    posts = thread_posts(emulator, MAIN_CHANNEL, ts)
-    progress = posts[0]
-    assert progress is not answer and "Working on it" in progress.blocks_text()  # acknowledged at once
-    emulator.wait_for(lambda _: emulator.calls_to("chat.delete", ts=progress.response["ts"]),
-                      what="the progress message to be removed")
-    stages = [c.params["text"] for c in emulator.calls_to("chat.update", ts=progress.response["ts"])]
-    assert [s.split("…")[0].split(" ", 1)[1] for s in stages] == [
-        "Searching this channel's documents", "Writing a cited draft", "Auditing every citation",
-        "Scoring the answer"]
+    assert thread_posts(emulator, MAIN_CHANNEL, ts) == [answer]  # no progress message: the status line instead
+    shown = emulator.wait_for(lambda _: [c for c in statuses(emulator, ts) if not c.params["status"]],
+                              what="the status to be cleared")
+    calls = statuses(emulator, ts)
+    assert calls[0].at - started < 1.0, "the status shows within a second of the mention"
+    assert calls[0].params["channel_id"] == MAIN_CHANNEL and calls[0].params["status"]
+    rotating = [m for c in calls for m in c.params.get("loading_messages") or []]
+    assert rotating[0] == "Searching 6 documents…"  # the sample corpus
+    assert "Writing a cited draft…" in rotating and "Checking citations…" in rotating
+    assert shown[-1] is calls[-1] and calls[-1].at >= answer.at  # cleared once the answer is posted
 
     text = answer.blocks_text()
     assert "[1]" in text and "Sources" in text and "strategy_memo.pdf" in text
     assert not CITATION_ID.search(answer.blocks()[0]["text"]["text"]), "raw chunk ids must become [n]"
     assert "Confidence" in text and "Faithfulness" in text and "Reasoning" in text
-    assert {b.ACTION_FEEDBACK_UP, b.ACTION_FEEDBACK_DOWN, b.ACTION_WHY} <= set(buttons(answer.blocks()))
+    assert {b.ACTION_FEEDBACK, b.ACTION_WHY} <= set(buttons(answer.blocks()))
+    assert answer.blocks()[-1]["type"] == "context_actions"  # native feedback buttons end the answer
     assert answer.params.get("unfurl_links") is False
     assert len(answer.blocks()) <= b.MAX_MESSAGE_BLOCKS
 
     # 👍 is stored, and the clicker is thanked privately
-    assert slack.click(as_message(answer), MAIN_CHANNEL, b.ACTION_FEEDBACK_UP).status == 200
+    assert slack.vote(as_message(answer), MAIN_CHANNEL, up=True).status == 200
     emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", user=USER, thread_ts=ts),
                       what="a thank-you")
     # "Why this answer?" opens the audit trail
@@ -68,7 +80,24 @@ def test_mention_gets_a_cited_answer_in_its_thread(slack: SlackDriver, emulator:
     assert "Steps" in why.blocks_text() and "retried" in why.blocks_text()
 
 
-def test_feedback_is_stored_per_answer_and_shown(bot: BotServer, slack: SlackDriver,
+def test_with_the_status_refused_progress_is_an_edited_message(slack: SlackDriver,
+                                                                emulator: SlackEmulator) -> None:
+    ts = emulator.next_ts()
+    refuse_status(emulator, ts)
+    slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?", ts=ts)
+    [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
+    progress = thread_posts(emulator, MAIN_CHANNEL, ts)[0]
+    assert progress is not answer and "Working on it" in progress.blocks_text()  # acknowledged at once
+    emulator.wait_for(lambda _: emulator.calls_to("chat.delete", ts=progress.response["ts"]),
+                      what="the progress message to be removed")
+    stages = [c.params["text"] for c in emulator.calls_to("chat.update", ts=progress.response["ts"])]
+    assert [s.split("…")[0].split(" ", 1)[1] for s in stages] == [
+        "Searching this channel's documents", "Writing a cited draft", "Auditing every citation",
+        "Scoring the answer"]
+    assert len(emulator.refused("assistant.threads.setStatus")) >= 1 and not statuses(emulator, ts)
+
+
+def test_feedback_is_stored_per_answer(bot: BotServer, slack: SlackDriver,
                                                  emulator: SlackEmulator) -> None:
     ts, _ = slack.mention(MAIN_CHANNEL, "When does Route Optimiser 2.0 launch?")
     [first] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
@@ -76,9 +105,9 @@ def test_feedback_is_stored_per_answer_and_shown(bot: BotServer, slack: SlackDri
     [_, second] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="a second answer")
     thread = f"{TEAM_ID}:{MAIN_CHANNEL}:{ts}"
 
-    slack.click(as_message(first), MAIN_CHANNEL, b.ACTION_FEEDBACK_DOWN, user="UFEEDBACK")
+    slack.vote(as_message(first), MAIN_CHANNEL, up=False, user="UFEEDBACK")
     emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", user="UFEEDBACK"), what="a thank-you")
-    slack.click(as_message(second), MAIN_CHANNEL, b.ACTION_FEEDBACK_UP, user="UFEEDBACK")
+    slack.vote(as_message(second), MAIN_CHANNEL, up=True, user="UFEEDBACK")
     emulator.wait_for(lambda _: len(emulator.calls_to("chat.postEphemeral", user="UFEEDBACK")) == 2,
                       what="a second thank-you")
     # one vote per answer: the vote on the second answer did not overwrite the one on the first
@@ -86,11 +115,15 @@ def test_feedback_is_stored_per_answer_and_shown(bot: BotServer, slack: SlackDri
     assert bot.engine.registry.feedback(thread, 2) == {"UFEEDBACK": "up"}
     [thanks, _] = emulator.calls_to("chat.postEphemeral", user="UFEEDBACK")
     assert ":thumbsdown: on this answer" in thanks.params["text"]
-    # the chosen state shows on the answer voted on
-    [shown] = emulator.wait_for(
-        lambda _: emulator.calls_to("chat.update", ts=second.response["ts"]), what="the tally on the answer")
-    labels = {e["action_id"]: e["text"]["text"] for e in buttons(shown.blocks()).values()}
-    assert labels[b.ACTION_FEEDBACK_UP] == ":thumbsup: 1" and labels[b.ACTION_FEEDBACK_DOWN] == ":thumbsdown:"
+    # the native buttons keep the chosen state: the bot never edits a voted answer (that would reset it)
+    assert not emulator.calls_to("chat.update", ts=first.response["ts"])
+    assert not emulator.calls_to("chat.update", ts=second.response["ts"])
+    # a 👍 / 👎 button of an answer posted before native feedback still counts, on the latest answer
+    old = {**as_message(second), "blocks": [{"type": "actions", "block_id": "answer_actions", "elements": [
+        b.button(":thumbsdown:", b.ACTION_FEEDBACK_DOWN, thread)]}]}
+    slack.click(old, MAIN_CHANNEL, b.ACTION_FEEDBACK_DOWN, user="UOLDBUTTON")
+    emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", user="UOLDBUTTON"), what="a thank-you")
+    assert bot.engine.registry.feedback(thread, 2)["UOLDBUTTON"] == "down"
 
 
 def test_a_mention_in_a_dm_works_the_same(slack: SlackDriver, emulator: SlackEmulator) -> None:
@@ -120,9 +153,9 @@ def test_a_failure_becomes_a_short_friendly_message(slack: SlackDriver, emulator
 
 def test_clarification_then_plain_reply_answers(slack: SlackDriver, emulator: SlackEmulator) -> None:
     ts, clarification = ask_until_clarified(slack, emulator)
-    progress = thread_posts(emulator, MAIN_CHANNEL, ts)[0]
-    updates = " ".join(c.params["text"] for c in emulator.calls_to("chat.update", ts=progress.response["ts"]))
-    assert "(attempt 2)" in updates and "(attempt 3)" in updates  # the retries are visible while they run
+    shown = " ".join(m for c in statuses(emulator, ts) for m in c.params.get("loading_messages") or [])
+    # the retries and their reasons are visible while they run
+    assert "Second attempt: the last draft had conflicting evidence" in shown and "Third attempt" in shown
     text = clarification.blocks_text()
     assert "unverified" in text and "Reply in this thread" in text
     actions = buttons(clarification.blocks())
@@ -198,7 +231,7 @@ def test_thread_chatter_and_bots_are_ignored(slack: SlackDriver, emulator: Slack
     wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="the second answer")
     posts = thread_posts(emulator, MAIN_CHANNEL, ts)
     assert len([c for c in posts if is_answer(c)]) == 2
-    assert len(posts) == 4  # two progress messages and two answers, nothing for the chatter
+    assert len(posts) == 2  # two answers (progress is the status line), nothing for the chatter
 
 
 def _refuse_in_thread(emu: SlackEmulator, ts: str, action_id: str) -> None:
@@ -210,7 +243,8 @@ def _refuse_in_thread(emu: SlackEmulator, ts: str, action_id: str) -> None:
 def test_a_refused_answer_leaves_no_progress_note_and_posts_a_short_version(
         slack: SlackDriver, emulator: SlackEmulator) -> None:
     ts = emulator.next_ts()
-    _refuse_in_thread(emulator, ts, b.ACTION_FEEDBACK_UP)
+    refuse_status(emulator, ts)  # progress as a posted note, the one that must not be orphaned
+    _refuse_in_thread(emulator, ts, b.ACTION_FEEDBACK)
     slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?", ts=ts)
     [short] = wait_post(emulator, MAIN_CHANNEL, ts, lambda c: "short version" in c.blocks_text(),
                         what="the short version of the answer")
@@ -226,6 +260,7 @@ def test_a_refused_answer_leaves_no_progress_note_and_posts_a_short_version(
 def test_a_refused_clarification_is_still_recorded_and_a_reply_resumes_it(
         bot: BotServer, slack: SlackDriver, emulator: SlackEmulator) -> None:
     ts = emulator.next_ts()
+    refuse_status(emulator, ts)
     _refuse_in_thread(emulator, ts, b.ACTION_CANCEL)
     slack.mention(MAIN_CHANNEL, CONFLICT_QUESTION, ts=ts)
     [short] = wait_post(emulator, MAIN_CHANNEL, ts, lambda c: "I need your help" in c.blocks_text(),

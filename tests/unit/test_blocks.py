@@ -33,6 +33,8 @@ def assert_within_limits(blocks: list[dict[str, Any]], max_blocks: int = b.MAX_M
             assert len(text) <= b.MAX_SECTION_CHARS
         if block["type"] == "context":
             assert 0 < len(block["elements"]) <= b.MAX_CONTEXT_ELEMENTS
+        if block["type"] == "context_actions":
+            assert 0 < len(block["elements"]) <= 5
         if block["type"] == "actions":
             assert 0 < len(block["elements"]) <= b.MAX_ACTIONS_ELEMENTS
             action_ids = [e["action_id"] for e in block["elements"]]
@@ -95,8 +97,9 @@ def test_answer_has_sources_scores_and_buttons() -> None:
     assert "*Sources*" in everything and "`strategy_memo.pdf`, p. 3" in everything and "_Plan_" in everything
     assert "Confidence *84%*" in everything and "Faithfulness 0.90" in everything and "Reasoning 0.88" in everything
     assert "1 retry" in everything
-    ids = [e["action_id"] for blk in message["blocks"] if blk["type"] == "actions" for e in blk["elements"]]
-    assert ids == [b.ACTION_FEEDBACK_UP, b.ACTION_FEEDBACK_DOWN, b.ACTION_WHY]
+    ids = [e["action_id"] for blk in message["blocks"] if "actions" in blk["type"] for e in blk["elements"]]
+    assert ids == [b.ACTION_WHY, b.ACTION_FEEDBACK]
+    assert message["blocks"][-1]["type"] == "context_actions"  # Slack's native 👍 / 👎 close the message
     assert "[1]" in message["text"]
 
 
@@ -125,7 +128,7 @@ def test_a_very_long_answer_with_many_sources_fits_one_message() -> None:
     assert_within_limits(message["blocks"])
     assert len(message["text"]) <= b.MAX_FALLBACK_CHARS
     assert "cut to fit" in json.dumps(message["blocks"])
-    assert message["blocks"][-1]["type"] == "actions"  # the buttons survive the cut
+    assert [blk["type"] for blk in message["blocks"][-2:]] == ["actions", "context_actions"]  # buttons survive
 
 
 def test_a_single_unbroken_word_is_split_hard() -> None:
@@ -279,8 +282,8 @@ def test_forty_long_citations_stay_under_slacks_total_text_limit() -> None:
     text = json.dumps(blocks, ensure_ascii=False)
     assert "*[1]*" in text and ">passage 1 " in text  # the first sources are quoted
     assert "more sources; see “Why this answer?”" in text  # the rest are named where there is room
-    assert {"feedback_up", "feedback_down", "why_answer"} <= {
-        e["action_id"] for blk in blocks if blk["type"] == "actions" for e in blk["elements"]}
+    assert {b.ACTION_FEEDBACK, b.ACTION_WHY} <= {
+        e["action_id"] for blk in blocks if "actions" in blk["type"] for e in blk["elements"]}
     # the audit trail lists every source
     why = b.why_modal(outcome.model_dump(mode="json"))
     assert all(f"*[{i}]*" in json.dumps(why["blocks"]) for i in range(1, 41))
@@ -290,7 +293,7 @@ def test_a_huge_answer_is_cut_and_keeps_its_buttons_within_the_total_limit() -> 
     outcome = answered("word [strategy_memo.pdf#1] " * 3000, [citation(1)])
     blocks = b.answer_message(outcome)["blocks"]
     assert b.text_chars(blocks) <= b.MAX_MESSAGE_CHARS
-    assert "cut to fit" in json.dumps(blocks) and blocks[-1]["type"] == "actions"
+    assert "cut to fit" in json.dumps(blocks) and blocks[-1]["type"] == "context_actions"
     _validate_with_slack_sdk(blocks)
 
 
@@ -315,14 +318,22 @@ def test_every_mrkdwn_text_is_sent_verbatim() -> None:
         _validate_with_slack_sdk(m["blocks"])
 
 
-def test_feedback_buttons_name_the_answer_they_rate() -> None:
+def test_native_feedback_buttons_name_the_answer_they_rate() -> None:
+    from slack_sdk.models.blocks import Block, ContextActionsBlock
+
     outcome = answered("A [strategy_memo.pdf#1].", [citation(1)], run=3)
-    message = b.answer_message(outcome, votes={"up": 2, "down": 0})
-    [row] = [blk for blk in message["blocks"] if blk["type"] == "actions"]
-    up, down, _ = row["elements"]
-    assert b.parse_feedback_value(up["value"]) == (THREAD, 3) == b.parse_feedback_value(down["value"])
-    assert up["text"]["text"] == ":thumbsup: 2" and down["text"]["text"] == ":thumbsdown:"
-    assert b.parse_feedback_value(THREAD) == (THREAD, None)  # buttons posted before answers had runs
+    block = b.answer_message(outcome)["blocks"][-1]
+    parsed = Block.parse(block)
+    assert isinstance(parsed, ContextActionsBlock)
+    parsed.validate_json()
+    [element] = block["elements"]
+    assert element["type"] == "feedback_buttons" and element["action_id"] == b.ACTION_FEEDBACK
+    up, down = element["positive_button"], element["negative_button"]
+    assert b.parse_feedback_value(up["value"]) == (THREAD, 3, "up")
+    assert b.parse_feedback_value(down["value"]) == (THREAD, 3, "down")
+    assert up["accessibility_label"] and down["accessibility_label"]
+    assert all(len(x["accessibility_label"]) <= 75 for x in (up, down))
+    assert b.parse_feedback_value(THREAD) == (THREAD, None, None)  # buttons posted before answers had runs
 
 
 def test_the_fallback_is_short_escaped_and_has_no_buttons() -> None:
