@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.blocks.elements import (
+    CUT_NOTE,
     MAX_BUTTON_TEXT,
     MAX_FALLBACK_CHARS,
     MAX_MESSAGE_CHARS,
@@ -17,13 +18,13 @@ from bot.blocks.elements import (
     divider,
     escape,
     fit,
-    markdown_to_mrkdwn,
+    markdown,
+    markdown_safe,
     pack_lines,
     percent,
     plain,
     score,
     section,
-    sections,
     text_chars,
     truncate,
 )
@@ -130,14 +131,21 @@ def feedback_block(outcome: Outcome) -> dict[str, Any]:
     }
 
 
+def answer_block(answer: str, citations: Sequence[Citation], limit: int) -> dict[str, Any]:
+    """The answer as standard Markdown (the model's bold, headings and lists render as written), made
+    inert by `markdown_safe`, with `[chunk_id]` as `[n]`; cut with a note past `limit` characters."""
+    text = markdown_safe(number_citations(answer, citations)).strip() or "_(empty answer)_"
+    if len(text) > limit:
+        note = f"\n\n{CUT_NOTE}"
+        text = truncate(text[: limit - len(note)].rstrip("\\"), limit - len(note)) + note
+    return markdown(text)
+
+
 def answer_message(outcome: Outcome) -> Message:
     """The answer with numbered references, its sources, its scores, the feedback buttons and "Why this
     answer?". The whole message stays within Slack's limits: the answer first, then as many sources as
     the rest of the room allows."""
     answer = outcome.answer or ""
-    body_text = number_citations(markdown_to_mrkdwn(escape(answer)), outcome.citations)
-    body = sections(body_text) or [section("_(empty answer)_")]
-
     retries = len(outcome.metrics.get("retry_reasons") or [])
     info = [scores_line(outcome.confidence, outcome.evaluation)]
     if retries:
@@ -148,10 +156,10 @@ def answer_message(outcome: Outcome) -> Message:
         tail.append(context(f":warning: {warning}"))
     tail.append(actions(ANSWER_ACTIONS_BLOCK, [button("Why this answer?", ACTION_WHY, outcome.thread_id)]))
     tail.append(feedback_block(outcome))
+    # the answer keeps at least half the room; the sources get what the answer leaves
+    room = MAX_MESSAGE_CHARS - text_chars(tail) - (SOURCES_MIN_ROOM if outcome.citations else 0)
+    body = [answer_block(answer, outcome.citations, max(MAX_MESSAGE_CHARS // 2, room))]
     if outcome.citations:
-        # the answer keeps at least half the room; the sources get what the answer leaves
-        answer_room = max(MAX_MESSAGE_CHARS // 2, MAX_MESSAGE_CHARS - text_chars(tail) - SOURCES_MIN_ROOM)
-        body = fit([], body, [], max_chars=answer_room)
         budget = MAX_MESSAGE_CHARS - text_chars(body) - text_chars(tail) - 50
         tail = [*sources_blocks(outcome.citations, budget), *tail]
     # the fallback text drives notifications: escaped too, so a document's <!channel> cannot ping anyone

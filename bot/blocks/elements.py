@@ -23,6 +23,7 @@ MAX_ACTIONS_ELEMENTS = 25
 # Slack refuses a message whose blocks hold more than ~12,000 characters of text in all
 # (`msg_blocks_too_long`, below the documented per-block limits); keep a margin under it
 MAX_MESSAGE_CHARS = 11_000
+MAX_MARKDOWN_CHARS = 12_000  # a markdown block, and all of a message's markdown blocks together
 
 
 class Message(TypedDict):
@@ -43,6 +44,21 @@ def markdown_to_mrkdwn(text: str) -> str:
     text = re.sub(r"\*\*(.+?)\*\*", r"*\1*", text)
     text = re.sub(r"(?m)^#{1,6}\s+(.+)$", r"*\1*", text)
     return text
+
+
+_MARKDOWN_ESCAPES = str.maketrans({c: "\\" + c for c in "\\&<>[]"})
+_WORD_JOINER = "\u2060"  # invisible: breaks what Slack would link or ping, shows the same text
+
+
+def markdown_safe(text: str) -> str:
+    """Text for a standard-Markdown block that keeps the model's formatting (bold, headings, lists, code)
+    but can form no link, image, HTML, entity, mention or ping: `& < > [ ] \\` are backslash-escaped, and
+    `<`, bare URLs and @channel-style words get an invisible word joiner, so no Slack token (`<!channel>`,
+    `<@U…>`, `<http…|…>`) can form and Slack links or pings nothing."""
+    text = text.translate(_MARKDOWN_ESCAPES).replace("\\<", "\\<" + _WORD_JOINER)  # no <!…>, <@…>, <http…>
+    text = re.sub(r"(?i)(\w)://", rf"\1:{_WORD_JOINER}//", text)
+    text = re.sub(r"(?i)\bwww\.", f"www{_WORD_JOINER}.", text)
+    return re.sub(r"(?i)@(channel|here|everyone)\b", rf"@{_WORD_JOINER}\1", text)
 
 
 def truncate(text: str, limit: int) -> str:
@@ -106,6 +122,12 @@ def mrkdwn(text: str, limit: int = MAX_SECTION_CHARS) -> dict[str, Any]:
     """A mrkdwn text object that Slack shows as written: `verbatim` turns off its own linking of URLs,
     `#channel` names and mentions, which escaping alone does not cover."""
     return {"type": "mrkdwn", "text": truncate(text, limit), "verbatim": True}
+
+
+def markdown(text: str) -> dict[str, Any]:
+    """A standard-Markdown block (Slack renders headings, bold, lists, code); `text` must already be
+    `markdown_safe` where it holds anything from a document or the model."""
+    return {"type": "markdown", "text": truncate(text, MAX_MARKDOWN_CHARS)}
 
 
 def section(text: str) -> dict[str, Any]:

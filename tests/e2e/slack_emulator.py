@@ -83,10 +83,17 @@ def blocks_error(blocks: Any) -> str | None:
         return None
     if not isinstance(blocks, list) or len(blocks) > MAX_BLOCKS:
         return "invalid_blocks"
+    markdown = 0
     for block in blocks:
         text = block.get("text") if isinstance(block, dict) else None
         if block.get("type") == "section" and isinstance(text, dict) and len(text.get("text", "")) > MAX_SECTION_TEXT:
             return "invalid_blocks"
+        if block.get("type") == "markdown":
+            if not isinstance(text, str) or not text:
+                return "invalid_blocks"
+            markdown += len(text)
+    if markdown > MAX_MESSAGE_TEXT:  # all markdown blocks of a message together
+        return "msg_blocks_too_long"
     if sum(len(t) for t in _texts(blocks)) > MAX_MESSAGE_TEXT:
         return "msg_blocks_too_long"
     return None

@@ -60,7 +60,8 @@ def test_mention_gets_a_status_then_a_cited_answer_in_its_thread(slack: SlackDri
 
     text = answer.blocks_text()
     assert "[1]" in text and "Sources" in text and "strategy_memo.pdf" in text
-    assert not CITATION_ID.search(answer.blocks()[0]["text"]["text"]), "raw chunk ids must become [n]"
+    assert answer.blocks()[0]["type"] == "markdown"  # the answer in standard Markdown
+    assert not CITATION_ID.search(answer.blocks()[0]["text"]), "raw chunk ids must become [n]"
     assert "Confidence" in text and "Faithfulness" in text and "Reasoning" in text
     assert {b.ACTION_FEEDBACK, b.ACTION_WHY} <= set(buttons(answer.blocks()))
     assert answer.blocks()[-1]["type"] == "context_actions"  # native feedback buttons end the answer

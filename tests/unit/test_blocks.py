@@ -91,8 +91,8 @@ def test_answer_has_sources_scores_and_buttons() -> None:
     outcome = answered("Invest $4.2M in AI [strategy_memo.pdf#3].", [citation(1, chunk=3, page=3, section="Plan")])
     message = b.answer_message(outcome)
     assert_within_limits(message["blocks"])
-    first = message["blocks"][0]["text"]["text"]
-    assert first == "Invest $4.2M in AI [1]."
+    first = message["blocks"][0]
+    assert first == {"type": "markdown", "text": "Invest $4.2M in AI \\[1\\]."}  # standard Markdown out
     everything = json.dumps(message["blocks"])
     assert "*Sources*" in everything and "`strategy_memo.pdf`, p. 3" in everything and "_Plan_" in everything
     assert "Confidence *84%*" in everything and "Faithfulness 0.90" in everything and "Reasoning 0.88" in everything
@@ -106,9 +106,21 @@ def test_answer_has_sources_scores_and_buttons() -> None:
 def test_document_text_cannot_ping_or_link() -> None:
     outcome = answered("Hi <!channel> and <@U123> see <http://evil|here> & co [strategy_memo.pdf#1].",
                        [citation(1)])
-    first = b.answer_message(outcome)["blocks"][0]["text"]["text"]
-    assert "<!channel>" not in first and "<@U123>" not in first and "<http" not in first
-    assert "&lt;!channel&gt;" in first and "&amp; co" in first
+    first = b.answer_message(outcome)["blocks"][0]["text"]
+    assert "<!channel>" not in first and "<@U123>" not in first and "<http" not in first and "<!" not in first
+    assert "](" not in first.replace("\\](", "")  # no Markdown link can form either
+    assert "\\&" in first and "http:\u2060//" in first
+
+
+def test_the_answer_keeps_the_models_markdown_but_no_links_or_pings() -> None:
+    answer = ("## Plan\n**Invest** in AI [strategy_memo.pdf#1].\n- one\n- two\n"
+              "See [the portal](https://evil.example/x) or www.evil.example, ping @channel, "
+              "or &lt;!here&gt; and <img src=x>.")
+    text = b.answer_message(answered(answer, [citation(1)]))["blocks"][0]["text"]
+    assert text.startswith("## Plan\n**Invest** in AI \\[1\\].\n- one\n- two")  # formatting kept
+    assert "[the portal](" not in text and "\\[the portal\\](https:\u2060//evil.example/x)" in text
+    assert "www\u2060.evil" in text and "@\u2060channel" in text
+    assert "\\&lt;" in text and "\\<\u2060img" in text  # no entity, no HTML
 
 
 def test_a_human_review_warning_is_shown() -> None:
