@@ -4,7 +4,8 @@ The `on_*` methods run on Bolt's listener threads and only decide and enqueue; t
 background under the thread's lock, so two replies racing in one thread resume it once.
 
 A thread's rules:
-- a message that mentions the bot (or any message in a DM) is a question, answered in its thread;
+- a message that mentions the bot (or any message in a DM) is a question, answered in its thread (a DM
+  from the assistant split view may answer from the channel the user has open: see `bot.assistant`);
 - while a clarification is pending, a reply in the thread resumes it, mention or not, provided the reply
   was written after the clarifying question was posted;
 - other replies in threads and other channel messages are ignored.
@@ -19,6 +20,7 @@ from typing import Any
 from slack_sdk.errors import SlackApiError
 
 from bot import blocks
+from bot.assistant import AssistantView
 from bot.blocks import Message
 from bot.dedupe import message_key
 from bot.deps import BotDeps
@@ -37,9 +39,10 @@ USER_SUBTYPES = frozenset({None, "file_share", "thread_broadcast"})
 
 
 class Conversations:
-    def __init__(self, deps: BotDeps, uploads: Uploads) -> None:
+    def __init__(self, deps: BotDeps, uploads: Uploads, assistant: AssistantView) -> None:
         self.deps = deps
         self.uploads = uploads
+        self.assistant = assistant
 
     # --- entry points (listener threads: fast) ------------------------------------------------------
     def on_message(self, event: dict[str, Any], *, team_id: str, bot_user_id: str | None) -> None:
@@ -123,14 +126,20 @@ class Conversations:
         if files:
             self.uploads.ingest_shared(ref, user, files)
         if question:
-            self._ask(ref, question)
+            self._ask(ref, question, user)
         elif not files:
             self._post(ref, blocks.help_message())
 
-    def _ask(self, ref: ThreadRef, question: str) -> None:
-        status = self._status(ref, ref.workspace_id)
+    def _ask(self, ref: ThreadRef, question: str, user: str) -> None:
+        scope = self.assistant.scope(ref, user) if ref.channel_id.startswith("D") else None
+        workspace = scope.workspace if scope else ref.workspace_id
+        status = self._status(ref, workspace)
+        if scope is not None:
+            if scope.note:
+                self._post(ref, blocks.notice_message(scope.note))
+            self.assistant.set_title(ref, question)
         self._run(status, ref, "ask", lambda progress: self.deps.engine.ask(
-            ref.workspace_id, question, thread_id=ref.thread_id, on_progress=progress))
+            workspace, question, thread_id=ref.thread_id, on_progress=progress))
 
     def _resume(self, ref: ThreadRef, user: str, *, note: str, text: str | None = None,
                 choice: str | None = None) -> None:

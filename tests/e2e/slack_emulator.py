@@ -106,6 +106,7 @@ class SlackEmulator:
         self.files: dict[str, tuple[dict[str, Any], bytes]] = {}
         self.redirects: dict[str, str] = {}
         self.socket_url: str | None = None
+        self.members: dict[str, list[str]] = {}  # channel → its members, for conversations.members
         self._scripts: dict[str, list[_Script]] = {}
         self._stalls: list[tuple[str, Callable[[dict[str, Any]], bool], threading.Event]] = []
         self.stalled: list[Call] = []
@@ -301,6 +302,12 @@ class SlackEmulator:
         if not params.get("channel_id") or not params.get("thread_ts") or not params.get("title"):
             return {"ok": False, "error": "invalid_arguments"}
         return {"ok": True}
+
+    def _m_conversations_members(self, params: dict[str, Any]) -> dict[str, Any]:
+        members = self.members.get(str(params.get("channel")))
+        if members is None:
+            return {"ok": False, "error": "channel_not_found"}
+        return {"ok": True, "members": members, "response_metadata": {"next_cursor": ""}}
 
     def _m_views_open(self, params: dict[str, Any]) -> dict[str, Any]:
         view = params.get("view")
