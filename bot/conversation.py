@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from typing import Any
 
 from slack_sdk.errors import SlackApiError
@@ -63,9 +64,13 @@ class Conversations:
             return  # the other delivery of this message (app_mention + message) got here first
         ref = ThreadRef(team_id, channel, thread_ts or ts)
         files = list(event.get("files") or [])
+        question = strip_mention(text, bot_user_id)
+        # a question gets its status line at once, before it waits for a worker or for the thread's lock
+        early = self.deps.status_pool.submit(self._early_status, ref, user) if addressed and question and not files \
+            else None
 
         def work() -> None:
-            self._on_message(ref, user, ts, strip_mention(text, bot_user_id), files, addressed, in_thread)
+            self._on_message(ref, user, ts, question, files, addressed, in_thread, early)
 
         self._submit(ref, work)
 
@@ -113,27 +118,41 @@ class Conversations:
         files: Sequence[dict[str, Any]],
         addressed: bool,
         in_thread: bool,
+        early: Future[AnswerStatus] | None = None,
     ) -> None:
         engine = self.deps.engine
-        if in_thread and engine.pending(ref.thread_id) is not None:
-            post = self.deps.ledger.clarification(ref.thread_id)
-            written_after = post is None or ts_key(ts) > ts_key(post.message_ts)
-            if written_after and question:
-                self._resume(ref, user, text=question, note=f"<@{user}> replied in the thread.")
-            return  # a reply written before the current question was asked does not answer it
-        if not addressed:
-            return
-        if files:
-            self.uploads.ingest_shared(ref, user, files)
-        if question:
-            self._ask(ref, question, user)
-        elif not files:
-            self._post(ref, blocks.help_message())
+        status = _started(early)
+        try:
+            if in_thread and engine.pending(ref.thread_id) is not None:
+                post = self.deps.ledger.clarification(ref.thread_id)
+                written_after = post is None or ts_key(ts) > ts_key(post.message_ts)
+                if written_after and question:
+                    self._resume(ref, user, text=question, note=f"<@{user}> replied in the thread.", status=status)
+                    status = None
+                return  # a reply written before the current question was asked does not answer it
+            if not addressed:
+                return
+            if files:
+                self.uploads.ingest_shared(ref, user, files)
+            if question:
+                self._ask(ref, question, user, status)
+                status = None
+            elif not files:
+                self._post(ref, blocks.help_message())
+        finally:
+            if status is not None:  # shown early, for work that did not happen
+                status.clear()
 
-    def _ask(self, ref: ThreadRef, question: str, user: str) -> None:
+    def _early_status(self, ref: ThreadRef, user: str) -> AnswerStatus:
+        pinned = self.deps.engine.workspace_of(ref.thread_id)
+        if pinned is None and ref.channel_id.startswith("D"):
+            pinned = self.assistant.scope(ref, user).workspace
+        return self._status(ref, pinned or ref.workspace_id)
+
+    def _ask(self, ref: ThreadRef, question: str, user: str, status: AnswerStatus | None = None) -> None:
         scope = self.assistant.scope(ref, user) if ref.channel_id.startswith("D") else None
         workspace = scope.workspace if scope else ref.workspace_id
-        status = self._status(ref, workspace)
+        status = status or self._status(ref, workspace)
         if scope is not None:
             if scope.note:
                 self._post(ref, blocks.notice_message(scope.note))
@@ -142,9 +161,9 @@ class Conversations:
             workspace, question, thread_id=ref.thread_id, on_progress=progress))
 
     def _resume(self, ref: ThreadRef, user: str, *, note: str, text: str | None = None,
-                choice: str | None = None) -> None:
+                choice: str | None = None, status: AnswerStatus | None = None) -> None:
         self._close_clarification(ref, note)
-        status = self._status(ref, self.deps.engine.workspace_of(ref.thread_id) or ref.workspace_id)
+        status = status or self._status(ref, self.deps.engine.workspace_of(ref.thread_id) or ref.workspace_id)
         self._run(status, ref, "reply", lambda progress: self.deps.engine.reply(
             ref.thread_id, text, choice=choice, on_progress=progress))
 
@@ -227,6 +246,17 @@ class Conversations:
             )
         except SlackApiError:
             log.warning("could not send an ephemeral note in %s", ref.thread_id, exc_info=True)
+
+
+def _started(early: Future[AnswerStatus] | None) -> AnswerStatus | None:
+    """The status shown early, or None if there is none or it could not be shown (the worker then tries)."""
+    if early is None:
+        return None
+    try:
+        return early.result(timeout=60)
+    except Exception:
+        log.warning("could not show the thread status early", exc_info=True)
+        return None
 
 
 def _choice_note(user_id: str, choice: str) -> str:

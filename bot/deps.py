@@ -3,6 +3,7 @@ bookkeeping, the background jobs and the file fetcher."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -52,6 +53,7 @@ class BotDeps:
     ledger: Ledger
     jobs: Jobs
     files: SlackFiles
+    status_pool: ThreadPoolExecutor  # shows a question's status line at once, ahead of the answering jobs
     progress_interval: float = 1.0  # seconds between edits of a progress message
 
     def status(self, channel: str, thread_ts: str | None) -> StatusMessage:
@@ -89,11 +91,13 @@ class BotDeps:
                 api_url=settings.slack_api_url,
                 max_bytes=settings.max_file_bytes,
             ),
+            status_pool=ThreadPoolExecutor(max_workers=4, thread_name_prefix="masis-status"),
             progress_interval=progress_interval,
         )
 
     def close(self, *, wait: bool = True) -> None:
         """Finish running jobs (drop queued ones), then close the bot's database. The engine is the
         caller's to close."""
+        self.status_pool.shutdown(wait=wait, cancel_futures=True)
         self.jobs.shutdown(wait=wait)
         self.db.close()

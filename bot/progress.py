@@ -215,6 +215,16 @@ class AnswerStatus:
             except SlackApiError:
                 log.info("could not clear the thread status in %s", self.channel)
 
+    def clear(self) -> None:
+        """Take the status away without posting anything (the work it announced did not happen)."""
+        if self._fallback is not None:
+            self._fallback._delete()
+            return
+        try:
+            self._set("")
+        except SlackApiError:
+            log.info("could not clear the thread status in %s", self.channel)
+
     def _set(self, status: str, messages: list[str] | None = None) -> None:
         self._client.assistant_threads_setStatus(
             channel_id=self.channel, thread_ts=self.thread_ts, status=status, loading_messages=messages
