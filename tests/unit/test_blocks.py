@@ -355,3 +355,12 @@ def test_the_fallback_is_short_escaped_and_has_no_buttons() -> None:
     assert "strategy_memo.pdf" in message["text"] and len(message["blocks"]) == 1
     question = b.fallback_message(clarifying())
     assert "Which source should I trust?" in question["text"] and "Reply in this thread" in question["text"]
+
+
+def test_modals_validate_with_slack_sdks_view_model() -> None:
+    from slack_sdk.models.views import View
+
+    outcome = forty_long_citations().model_dump(mode="json")
+    for modal in (b.upload_modal("{}", "#general"), b.why_modal(outcome), b.why_missing_modal()):
+        View(**modal).validate_json()  # raises SlackObjectFormationError on anything Slack would refuse
+        _validate_with_slack_sdk(modal["blocks"])
