@@ -204,7 +204,7 @@ class Conversations:
             ledger = self.deps.ledger
             data = outcome.model_dump(mode="json")
             if outcome.status == "needs_clarification":
-                ledger.record_clarification(ref.thread_id, status.channel, ts or status.posted_ts or ref.thread_ts,
+                ledger.record_clarification(ref.thread_id, status.channel, ts or status.started_ts or ref.thread_ts,
                                             data)
             else:
                 ledger.forget_clarification(ref.thread_id)

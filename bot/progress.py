@@ -104,12 +104,13 @@ class StatusMessage:
                 resp = self._post(fallback)
             return str(resp["ts"])
         finally:
-            self._delete()
+            self.remove()
 
     def _post(self, message: Message) -> Any:
         return self._client.chat_postMessage(channel=self.channel, thread_ts=self.thread_ts, **message, **POST_OPTIONS)
 
-    def _delete(self) -> None:
+    def remove(self) -> None:
+        """Delete the status message, if it is still there."""
         if self.ts is None:
             return
         ts, self.ts = self.ts, None
@@ -159,10 +160,7 @@ class AnswerStatus:
         self._attempt = 0
         self._shown: tuple[str | None, int] | None = None
         self._last = 0.0
-
-    @property
-    def native(self) -> bool:
-        return self._fallback is None
+        self._started_at: str | None = None
 
     @property
     def ts(self) -> str | None:
@@ -170,10 +168,12 @@ class AnswerStatus:
         return self._fallback.ts if self._fallback else None
 
     @property
-    def posted_ts(self) -> str | None:
-        return self._fallback.posted_ts if self._fallback else None
+    def started_ts(self) -> str | None:
+        """When the work started, as a Slack timestamp: the progress message's, or the clock's."""
+        return self._fallback.posted_ts if self._fallback else self._started_at
 
     def start(self) -> AnswerStatus:
+        self._started_at = f"{time.time():.6f}"
         try:
             self._set(WORKING, loading_messages(None, 1, self._documents))
             self._last = time.monotonic()
@@ -210,15 +210,12 @@ class AnswerStatus:
         try:
             return poster.finish(message, fallback)
         finally:
-            try:
-                self._set("")  # Slack clears it when the app replies; say so explicitly all the same
-            except SlackApiError:
-                log.info("could not clear the thread status in %s", self.channel)
+            self.clear()  # Slack clears it when the app replies; say so explicitly all the same
 
     def clear(self) -> None:
-        """Take the status away without posting anything (the work it announced did not happen)."""
+        """Take the status away (also when the work it announced did not happen)."""
         if self._fallback is not None:
-            self._fallback._delete()
+            self._fallback.remove()
             return
         try:
             self._set("")
