@@ -77,3 +77,20 @@ def test_the_context_follows_the_channel_the_user_opens(bot: BotServer, slack: S
     slack.reply(dm, thread_ts, QUESTION, user=user)
     [answer] = wait_post(emulator, dm, thread_ts, is_answer, what="an answer from the channel now open")
     assert "strategy_memo.pdf" in answer.blocks_text()
+
+
+def test_refused_prompts_and_title_change_nothing_else(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    emulator.members[MAIN_CHANNEL] = ["USOMEONE", USER, "UREFUSED1"]
+    user, dm = "UREFUSED1", "DSPLIT0004"
+    thread_ts = emulator.next_ts()
+    for method in ("assistant.threads.setSuggestedPrompts", "assistant.threads.setTitle"):
+        emulator.fail(method, status=200, error="not_allowed", when=lambda p: p.get("thread_ts") == thread_ts)
+    slack.event(thread_event("assistant_thread_started", user, dm, thread_ts, MAIN_CHANNEL))
+    [greeting] = wait_post(emulator, dm, thread_ts, lambda c: True, what="the greeting")
+    assert f"<#{MAIN_CHANNEL}>" in greeting.blocks_text()
+    slack.reply(dm, thread_ts, QUESTION, user=user)
+    [answer] = wait_post(emulator, dm, thread_ts, is_answer, what="the answer")
+    assert "strategy_memo.pdf" in answer.blocks_text()
+    refused = {c.method for c in emulator.refused("assistant.threads.setSuggestedPrompts")
+               + emulator.refused("assistant.threads.setTitle") if c.params.get("thread_ts") == thread_ts}
+    assert refused == {"assistant.threads.setSuggestedPrompts", "assistant.threads.setTitle"}
