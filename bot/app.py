@@ -10,7 +10,7 @@ from slack_bolt import App
 
 from bot.deps import BotDeps
 from bot.listeners import register_all
-from bot.middleware import dedupe_events
+from bot.middleware import dedupe_events, note_rate_limits, skip_stopped_teams
 from bot.restart import notify_unfinished_work
 from masis.config import Settings
 
@@ -43,7 +43,9 @@ def build_app(
         process_before_response=False,  # ack first, work after (HTTP mode)
         listener_executor=ThreadPoolExecutor(max_workers=16, thread_name_prefix="bolt-listener"),
     )
+    app.use(note_rate_limits)
     app.use(dedupe_events(deps.deduper))
+    app.use(skip_stopped_teams(deps.jobs))
 
     @app.error
     def on_error(error: Exception, body: dict[str, Any]) -> None:

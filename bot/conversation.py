@@ -4,7 +4,8 @@ The `on_*` methods run on Bolt's listener threads and only decide and enqueue; t
 background under the thread's lock, so two replies racing in one thread resume it once.
 
 A thread's rules:
-- a message that mentions the bot (or any message in a DM) is a question, answered in its thread;
+- a message that mentions the bot (or any message in a DM) is a question, answered in its thread (a DM
+  from the assistant split view may answer from the channel the user has open: see `bot.assistant`);
 - while a clarification is pending, a reply in the thread resumes it, mention or not, provided the reply
   was written after the clarifying question was posted;
 - other replies in threads and other channel messages are ignored.
@@ -14,18 +15,20 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from typing import Any
 
 from slack_sdk.errors import SlackApiError
 
 from bot import blocks
+from bot.assistant import AssistantView
 from bot.blocks import Message
 from bot.dedupe import message_key
 from bot.deps import BotDeps
 from bot.friendly import user_message
 from bot.ids import ThreadRef, mentions, parse_thread_id, strip_mention, ts_key
 from bot.ledger import WorkInFlight
-from bot.progress import POST_OPTIONS, StatusMessage
+from bot.progress import POST_OPTIONS, AnswerStatus
 from bot.uploads import Uploads
 from masis.errors import NothingPendingError
 from masis.state import Outcome
@@ -37,9 +40,10 @@ USER_SUBTYPES = frozenset({None, "file_share", "thread_broadcast"})
 
 
 class Conversations:
-    def __init__(self, deps: BotDeps, uploads: Uploads) -> None:
+    def __init__(self, deps: BotDeps, uploads: Uploads, assistant: AssistantView) -> None:
         self.deps = deps
         self.uploads = uploads
+        self.assistant = assistant
 
     # --- entry points (listener threads: fast) ------------------------------------------------------
     def on_message(self, event: dict[str, Any], *, team_id: str, bot_user_id: str | None) -> None:
@@ -60,9 +64,13 @@ class Conversations:
             return  # the other delivery of this message (app_mention + message) got here first
         ref = ThreadRef(team_id, channel, thread_ts or ts)
         files = list(event.get("files") or [])
+        question = strip_mention(text, bot_user_id)
+        # a question gets its status line at once, before it waits for a worker or for the thread's lock
+        early = self.deps.status_pool.submit(self._early_status, ref, user) if addressed and question and not files \
+            else None
 
         def work() -> None:
-            self._on_message(ref, user, ts, strip_mention(text, bot_user_id), files, addressed, in_thread)
+            self._on_message(ref, user, ts, question, files, addressed, in_thread, early)
 
         self._submit(ref, work)
 
@@ -82,17 +90,21 @@ class Conversations:
 
         self._submit(ref, work)
 
-    def on_feedback(self, *, thread_id: str, user_id: str, value: str) -> None:
+    def on_feedback(self, *, thread_id: str, run: int | None, user_id: str, value: str) -> None:
+        """👍 / 👎 on one answer (`run`; None for buttons that predate runs: the latest answer). Slack's
+        feedback buttons show the voter's choice themselves; the voter is also told privately."""
         ref = parse_thread_id(thread_id)
 
         def work() -> None:
-            self.deps.engine.record_feedback(ref.thread_id, user_id, value)  # type: ignore[arg-type]
-            thanks = ":thumbsup:" if value == "up" else ":thumbsdown:"
-            self._ephemeral(ref, user_id, f"Thanks, I recorded your {thanks}.")
+            self.deps.engine.record_feedback(ref.thread_id, user_id, value, run=run)
+            chosen, other = (":thumbsup:", ":thumbsdown:") if value == "up" else (":thumbsdown:", ":thumbsup:")
+            self._ephemeral(ref, user_id, f"Thanks, I recorded your {chosen} on this answer. "
+                                          f"Click {other} to change it.")
 
         self.deps.jobs.submit(
             work,
             name="feedback",
+            team=ref.team_id,
             on_error=lambda exc: self._ephemeral(ref, user_id, user_message(exc, doing="saving your feedback")),
         )
 
@@ -106,36 +118,61 @@ class Conversations:
         files: Sequence[dict[str, Any]],
         addressed: bool,
         in_thread: bool,
+        early: Future[AnswerStatus] | None = None,
     ) -> None:
         engine = self.deps.engine
-        if in_thread and engine.pending(ref.thread_id) is not None:
-            post = self.deps.ledger.clarification(ref.thread_id)
-            written_after = post is None or ts_key(ts) > ts_key(post.message_ts)
-            if written_after and question:
-                self._resume(ref, user, text=question, note=f"<@{user}> replied in the thread.")
-            return  # a reply written before the current question was asked does not answer it
-        if not addressed:
-            return
-        if files:
-            self.uploads.ingest_shared(ref, user, files)
-        if question:
-            self._ask(ref, question)
-        elif not files:
-            self._post(ref, blocks.help_message())
+        status = _started(early)
+        try:
+            if in_thread and engine.pending(ref.thread_id) is not None:
+                post = self.deps.ledger.clarification(ref.thread_id)
+                written_after = post is None or ts_key(ts) > ts_key(post.message_ts)
+                if written_after and question:
+                    self._resume(ref, user, text=question, note=f"<@{user}> replied in the thread.", status=status)
+                    status = None
+                return  # a reply written before the current question was asked does not answer it
+            if not addressed:
+                return
+            if files:
+                self.uploads.ingest_shared(ref, user, files)
+            if question:
+                self._ask(ref, question, user, status)
+                status = None
+            elif not files:
+                self._post(ref, blocks.help_message())
+        finally:
+            if status is not None:  # shown early, for work that did not happen
+                status.clear()
 
-    def _ask(self, ref: ThreadRef, question: str) -> None:
-        status = self.deps.status(ref.channel_id, ref.thread_ts).start()
+    def _early_status(self, ref: ThreadRef, user: str) -> AnswerStatus:
+        pinned = self.deps.engine.workspace_of(ref.thread_id)
+        if pinned is None and ref.channel_id.startswith("D"):
+            pinned = self.assistant.scope(ref, user).workspace
+        return self._status(ref, pinned or ref.workspace_id)
+
+    def _ask(self, ref: ThreadRef, question: str, user: str, status: AnswerStatus | None = None) -> None:
+        scope = self.assistant.scope(ref, user) if ref.channel_id.startswith("D") else None
+        workspace = scope.workspace if scope else ref.workspace_id
+        status = status or self._status(ref, workspace)
+        if scope is not None:
+            if scope.note:
+                self._post(ref, blocks.notice_message(scope.note))
+            self.assistant.set_title(ref, question)
         self._run(status, ref, "ask", lambda progress: self.deps.engine.ask(
-            ref.workspace_id, question, thread_id=ref.thread_id, on_progress=progress))
+            workspace, question, thread_id=ref.thread_id, on_progress=progress))
 
     def _resume(self, ref: ThreadRef, user: str, *, note: str, text: str | None = None,
-                choice: str | None = None) -> None:
+                choice: str | None = None, status: AnswerStatus | None = None) -> None:
         self._close_clarification(ref, note)
-        status = self.deps.status(ref.channel_id, ref.thread_ts).start()
+        status = status or self._status(ref, self.deps.engine.workspace_of(ref.thread_id) or ref.workspace_id)
         self._run(status, ref, "reply", lambda progress: self.deps.engine.reply(
             ref.thread_id, text, choice=choice, on_progress=progress))
 
-    def _run(self, status: StatusMessage, ref: ThreadRef, kind: str,
+    def _status(self, ref: ThreadRef, workspace: str) -> AnswerStatus:
+        """Shown first thing: the status line (or progress message) of the thread."""
+        documents = len(self.deps.engine.documents(workspace))
+        return self.deps.answer_status(ref.channel_id, ref.thread_ts, documents=documents).start()
+
+    def _run(self, status: AnswerStatus, ref: ThreadRef, kind: str,
              call: Callable[[Callable[[str], None]], Outcome]) -> None:
         ledger = self.deps.ledger
         ledger.begin_work(WorkInFlight(ref.thread_id, kind, status.channel, ref.thread_ts, status.ts))
@@ -144,7 +181,7 @@ class Conversations:
         finally:
             ledger.end_work(ref.thread_id)
 
-    def _answer(self, status: StatusMessage, ref: ThreadRef, call: Callable[[Callable[[str], None]], Outcome]) -> None:
+    def _answer(self, status: AnswerStatus, ref: ThreadRef, call: Callable[[Callable[[str], None]], Outcome]) -> None:
         try:
             outcome = call(status.stage)
         except NothingPendingError:
@@ -156,17 +193,23 @@ class Conversations:
             return
         self._deliver(status, ref, outcome)
 
-    def _deliver(self, status: StatusMessage, ref: ThreadRef, outcome: Outcome) -> None:
-        message = blocks.outcome_message(outcome)
-        ts = status.finish(message)
-        ledger = self.deps.ledger
-        data = outcome.model_dump(mode="json")
-        if outcome.status == "needs_clarification":
-            ledger.record_clarification(ref.thread_id, status.channel, ts, data)
-        else:
-            ledger.forget_clarification(ref.thread_id)
-            if outcome.status == "answered":
-                ledger.record_answer(status.channel, ts, ref.thread_id, data)
+    def _deliver(self, status: AnswerStatus, ref: ThreadRef, outcome: Outcome) -> None:
+        """Post the outcome (a short version if Slack refuses it) and record it, even when nothing could be
+        posted: a pending question is then recorded at the moment the work started, so replies written
+        since answer it and the buttons of an older question do not."""
+        ts: str | None = None
+        try:
+            ts = status.finish(blocks.outcome_message(outcome), fallback=blocks.fallback_message(outcome))
+        finally:
+            ledger = self.deps.ledger
+            data = outcome.model_dump(mode="json")
+            if outcome.status == "needs_clarification":
+                ledger.record_clarification(ref.thread_id, status.channel, ts or status.started_ts or ref.thread_ts,
+                                            data)
+            else:
+                ledger.forget_clarification(ref.thread_id)
+                if outcome.status == "answered" and ts is not None:
+                    ledger.record_answer(status.channel, ts, ref.thread_id, data)
 
     def _close_clarification(self, ref: ThreadRef, note: str) -> None:
         """Take the buttons off the question being answered, saying who answered it and how."""
@@ -186,6 +229,7 @@ class Conversations:
             work,
             key=ref.thread_id,
             name=f"thread {ref.thread_id}",
+            team=ref.team_id,
             on_error=lambda exc: self._post(ref, blocks.error_message(user_message(exc))),
         )
 
@@ -202,6 +246,17 @@ class Conversations:
             )
         except SlackApiError:
             log.warning("could not send an ephemeral note in %s", ref.thread_id, exc_info=True)
+
+
+def _started(early: Future[AnswerStatus] | None) -> AnswerStatus | None:
+    """The status shown early, or None if there is none or it could not be shown (the worker then tries)."""
+    if early is None:
+        return None
+    try:
+        return early.result(timeout=60)
+    except Exception:
+        log.warning("could not show the thread status early", exc_info=True)
+        return None
 
 
 def _choice_note(user_id: str, choice: str) -> str:

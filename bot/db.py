@@ -33,6 +33,13 @@ CREATE TABLE IF NOT EXISTS answers (
     posted_at REAL NOT NULL,
     PRIMARY KEY (channel_id, message_ts)
 );
+CREATE TABLE IF NOT EXISTS assistant_contexts (
+    team_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    updated_at REAL NOT NULL,
+    PRIMARY KEY (team_id, user_id)
+);
 CREATE TABLE IF NOT EXISTS work_in_flight (
     key TEXT PRIMARY KEY,
     kind TEXT NOT NULL,

@@ -3,6 +3,7 @@ bookkeeping, the background jobs and the file fetcher."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -14,7 +15,7 @@ from bot.dedupe import Deduper
 from bot.files import SlackFiles
 from bot.jobs import Jobs
 from bot.ledger import Ledger
-from bot.progress import StatusMessage
+from bot.progress import AnswerStatus, StatusMessage
 from masis.config import Settings
 
 if TYPE_CHECKING:
@@ -52,11 +53,17 @@ class BotDeps:
     ledger: Ledger
     jobs: Jobs
     files: SlackFiles
+    status_pool: ThreadPoolExecutor  # shows a question's status line at once, ahead of the answering jobs
     progress_interval: float = 1.0  # seconds between edits of a progress message
 
     def status(self, channel: str, thread_ts: str | None) -> StatusMessage:
         """A progress message in `channel` (in the thread `thread_ts` when given), not yet posted."""
         return StatusMessage(self.client, channel, thread_ts, min_interval=self.progress_interval)
+
+    def answer_status(self, channel: str, thread_ts: str, *, documents: int) -> AnswerStatus:
+        """The thread's status while a question is answered (native, or a progress message), not yet shown."""
+        return AnswerStatus(self.client, channel, thread_ts, documents=documents,
+                            min_interval=self.progress_interval)
 
     @classmethod
     def create(
@@ -84,11 +91,13 @@ class BotDeps:
                 api_url=settings.slack_api_url,
                 max_bytes=settings.max_file_bytes,
             ),
+            status_pool=ThreadPoolExecutor(max_workers=4, thread_name_prefix="masis-status"),
             progress_interval=progress_interval,
         )
 
     def close(self, *, wait: bool = True) -> None:
         """Finish running jobs (drop queued ones), then close the bot's database. The engine is the
         caller's to close."""
+        self.status_pool.shutdown(wait=wait, cancel_futures=True)
         self.jobs.shutdown(wait=wait)
         self.db.close()

@@ -22,6 +22,17 @@ class Jobs:
         self.locks = locks or KeyedLocks()
         self._count_lock = threading.Lock()
         self._in_flight = 0
+        self._stopped_teams: set[str] = set()
+
+    def stop_team(self, team_id: str) -> None:
+        """Run no more work for `team_id` (the app was uninstalled there, or its token revoked): jobs
+        already queued are skipped when their turn comes. Until the process restarts."""
+        with self._count_lock:
+            self._stopped_teams.add(team_id)
+
+    def is_stopped(self, team_id: str | None) -> bool:
+        with self._count_lock:
+            return team_id in self._stopped_teams
 
     def submit(
         self,
@@ -30,16 +41,23 @@ class Jobs:
         key: str | None = None,
         on_error: Callable[[BaseException], None] | None = None,
         name: str = "job",
+        team: str | None = None,
     ) -> Future[None]:
-        """Run `fn` in the background, under the lock of `key` when given."""
+        """Run `fn` in the background, under the lock of `key` when given; skipped if `team` is stopped."""
+
+        def guarded() -> None:  # checked once it is this job's turn (after the thread's lock)
+            if self.is_stopped(team):
+                log.info("%s: skipped, the app no longer works for team %s", name, team)
+            else:
+                fn()
 
         def run() -> None:
             try:
                 if key is None:
-                    fn()
+                    guarded()
                 else:
                     with self.locks.hold(key):
-                        fn()
+                        guarded()
             except Exception as exc:
                 log.exception("%s failed", name)
                 if on_error is not None:

@@ -3,6 +3,7 @@
 - the message that asked a thread's current clarifying question: a reply written before it was posted,
   or a button on an older question, does not answer it;
 - each answer's Outcome, for its "Why this answer?" button;
+- each user's last channel context in the assistant split view (the channel they opened it from);
 - the work under way (a question being answered, documents being indexed), so that after a crash the
   restarted bot can tell each thread its work was lost instead of leaving it silent.
 """
@@ -78,6 +79,23 @@ class Ledger:
                 (channel_id, message_ts),
             ).fetchone()
         return json.loads(row[0]) if row else None
+
+    # --- the assistant split view -----------------------------------------------------------------
+    def set_context(self, team_id: str, user_id: str, channel_id: str) -> None:
+        with self._db.cursor() as cur:
+            cur.execute(
+                "INSERT OR REPLACE INTO assistant_contexts (team_id, user_id, channel_id, updated_at) "
+                "VALUES (?, ?, ?, ?)",
+                (team_id, user_id, channel_id, time.time()),
+            )
+
+    def context(self, team_id: str, user_id: str) -> str | None:
+        """The channel the user last had open beside the assistant, if Slack told us one."""
+        with self._db.cursor() as cur:
+            row = cur.execute(
+                "SELECT channel_id FROM assistant_contexts WHERE team_id = ? AND user_id = ?", (team_id, user_id)
+            ).fetchone()
+        return str(row[0]) if row else None
 
     # --- work in flight ----------------------------------------------------------------------------
     def begin_work(self, work: WorkInFlight) -> None:

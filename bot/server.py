@@ -29,7 +29,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from masis.api.errors import http_exception
+from masis.api.bodies import limited_stream
+from masis.api.errors import ApiError, http_exception
 from masis.config import Settings
 
 if TYPE_CHECKING:
@@ -98,9 +99,10 @@ def build_asgi(
 
     async def slack_events(request: Request) -> Response:
         assert bolt_app is not None
-        body = await request.body()
-        if len(body) > MAX_BODY_BYTES:
-            return Response(status_code=413)
+        try:  # refused by Content-Length, or cut while streaming: never buffered whole, before any signature check
+            body = b"".join([chunk async for chunk in limited_stream(request, MAX_BODY_BYTES)])
+        except ApiError as exc:
+            return exc.response()
         if acker is not None and (early := acker.try_ack(request, body)) is not None:
             return early
         # Bolt's dispatch is synchronous (it verifies, acks and hands work to threads): keep it off the

@@ -132,6 +132,7 @@ class Uploads:
             work,
             key=f"ingest:{workspace}",
             name=f"upload into {workspace}",
+            team=sub.team_id,
             on_error=lambda exc: self._tell_user(user_id, user_message(exc, doing="indexing your documents")),
         )
 

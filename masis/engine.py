@@ -23,7 +23,7 @@ from masis.agents.context import AgentContext, ProgressCallback
 from masis.citations import cited_ids
 from masis.config import Settings
 from masis.embeddings import CachedEmbedder, make_embedder
-from masis.errors import MasisError, NothingPendingError, StaleReplyError, UnknownDocumentError
+from masis.errors import MasisError, NothingPendingError, StaleReplyError, UnknownDocumentError, UnknownThreadError
 from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
 from masis.ingest.recovery import RecoveryReport, recover
@@ -31,7 +31,7 @@ from masis.llm import make_provider
 from masis.llm.base import LLMProvider
 from masis.llm.usage import token_metrics
 from masis.locks import KeyedLocks
-from masis.registry import DocumentInfo, Registry, running_status
+from masis.registry import DocumentInfo, Registry, run_number, running_status
 from masis.state import Citation, Clarification, MASISInput, Outcome
 from masis.store import open_store
 from masis.store.base import VectorStore, tenant_scope
@@ -165,10 +165,21 @@ class Engine:
         conversation = self.registry.conversation(thread_id)
         return conversation.workspace_id if conversation else None
 
-    def record_feedback(self, thread_id: str, user_id: str, value: str) -> None:
+    def record_feedback(self, thread_id: str, user_id: str, value: str, *, run: int | None = None) -> int:
+        """A 👍 / 👎 on one answer of a thread: `run` is the Outcome's `run` (default: the latest question).
+        A user's later vote on the same answer replaces their earlier one. Returns the run voted on."""
         if value not in {"up", "down"}:
             raise MasisError("Feedback is 'up' or 'down'.")
-        self.registry.record_feedback(thread_id, user_id, value)
+        conversation = self.registry.conversation(thread_id)
+        if conversation is None:
+            raise UnknownThreadError(f"No thread {thread_id}.")
+        run = conversation.runs if run is None else run
+        if not 1 <= run <= conversation.runs:
+            raise UnknownThreadError(
+                f"Thread {thread_id} has no answer {run}; its answers are numbered 1 to {conversation.runs}."
+            )
+        self.registry.record_feedback(thread_id, run, user_id, value)
+        return run
 
     # --- documents -------------------------------------------------------------------------------------
 
@@ -305,7 +316,8 @@ class Engine:
             raise
         elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
         snapshot = self.graph.get_state(config)
-        outcome = build_outcome(snapshot.values, snapshot.interrupts, thread_id, workspace_id, elapsed_ms)
+        outcome = build_outcome(snapshot.values, snapshot.interrupts, thread_id, workspace_id, elapsed_ms,
+                                run=run_number(run_key))
         self.registry.set_status(thread_id, outcome.status)
         return outcome
 
@@ -316,6 +328,7 @@ def build_outcome(
     thread_id: str,
     workspace_id: str,
     elapsed_ms: float,
+    run: int = 1,
 ) -> Outcome:
     clarification = Clarification.model_validate(interrupts[0].value) if interrupts else None
     best = values.get("best_draft")
@@ -364,6 +377,7 @@ def build_outcome(
         status=status,
         thread_id=thread_id,
         workspace_id=workspace_id,
+        run=run,
         question=values.get("user_query", ""),
         answer=answer,
         confidence=None if confidence is None else round(float(confidence), 4),

@@ -48,3 +48,7 @@ class StaleReplyError(MasisError):
 class ThreadOwnershipError(MasisError):
     def __init__(self, thread_id: str) -> None:
         super().__init__(f"Thread {thread_id} belongs to another workspace; use a new thread id.")
+
+
+class UnknownThreadError(MasisError):
+    """No such thread, or no such answer in it."""

@@ -62,12 +62,17 @@ CREATE TABLE IF NOT EXISTS conversations (
     status TEXT NOT NULL,
     updated_at TEXT NOT NULL
 );
+"""
+
+# one vote per user per answer: `run` is the thread's question number (the Outcome's `run`)
+_FEEDBACK = """
 CREATE TABLE IF NOT EXISTS feedback (
     thread_id TEXT NOT NULL,
+    run INTEGER NOT NULL,
     user_id TEXT NOT NULL,
     value TEXT NOT NULL,
     created_at TEXT NOT NULL,
-    PRIMARY KEY (thread_id, user_id)
+    PRIMARY KEY (thread_id, run, user_id)
 );
 """
 
@@ -106,10 +111,28 @@ class Registry:
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.executescript(_SCHEMA)
         self._lock = threading.RLock()
+        self._migrate_feedback()
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+    def _migrate_feedback(self) -> None:
+        """Feedback was once one vote per user per thread (no `run`): each such vote rated the thread's
+        latest answer at the time, so it moves to that answer (the thread's last run)."""
+        with self._tx() as conn:
+            columns = {row[1] for row in conn.execute("PRAGMA table_info(feedback)")}
+            if columns and "run" not in columns:
+                conn.execute("ALTER TABLE feedback RENAME TO feedback_by_thread")
+                conn.execute(_FEEDBACK)
+                conn.execute(
+                    "INSERT INTO feedback (thread_id, run, user_id, value, created_at) "
+                    "SELECT f.thread_id, COALESCE(c.runs, 1), f.user_id, f.value, f.created_at "
+                    "FROM feedback_by_thread f LEFT JOIN conversations c ON c.thread_id = f.thread_id"
+                )
+                conn.execute("DROP TABLE feedback_by_thread")
+            else:
+                conn.execute(_FEEDBACK)
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -318,19 +341,32 @@ class Registry:
 
     # --- feedback ------------------------------------------------------------------------------------
 
-    def record_feedback(self, thread_id: str, user_id: str, value: str) -> None:
+    def record_feedback(self, thread_id: str, run: int, user_id: str, value: str) -> None:
         with self._tx() as conn:
             conn.execute(
-                "INSERT OR REPLACE INTO feedback (thread_id, user_id, value, created_at) VALUES (?, ?, ?, ?)",
-                (thread_id, user_id, value, now_iso()),
+                "INSERT OR REPLACE INTO feedback (thread_id, run, user_id, value, created_at) VALUES (?, ?, ?, ?, ?)",
+                (thread_id, run, user_id, value, now_iso()),
             )
 
-    def feedback(self, thread_id: str) -> dict[str, str]:
+    def feedback(self, thread_id: str, run: int) -> dict[str, str]:
+        """user → "up" | "down" on one answer of a thread."""
         with self._lock:
             rows = self._conn.execute(
-                "SELECT user_id, value FROM feedback WHERE thread_id = ?", (thread_id,)
+                "SELECT user_id, value FROM feedback WHERE thread_id = ? AND run = ? ORDER BY user_id",
+                (thread_id, run),
             ).fetchall()
         return dict(rows)
+
+    def feedback_tally(self, thread_id: str, run: int) -> dict[str, int]:
+        """{"up": n, "down": m} for one answer."""
+        votes = self.feedback(thread_id, run)
+        return {"up": sum(v == "up" for v in votes.values()), "down": sum(v == "down" for v in votes.values())}
+
+
+def run_number(run_key: str) -> int:
+    """The question number of a graph run: `<thread>` is the first, `<thread>#run<n>` the n-th."""
+    _, sep, n = run_key.rpartition("#run")
+    return int(n) if sep and n.isdigit() else 1
 
 
 def indexing_status() -> str:

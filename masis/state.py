@@ -117,6 +117,7 @@ class Outcome(BaseModel):
     status: OutcomeStatus
     thread_id: str
     workspace_id: str
+    run: int = 1  # which question of the thread this is the outcome of (1 = the first): feedback's key
     question: str = ""
     answer: str | None = None
     confidence: float | None = None

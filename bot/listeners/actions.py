@@ -1,4 +1,4 @@
-"""Buttons: clarification choices, 👍 / 👎 feedback, and "Why this answer?"."""
+"""Buttons: clarification choices, 👍 / 👎 feedback (native feedback buttons), and "Why this answer?"."""
 
 from __future__ import annotations
 
@@ -52,12 +52,14 @@ def register(app: App, conversations: Conversations, deps: BotDeps) -> None:
     def feedback(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
         ack()
         channel_id, _ = _where(body)
-        thread_id = action["value"]
+        thread_id, run, vote = blocks.parse_feedback_value(action.get("value") or "")
         if not _thread_in_channel(thread_id, channel_id):
             return
-        value = "up" if action["action_id"] == blocks.ACTION_FEEDBACK_UP else "down"
-        conversations.on_feedback(thread_id=thread_id, user_id=body["user"]["id"], value=value)
+        if vote is None:  # an older 👍 / 👎 button: the vote is its action id
+            vote = "up" if action["action_id"] == blocks.ACTION_FEEDBACK_UP else "down"
+        conversations.on_feedback(thread_id=thread_id, run=run, user_id=body["user"]["id"], value=vote)
 
+    app.action(blocks.ACTION_FEEDBACK)(feedback)
     app.action(blocks.ACTION_FEEDBACK_UP)(feedback)
     app.action(blocks.ACTION_FEEDBACK_DOWN)(feedback)
 

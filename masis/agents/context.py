@@ -15,7 +15,9 @@ from masis.pause import pause_point
 from masis.registry import Registry
 from masis.store.base import VectorStore
 
-ProgressCallback = Callable[[str], None]
+# called with the stage ("researching", "writing", "auditing", "scoring") and, on a retry's
+# "researching", a second argument: why the last draft was retried
+ProgressCallback = Callable[..., None]
 
 
 @dataclass
@@ -26,12 +28,15 @@ class AgentContext:
     llm: LLMProvider
     on_progress: ProgressCallback | None = None
 
-    def progress(self, stage: str) -> None:
+    def progress(self, stage: str, detail: str | None = None) -> None:
         pause_point(f"ask:{stage}")
         if self.on_progress is not None:
             # A progress display must never break an answer.
             with contextlib.suppress(Exception):
-                self.on_progress(stage)
+                if detail is None:
+                    self.on_progress(stage)
+                else:
+                    self.on_progress(stage, detail)
 
 
 @contextmanager

@@ -86,8 +86,9 @@ def _relevance(term_coverage: float, dense_cosine: float | None) -> float:
 def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     ctx = runtime.context
     settings = ctx.settings
-    ctx.progress("researching")
     attempt = state.get("attempt", 0) + 1
+    reasons = state.get("retry_reasons") or []
+    ctx.progress("researching", reasons[-1] if attempt > 1 and reasons else None)
     retry = attempt > 1
     limit = settings.retry_top_k if retry else settings.top_k
     threshold = settings.retry_relevance_threshold if retry else settings.relevance_threshold

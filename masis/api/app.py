@@ -34,6 +34,8 @@ from masis.api.models import (
     ApiOutcome,
     AskRequest,
     DocumentList,
+    FeedbackRequest,
+    FeedbackResult,
     FileOutcome,
     IngestResponse,
     PendingClarification,
@@ -77,6 +79,7 @@ def api_routes(engine: Engine, settings: Settings) -> list[BaseRoute]:
             Route("/workspaces/{workspace_id}/documents/{name}", endpoint(handlers.remove), methods=["DELETE"]),
             Route("/threads/{thread_id}", endpoint(handlers.thread), methods=["GET"]),
             Route("/threads/{thread_id}/reply", endpoint(handlers.reply), methods=["POST"]),
+            Route("/threads/{thread_id}/feedback", endpoint(handlers.feedback), methods=["POST"]),
         ],
         middleware=[Middleware(BearerAuth, token=token)],
         exception_handlers={HTTPException: http_exception},
@@ -166,6 +169,13 @@ class _Handlers:
                 raise ApiError(422, f"No document named {wanted!r} in this workspace.", {"documents": known})
         outcome = await _call(self.engine.reply, thread_id, body.text, choice=body.choice, round=body.round)
         return _json(ApiOutcome.from_outcome(outcome))
+
+    async def feedback(self, request: Request) -> Response:
+        thread_id = _thread(request)
+        body = parse_body(FeedbackRequest, await read_json_body(request))
+        run = await _call(self.engine.record_feedback, thread_id, body.user, body.value, run=body.run)
+        tally = await _call(self.engine.registry.feedback_tally, thread_id, run)
+        return _json(FeedbackResult(thread_id=thread_id, run=run, **tally))
 
     async def thread(self, request: Request) -> Response:
         thread_id = _thread(request)

@@ -22,6 +22,7 @@ from masis.errors import (
     StoreInUseError,
     ThreadOwnershipError,
     UnknownDocumentError,
+    UnknownThreadError,
 )
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,7 @@ _STATUS_OF: tuple[tuple[type[MasisError], int], ...] = (
     (ThreadOwnershipError, 409),
     (StaleReplyError, 409),
     (UnknownDocumentError, 404),
+    (UnknownThreadError, 404),
     (InvalidWorkspaceError, 400),
     (StoreInUseError, 503),
 )

@@ -74,12 +74,33 @@ class ReplyRequest(BaseModel):
         return self
 
 
+class FeedbackRequest(BaseModel):
+    """👍 / 👎 on one answer of a thread."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    value: Literal["up", "down"] = Field(description="`up` (👍) or `down` (👎).")
+    run: int | None = Field(
+        None, ge=1, description="Which answer of the thread: the `run` of its response. Default: the latest."
+    )
+    user: str = Field("api", min_length=1, max_length=100, pattern=r"^[^\x00-\x1f\x7f]+$",
+                      description="Who votes; a later vote by the same user on the same answer replaces theirs.")
+
+
+class FeedbackResult(BaseModel):
+    thread_id: str
+    run: int = Field(description="The answer voted on.")
+    up: int = Field(description="👍 votes on this answer, all users.")
+    down: int = Field(description="👎 votes on this answer, all users.")
+
+
 class ApiOutcome(BaseModel):
     """The MASIS design's response: an answer, or a question back, with the audit behind it."""
 
     status: Literal["success", "needs_clarification", "cancelled"]
     thread_id: str
     workspace_id: str
+    run: int = Field(description="Which question of the thread this answers (1 = the first); feedback names it.")
     question: str
     answer: str | None = Field(
         description="The answer with `[chunk_id]` citations; while a clarification is pending, the best "
@@ -107,6 +128,7 @@ class ApiOutcome(BaseModel):
             status="success" if outcome.status == "answered" else outcome.status,
             thread_id=outcome.thread_id,
             workspace_id=outcome.workspace_id,
+            run=outcome.run,
             question=outcome.question,
             answer=outcome.answer,
             confidence=outcome.confidence,

@@ -20,6 +20,8 @@ from masis.api.models import (
     AskRequest,
     DocumentList,
     ErrorBody,
+    FeedbackRequest,
+    FeedbackResult,
     IngestResponse,
     Readiness,
     Removed,
@@ -27,14 +29,14 @@ from masis.api.models import (
     ThreadState,
 )
 
-_REQUESTS: tuple[type[BaseModel], ...] = (AskRequest, ReplyRequest)
+_REQUESTS: tuple[type[BaseModel], ...] = (AskRequest, ReplyRequest, FeedbackRequest)
 _RESPONSES: tuple[type[BaseModel], ...] = (
-    ApiOutcome, ThreadState, DocumentList, IngestResponse, Removed, Readiness, ErrorBody
+    ApiOutcome, ThreadState, DocumentList, IngestResponse, Removed, Readiness, ErrorBody, FeedbackResult
 )
 _ERRORS = {
     "400": "A malformed id, file name or upload",
     "401": "Missing or wrong bearer token",
-    "404": "Unknown thread or document (or the API is off)",
+    "404": "Unknown thread, answer or document (or the API is off)",
     "409": "Nothing is waiting for a reply, the reply's `round` is no longer the pending one, or the thread "
     "belongs to another workspace",
     "413": "The body or a file is over the limit",
@@ -137,6 +139,17 @@ def openapi_spec() -> dict[str, Any]:
                 description="Resumes the saved graph state, even after a restart. 409 when nothing is pending, "
                 "or when the body's optional `round` is not the pending clarification's round (another reply "
                 "answered it first); the thread is then unchanged.",
+            ),
+        },
+        "/masis/threads/{thread_id}/feedback": {
+            "post": _operation(
+                "Rate an answer",
+                FeedbackResult,
+                ("400", "404", "413", "422"),
+                params=(THREAD,),
+                body=_json_content(FeedbackRequest),
+                description="👍 / 👎 on one answer of the thread (`run`, default the latest), as Slack's "
+                "buttons record it: one vote per user per answer. 404 for an unknown thread or answer.",
             ),
         },
         "/masis/workspaces/{workspace_id}/documents": {

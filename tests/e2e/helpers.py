@@ -12,7 +12,7 @@ WAIT = 30.0  # seconds: generous for slow CI machines; the polls return as soon 
 
 
 def is_answer(call: Call) -> bool:
-    return b.ACTION_FEEDBACK_UP in buttons(call.blocks())
+    return b.ACTION_FEEDBACK in buttons(call.blocks())
 
 
 def is_clarification(call: Call) -> bool:

@@ -154,9 +154,27 @@ class SlackDriver:
 
     def click(self, message: dict[str, Any], channel: str, action_id: str, *, user: str = USER) -> Sent:
         """Click the button `action_id` of a message the bot posted (`message` = its params and ts)."""
+        element, block_id = _find_button(message["blocks"], action_id)
+        action = {"action_id": action_id, "block_id": block_id, "text": element["text"],
+                  "value": element.get("value"), "type": "button", "action_ts": f"{time.time():.6f}"}
+        return self.interactive(self._block_actions(message, channel, action, user))
+
+    def vote(self, message: dict[str, Any], channel: str, *, up: bool, user: str = USER) -> Sent:
+        """Click 👍 (`up`) or 👎 of the native feedback buttons of a message the bot posted."""
+        for block in message["blocks"]:
+            for element in block.get("elements") or []:
+                if element.get("type") == "feedback_buttons":
+                    chosen = element["positive_button" if up else "negative_button"]
+                    action = {"action_id": element["action_id"], "block_id": block.get("block_id", ""),
+                              "text": chosen["text"], "value": chosen["value"], "type": "feedback_buttons",
+                              "action_ts": f"{time.time():.6f}"}
+                    return self.interactive(self._block_actions(message, channel, action, user))
+        raise AssertionError("no feedback buttons in the message")
+
+    def _block_actions(self, message: dict[str, Any], channel: str, action: dict[str, Any],
+                       user: str) -> dict[str, Any]:
         blocks = message["blocks"]
-        element, block_id = _find_button(blocks, action_id)
-        payload = {
+        return {
             "type": "block_actions",
             "user": {"id": user, "username": "human", "name": "human", "team_id": TEAM_ID},
             "api_app_id": APP_ID,
@@ -172,16 +190,8 @@ class SlackDriver:
                         "thread_ts": message.get("thread_ts"), "text": message.get("text", ""), "blocks": blocks},
             "state": {"values": {}},
             "response_url": f"{self.emu.base_url}/actions/{TEAM_ID}/{next(_event_ids)}",
-            "actions": [{
-                "action_id": action_id,
-                "block_id": block_id,
-                "text": element["text"],
-                "value": element.get("value"),
-                "type": "button",
-                "action_ts": f"{time.time():.6f}",
-            }],
+            "actions": [action],
         }
-        return self.interactive(payload)
 
     def submit_view(self, view: dict[str, Any], values: dict[str, dict[str, Any]], *, user: str = USER) -> Sent:
         """Submit a modal the bot opened (`view` as sent to views.open) with the given state values."""
@@ -221,10 +231,10 @@ def _find_button(blocks: list[dict[str, Any]], action_id: str) -> tuple[dict[str
 
 
 def buttons(blocks: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """action_id → button element, over all the message's actions blocks."""
+    """action_id → button (or feedback buttons) element, over all the message's actions blocks."""
     found = {}
     for block in blocks:
         for element in block.get("elements") or []:
-            if element.get("type") == "button":
+            if element.get("type") in ("button", "feedback_buttons"):
                 found[element["action_id"]] = element
     return found

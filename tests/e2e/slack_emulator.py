@@ -1,6 +1,7 @@
 """A local Slack Web API emulator for end-to-end tests (127.0.0.1, ephemeral port).
 
-It answers the Web API methods the bot uses with Slack's documented response shapes, records every call
+It answers the Web API methods the bot uses with Slack's documented response shapes (and refuses what
+Slack refuses: over-long messages, malformed AI-app calls), records every call
 (method, params, Authorization header, HTTP status, time), serves file bytes at `/files/...` to requests
 carrying the bot token (like `files.slack.com`), and can be scripted to fail a method, e.g. a 429 with
 `Retry-After`. A second instance can play a foreign host that must never see the token.
@@ -59,6 +60,43 @@ class _Script:
     headers: dict[str, str]
     body: dict[str, Any]
     times: int
+    when: Callable[[dict[str, Any]], bool] | None = None
+
+
+# Slack's own limits on a message's blocks, refused as Slack refuses them
+MAX_BLOCKS = 50
+MAX_SECTION_TEXT = 3000
+MAX_MESSAGE_TEXT = 12_000  # msg_blocks_too_long: all the text of all the blocks
+
+
+def _texts(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in ([v] if k == "text" and isinstance(v, str) else _texts(v))]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v)]
+    return []
+
+
+def blocks_error(blocks: Any) -> str | None:
+    """The error Slack answers for these blocks, or None when it accepts them."""
+    if not blocks:
+        return None
+    if not isinstance(blocks, list) or len(blocks) > MAX_BLOCKS:
+        return "invalid_blocks"
+    markdown = 0
+    for block in blocks:
+        text = block.get("text") if isinstance(block, dict) else None
+        if block.get("type") == "section" and isinstance(text, dict) and len(text.get("text", "")) > MAX_SECTION_TEXT:
+            return "invalid_blocks"
+        if block.get("type") == "markdown":
+            if not isinstance(text, str) or not text:
+                return "invalid_blocks"
+            markdown += len(text)
+    if markdown > MAX_MESSAGE_TEXT:  # all markdown blocks of a message together
+        return "msg_blocks_too_long"
+    if sum(len(t) for t in _texts(blocks)) > MAX_MESSAGE_TEXT:
+        return "msg_blocks_too_long"
+    return None
 
 
 class SlackEmulator:
@@ -68,6 +106,7 @@ class SlackEmulator:
         self.files: dict[str, tuple[dict[str, Any], bytes]] = {}
         self.redirects: dict[str, str] = {}
         self.socket_url: str | None = None
+        self.members: dict[str, list[str]] = {}  # channel → its members, for conversations.members
         self._scripts: dict[str, list[_Script]] = {}
         self._stalls: list[tuple[str, Callable[[dict[str, Any]], bool], threading.Event]] = []
         self.stalled: list[Call] = []
@@ -107,11 +146,13 @@ class SlackEmulator:
             return f"{now:.6f}"
 
     def fail(self, method: str, *, status: int = 429, retry_after: int | None = 1, error: str = "ratelimited",
-             times: int = 1) -> None:
-        headers = {"Retry-After": str(retry_after)} if retry_after is not None else {}
+             times: int = 1, when: Callable[[dict[str, Any]], bool] | None = None) -> None:
+        """Answer the next `times` calls of `method` (those whose params satisfy `when`, if given) with
+        `error`: by default a 429 with `Retry-After`; `status=200` gives Slack's `{"ok": false}` refusal."""
+        headers = {"Retry-After": str(retry_after)} if retry_after is not None and status == 429 else {}
         with self._lock:
             self._scripts.setdefault(method, []).append(
-                _Script(status, headers, {"ok": False, "error": error}, times)
+                _Script(status, headers, {"ok": False, "error": error}, times, when)
             )
 
     def stall(self, method: str, when: Callable[[dict[str, Any]], bool]) -> threading.Event:
@@ -156,9 +197,16 @@ class SlackEmulator:
 
     # --- inspection ----------------------------------------------------------------------------------------
     def calls_to(self, method: str, **match: Any) -> list[Call]:
+        """The calls of `method` that Slack accepted (HTTP 200 and not `"ok": false`)."""
         with self._lock:
             calls = list(self.calls)
-        return [c for c in calls if c.method == method and c.status == 200 and _matches(c.params, match)]
+        return [c for c in calls if c.method == method and c.status == 200 and c.response.get("ok") is not False
+                and _matches(c.params, match)]
+
+    def refused(self, method: str) -> list[Call]:
+        """The calls of `method` answered with an error."""
+        with self._lock:
+            return [c for c in self.calls if c.method == method and (c.status != 200 or c.response.get("ok") is False)]
 
     def wait_for(self, predicate: Callable[[list[Call]], Any], *, timeout: float = 20.0,
                  what: str = "a Slack call") -> Any:
@@ -194,11 +242,11 @@ class SlackEmulator:
     def _api(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, str], dict[str, Any]]:
         with self._lock:
             scripts = self._scripts.get(method) or []
-            if scripts:
-                script = scripts[0]
+            script = next((s for s in scripts if s.when is None or s.when(params)), None)
+            if script is not None:
                 script.times -= 1
                 if script.times <= 0:
-                    scripts.pop(0)
+                    scripts.remove(script)
                 return script.status, script.headers, script.body
         handler = getattr(self, "_m_" + method.replace(".", "_"), None)
         if handler is None:
@@ -211,6 +259,8 @@ class SlackEmulator:
                 "team_id": TEAM_ID, "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
 
     def _m_chat_postMessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(params.get("blocks")):
+            return {"ok": False, "error": error}
         ts = self.next_ts()
         message = {"type": "message", "user": BOT_USER_ID, "bot_id": BOT_ID, "ts": ts,
                    "text": params.get("text", ""), "blocks": params.get("blocks") or []}
@@ -219,13 +269,45 @@ class SlackEmulator:
         return {"ok": True, "channel": params.get("channel"), "ts": ts, "message": message}
 
     def _m_chat_update(self, params: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(params.get("blocks")):
+            return {"ok": False, "error": error}
         return {"ok": True, "channel": params.get("channel"), "ts": params.get("ts"), "text": params.get("text", "")}
 
     def _m_chat_delete(self, params: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "channel": params.get("channel"), "ts": params.get("ts")}
 
     def _m_chat_postEphemeral(self, params: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(params.get("blocks")):
+            return {"ok": False, "error": error}
         return {"ok": True, "message_ts": self.next_ts()}
+
+    # the AI-app methods: a thread's status line, suggested prompts and title (refuse them with `fail`)
+    def _m_assistant_threads_setStatus(self, params: dict[str, Any]) -> dict[str, Any]:
+        messages = params.get("loading_messages") or []
+        if not params.get("channel_id") or not params.get("thread_ts") or not isinstance(params.get("status"), str):
+            return {"ok": False, "error": "invalid_arguments"}
+        if not isinstance(messages, list) or len(messages) > 10 or not all(isinstance(m, str) for m in messages):
+            return {"ok": False, "error": "invalid_arguments"}
+        return {"ok": True}
+
+    def _m_assistant_threads_setSuggestedPrompts(self, params: dict[str, Any]) -> dict[str, Any]:
+        prompts = params.get("prompts")
+        if not params.get("channel_id") or not params.get("thread_ts") or not isinstance(prompts, list):
+            return {"ok": False, "error": "invalid_arguments"}
+        if not 1 <= len(prompts) <= 4 or not all(p.get("title") and p.get("message") for p in prompts):
+            return {"ok": False, "error": "invalid_arguments"}
+        return {"ok": True}
+
+    def _m_assistant_threads_setTitle(self, params: dict[str, Any]) -> dict[str, Any]:
+        if not params.get("channel_id") or not params.get("thread_ts") or not params.get("title"):
+            return {"ok": False, "error": "invalid_arguments"}
+        return {"ok": True}
+
+    def _m_conversations_members(self, params: dict[str, Any]) -> dict[str, Any]:
+        members = self.members.get(str(params.get("channel")))
+        if members is None:
+            return {"ok": False, "error": "channel_not_found"}
+        return {"ok": True, "members": members, "response_metadata": {"next_cursor": ""}}
 
     def _m_views_open(self, params: dict[str, Any]) -> dict[str, Any]:
         view = params.get("view")

@@ -41,6 +41,7 @@ API_ROUTES = {
     ("DELETE", "/masis/workspaces/{workspace_id}/documents/{name}"),
     ("GET", "/masis/threads/{thread_id}"),
     ("POST", "/masis/threads/{thread_id}/reply"),
+    ("POST", "/masis/threads/{thread_id}/feedback"),
 }
 
 
@@ -106,6 +107,25 @@ def test_ask_returns_the_designs_response_shape(http: httpx.Client) -> None:
     assert outcome["critique"] is not None
     assert [step["node"] for step in outcome["trace"]][:2] == ["supervisor", "researcher"]
     assert outcome["metrics"]["llm_calls"] == 3 and outcome["metrics"]["retrieval_calls"] == 1
+
+
+def test_feedback_is_recorded_per_answer(api: ApiServer, http: httpx.Client) -> None:
+    first = ask(http, ANSWERED, thread_id="fb-thread-1")
+    second = ask(http, "When does Route Optimiser 2.0 launch?", thread_id="fb-thread-1")
+    assert (first["run"], second["run"]) == (1, 2)
+    url = "/masis/threads/fb-thread-1/feedback"
+    voted = http.post(url, json={"value": "down", "run": 1, "user": "alice"})
+    assert voted.status_code == 200, voted.text
+    assert voted.json() == {"thread_id": "fb-thread-1", "run": 1, "up": 0, "down": 1}
+    latest = http.post(url, json={"value": "up", "user": "alice"})  # no run: the latest answer
+    assert latest.json() == {"thread_id": "fb-thread-1", "run": 2, "up": 1, "down": 0}
+    assert http.post(url, json={"value": "up", "run": 1, "user": "alice"}).json()["up"] == 1  # changed her mind
+    assert api.engine.registry.feedback("fb-thread-1", 1) == {"alice": "up"}
+    assert api.engine.registry.feedback("fb-thread-1", 2) == {"alice": "up"}
+    assert_error(http.post(url, json={"value": "up", "run": 3}), 404, "no answer 3")
+    assert_error(http.post("/masis/threads/fb-nowhere/feedback", json={"value": "up"}), 404, "no thread")
+    assert_error(http.post(url, json={"value": "meh"}), 422)
+    assert_error(http.post(url, json={"value": "up", "user": "a\u202eb\n"}), 422)
 
 
 def test_a_clarification_is_answered_after_a_restart(tmp_path: Path) -> None:

@@ -20,13 +20,35 @@ def test_the_manifest_asks_for_what_the_bot_uses() -> None:
             "files:read"} <= scopes
     settings = manifest["settings"]
     assert set(settings["event_subscriptions"]["bot_events"]) == {
-        "app_mention", "message.channels", "message.groups", "message.im"}
+        "app_mention", "message.channels", "message.groups", "message.im", "assistant_thread_started",
+        "assistant_thread_context_changed", "app_uninstalled", "tokens_revoked"}
+    assert {"assistant:write", "channels:read", "groups:read"} <= scopes
+    assert manifest["features"]["assistant_view"]["assistant_description"]
     assert settings["interactivity"]["is_enabled"] is True
     assert settings["socket_mode_enabled"] is True
     [command] = manifest["features"]["slash_commands"]
     assert command["command"] == COMMAND == "/masis-upload"
     assert len(manifest["display_information"]["long_description"]) >= 175  # Slack's minimum
     assert set(blocks.UPLOAD_FILETYPES) == {"pdf", "docx", "txt", "md", "html", "csv"}
+
+
+def test_the_manifest_validates_against_slacks_published_schema() -> None:
+    """tests/schemas/slack_manifest.schema.1.0.0.json: slackapi/manifest-schema, see tests/schemas/README.md."""
+    import json
+
+    from jsonschema import Draft7Validator
+
+    schema = json.loads((REPO / "tests" / "schemas" / "slack_manifest.schema.1.0.0.json").read_text())
+    Draft7Validator.check_schema(schema)
+    validator = Draft7Validator(schema)
+    manifest = yaml.safe_load((REPO / "manifest.yml").read_text())
+    errors = [f"{'/'.join(map(str, e.path))}: {e.message}" for e in validator.iter_errors(manifest)]
+    assert errors == []
+    # the schema is strict: a misspelt key or a prompt without its message is refused
+    assert not validator.is_valid({**manifest, "feature": manifest["features"]})
+    broken = {**manifest, "features": {**manifest["features"], "assistant_view": {
+        "assistant_description": "x", "suggested_prompts": [{"title": "no message"}]}}}
+    assert not validator.is_valid(broken)
 
 
 def test_compose_runs_qdrant_and_the_bot() -> None:

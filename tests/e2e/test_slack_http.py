@@ -15,7 +15,7 @@ from bot import blocks as b
 from tests.e2e.conftest import MAIN_CHANNEL, BotServer
 from tests.e2e.helpers import as_message, is_answer, is_clarification, is_error, thread_posts, wait_post
 from tests.e2e.slack_driver import USER, SlackDriver, buttons
-from tests.e2e.slack_emulator import BOT_TOKEN, TEAM_ID, SlackEmulator
+from tests.e2e.slack_emulator import BOT_TOKEN, TEAM_ID, Call, SlackEmulator
 
 CITATION_ID = re.compile(r"\[([A-Za-z0-9._-]+#\d+)\]")
 CONFLICT_QUESTION = "What was Q3 2026 revenue?"
@@ -31,32 +31,45 @@ def ask_until_clarified(slack: SlackDriver, emu: SlackEmulator, question: str = 
 # --- mentions ----------------------------------------------------------------------------------------------
 
 
-def test_mention_gets_a_cited_answer_in_its_thread(slack: SlackDriver, emulator: SlackEmulator) -> None:
+def statuses(emu: SlackEmulator, ts: str) -> list[Call]:
+    return emu.calls_to("assistant.threads.setStatus", thread_ts=ts)
+
+
+def refuse_status(emu: SlackEmulator, ts: str) -> None:
+    """This thread's status call is refused (an older workspace, a missing scope): the fallback is used."""
+    emu.fail("assistant.threads.setStatus", status=200, error="not_allowed", when=lambda p: p.get("thread_ts") == ts)
+
+
+def test_mention_gets_a_status_then_a_cited_answer_in_its_thread(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    started = time.monotonic()  # the emulator's clock: calls are stamped with time.monotonic() too
     ts, sent = slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?")
     assert sent.status == 200
     assert sent.elapsed_ms < 3000  # Slack's own limit; a tighter bound here would be timing luck on a busy machine
 
     [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
-    posts = thread_posts(emulator, MAIN_CHANNEL, ts)
-    progress = posts[0]
-    assert progress is not answer and "Working on it" in progress.blocks_text()  # acknowledged at once
-    emulator.wait_for(lambda _: emulator.calls_to("chat.delete", ts=progress.response["ts"]),
-                      what="the progress message to be removed")
-    stages = [c.params["text"] for c in emulator.calls_to("chat.update", ts=progress.response["ts"])]
-    assert [s.split("…")[0].split(" ", 1)[1] for s in stages] == [
-        "Searching this channel's documents", "Writing a cited draft", "Auditing every citation",
-        "Scoring the answer"]
+    assert thread_posts(emulator, MAIN_CHANNEL, ts) == [answer]  # no progress message: the status line instead
+    shown = emulator.wait_for(lambda _: [c for c in statuses(emulator, ts) if not c.params["status"]],
+                              what="the status to be cleared")
+    calls = statuses(emulator, ts)
+    assert calls[0].at - started < 1.0, "the status shows within a second of the mention"
+    assert calls[0].params["channel_id"] == MAIN_CHANNEL and calls[0].params["status"]
+    rotating = [m for c in calls for m in c.params.get("loading_messages") or []]
+    assert rotating[0] == "Searching 6 documents…"  # the sample corpus
+    assert "Writing a cited draft…" in rotating and "Checking citations…" in rotating
+    assert shown[-1] is calls[-1] and calls[-1].at >= answer.at  # cleared once the answer is posted
 
     text = answer.blocks_text()
     assert "[1]" in text and "Sources" in text and "strategy_memo.pdf" in text
-    assert not CITATION_ID.search(answer.blocks()[0]["text"]["text"]), "raw chunk ids must become [n]"
+    assert answer.blocks()[0]["type"] == "markdown"  # the answer in standard Markdown
+    assert not CITATION_ID.search(answer.blocks()[0]["text"]), "raw chunk ids must become [n]"
     assert "Confidence" in text and "Faithfulness" in text and "Reasoning" in text
-    assert {b.ACTION_FEEDBACK_UP, b.ACTION_FEEDBACK_DOWN, b.ACTION_WHY} <= set(buttons(answer.blocks()))
+    assert {b.ACTION_FEEDBACK, b.ACTION_WHY} <= set(buttons(answer.blocks()))
+    assert answer.blocks()[-1]["type"] == "context_actions"  # native feedback buttons end the answer
     assert answer.params.get("unfurl_links") is False
     assert len(answer.blocks()) <= b.MAX_MESSAGE_BLOCKS
 
     # 👍 is stored, and the clicker is thanked privately
-    assert slack.click(as_message(answer), MAIN_CHANNEL, b.ACTION_FEEDBACK_UP).status == 200
+    assert slack.vote(as_message(answer), MAIN_CHANNEL, up=True).status == 200
     emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", user=USER, thread_ts=ts),
                       what="a thank-you")
     # "Why this answer?" opens the audit trail
@@ -68,12 +81,50 @@ def test_mention_gets_a_cited_answer_in_its_thread(slack: SlackDriver, emulator:
     assert "Steps" in why.blocks_text() and "retried" in why.blocks_text()
 
 
-def test_feedback_is_stored(bot: BotServer, slack: SlackDriver, emulator: SlackEmulator) -> None:
-    ts, _ = slack.mention(MAIN_CHANNEL, "When does Route Optimiser 2.0 launch?")
+def test_with_the_status_refused_progress_is_an_edited_message(slack: SlackDriver,
+                                                                emulator: SlackEmulator) -> None:
+    ts = emulator.next_ts()
+    refuse_status(emulator, ts)
+    slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?", ts=ts)
     [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
-    slack.click(as_message(answer), MAIN_CHANNEL, b.ACTION_FEEDBACK_DOWN, user="UFEEDBACK")
+    progress = thread_posts(emulator, MAIN_CHANNEL, ts)[0]
+    assert progress is not answer and "Working on it" in progress.blocks_text()  # acknowledged at once
+    emulator.wait_for(lambda _: emulator.calls_to("chat.delete", ts=progress.response["ts"]),
+                      what="the progress message to be removed")
+    stages = [c.params["text"] for c in emulator.calls_to("chat.update", ts=progress.response["ts"])]
+    assert [s.split("…")[0].split(" ", 1)[1] for s in stages] == [
+        "Searching this channel's documents", "Writing a cited draft", "Auditing every citation",
+        "Scoring the answer"]
+    assert len(emulator.refused("assistant.threads.setStatus")) >= 1 and not statuses(emulator, ts)
+
+
+def test_feedback_is_stored_per_answer(bot: BotServer, slack: SlackDriver,
+                                                 emulator: SlackEmulator) -> None:
+    ts, _ = slack.mention(MAIN_CHANNEL, "When does Route Optimiser 2.0 launch?")
+    [first] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="an answer")
+    slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?", thread_ts=ts)  # a second answer there
+    [_, second] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="a second answer")
+    thread = f"{TEAM_ID}:{MAIN_CHANNEL}:{ts}"
+
+    slack.vote(as_message(first), MAIN_CHANNEL, up=False, user="UFEEDBACK")
     emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", user="UFEEDBACK"), what="a thank-you")
-    assert bot.engine.registry.feedback(f"{TEAM_ID}:{MAIN_CHANNEL}:{ts}") == {"UFEEDBACK": "down"}
+    slack.vote(as_message(second), MAIN_CHANNEL, up=True, user="UFEEDBACK")
+    emulator.wait_for(lambda _: len(emulator.calls_to("chat.postEphemeral", user="UFEEDBACK")) == 2,
+                      what="a second thank-you")
+    # one vote per answer: the vote on the second answer did not overwrite the one on the first
+    assert bot.engine.registry.feedback(thread, 1) == {"UFEEDBACK": "down"}
+    assert bot.engine.registry.feedback(thread, 2) == {"UFEEDBACK": "up"}
+    [thanks, _] = emulator.calls_to("chat.postEphemeral", user="UFEEDBACK")
+    assert ":thumbsdown: on this answer" in thanks.params["text"]
+    # the native buttons keep the chosen state: the bot never edits a voted answer (that would reset it)
+    assert not emulator.calls_to("chat.update", ts=first.response["ts"])
+    assert not emulator.calls_to("chat.update", ts=second.response["ts"])
+    # a 👍 / 👎 button of an answer posted before native feedback still counts, on the latest answer
+    old = {**as_message(second), "blocks": [{"type": "actions", "block_id": "answer_actions", "elements": [
+        b.button(":thumbsdown:", b.ACTION_FEEDBACK_DOWN, thread)]}]}
+    slack.click(old, MAIN_CHANNEL, b.ACTION_FEEDBACK_DOWN, user="UOLDBUTTON")
+    emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", user="UOLDBUTTON"), what="a thank-you")
+    assert bot.engine.registry.feedback(thread, 2)["UOLDBUTTON"] == "down"
 
 
 def test_a_mention_in_a_dm_works_the_same(slack: SlackDriver, emulator: SlackEmulator) -> None:
@@ -103,9 +154,9 @@ def test_a_failure_becomes_a_short_friendly_message(slack: SlackDriver, emulator
 
 def test_clarification_then_plain_reply_answers(slack: SlackDriver, emulator: SlackEmulator) -> None:
     ts, clarification = ask_until_clarified(slack, emulator)
-    progress = thread_posts(emulator, MAIN_CHANNEL, ts)[0]
-    updates = " ".join(c.params["text"] for c in emulator.calls_to("chat.update", ts=progress.response["ts"]))
-    assert "(attempt 2)" in updates and "(attempt 3)" in updates  # the retries are visible while they run
+    shown = " ".join(m for c in statuses(emulator, ts) for m in c.params.get("loading_messages") or [])
+    # the retries and their reasons are visible while they run
+    assert "Second attempt: the last draft had conflicting evidence" in shown and "Third attempt" in shown
     text = clarification.blocks_text()
     assert "unverified" in text and "Reply in this thread" in text
     actions = buttons(clarification.blocks())
@@ -181,7 +232,50 @@ def test_thread_chatter_and_bots_are_ignored(slack: SlackDriver, emulator: Slack
     wait_post(emulator, MAIN_CHANNEL, ts, is_answer, count=2, what="the second answer")
     posts = thread_posts(emulator, MAIN_CHANNEL, ts)
     assert len([c for c in posts if is_answer(c)]) == 2
-    assert len(posts) == 4  # two progress messages and two answers, nothing for the chatter
+    assert len(posts) == 2  # two answers (progress is the status line), nothing for the chatter
+
+
+def _refuse_in_thread(emu: SlackEmulator, ts: str, action_id: str) -> None:
+    """Slack refuses the bot's post carrying `action_id` in the thread `ts` (as it refuses an over-long one)."""
+    emu.fail("chat.postMessage", status=200, error="msg_blocks_too_long",
+             when=lambda p: p.get("thread_ts") == ts and action_id in json.dumps(p.get("blocks") or []))
+
+
+def test_a_refused_answer_leaves_no_progress_note_and_posts_a_short_version(
+        slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts = emulator.next_ts()
+    refuse_status(emulator, ts)  # progress as a posted note, the one that must not be orphaned
+    _refuse_in_thread(emulator, ts, b.ACTION_FEEDBACK)
+    slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?", ts=ts)
+    [short] = wait_post(emulator, MAIN_CHANNEL, ts, lambda c: "short version" in c.blocks_text(),
+                        what="the short version of the answer")
+    assert [c.params.get("thread_ts") for c in emulator.refused("chat.postMessage")].count(ts) == 1
+    assert "strategy_memo.pdf" in short.params["text"] and not buttons(short.blocks())
+    progress = thread_posts(emulator, MAIN_CHANNEL, ts)[0]
+    assert "Working on it" in progress.blocks_text()
+    emulator.wait_for(lambda _: emulator.calls_to("chat.delete", ts=progress.response["ts"]),
+                      what="the progress note to be removed")
+    assert not [c for c in thread_posts(emulator, MAIN_CHANNEL, ts) if is_error(c)]
+
+
+def test_a_refused_clarification_is_still_recorded_and_a_reply_resumes_it(
+        bot: BotServer, slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts = emulator.next_ts()
+    refuse_status(emulator, ts)
+    _refuse_in_thread(emulator, ts, b.ACTION_CANCEL)
+    slack.mention(MAIN_CHANNEL, CONFLICT_QUESTION, ts=ts)
+    [short] = wait_post(emulator, MAIN_CHANNEL, ts, lambda c: "I need your help" in c.blocks_text(),
+                        what="the short version of the question")
+    assert not buttons(short.blocks())
+    progress = thread_posts(emulator, MAIN_CHANNEL, ts)[0]
+    emulator.wait_for(lambda _: emulator.calls_to("chat.delete", ts=progress.response["ts"]),
+                      what="the progress note to be removed")
+    post = emulator.wait_for(lambda _: bot.deps.ledger.clarification(f"{TEAM_ID}:{MAIN_CHANNEL}:{ts}"),
+                             what="the question to be recorded")
+    assert post.message_ts == short.response["ts"]
+    slack.reply(MAIN_CHANNEL, ts, "according to the Q3 report")
+    [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer after the reply")
+    assert "12.4" in answer.blocks_text()
 
 
 # --- delivery ------------------------------------------------------------------------------------------------
@@ -245,3 +339,56 @@ def test_every_web_api_call_carries_the_bot_token_to_the_api_host(emulator: Slac
     assert api_calls
     assert {c.authorization for c in api_calls} == {f"Bearer {BOT_TOKEN}"}
     assert {c.host for c in api_calls} == {f"127.0.0.1:{emulator.port}"}
+
+
+# --- request size ----------------------------------------------------------------------------------------------
+
+
+def _raw_post(bot: BotServer, headers: str, chunks: list[bytes]) -> bytes:
+    """Send a request's head and part of its body over a raw socket, never finishing the body; returns
+    what the server answers meanwhile (a server that waits for the whole body answers nothing)."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", bot.port), timeout=10) as sock:
+        sock.sendall(f"POST /slack/events HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n".encode())
+        for chunk in chunks:
+            try:
+                sock.sendall(chunk)
+            except OSError:  # the server answered and closed: it stopped reading, as it should
+                break
+        answer = b""
+        try:
+            while b"\r\n\r\n" not in answer or len(answer.partition(b"\r\n\r\n")[2]) < _content_length(answer):
+                data = sock.recv(4096)
+                if not data:
+                    break
+                answer += data
+        except TimeoutError:
+            pass
+        return answer
+
+
+def _content_length(answer: bytes) -> int:
+    head = answer.partition(b"\r\n\r\n")[0].lower()
+    for line in head.split(b"\r\n"):
+        if line.startswith(b"content-length:"):
+            return int(line.split(b":", 1)[1])
+    return 0
+
+
+def test_an_oversized_declared_body_is_refused_before_it_is_read(bot: BotServer) -> None:
+    # 1.5 GB announced, a few bytes sent: the 413 comes from the header alone, unsigned
+    head = "Content-Type: application/json\r\nContent-Length: 1500000000\r\n"
+    answer = _raw_post(bot, head, [b'{"type": "event_callback", '])
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b"larger than" in answer
+
+
+def test_an_oversized_streamed_body_is_cut_while_streaming(bot: BotServer) -> None:
+    from bot.server import MAX_BODY_BYTES
+
+    # chunked (no Content-Length): one byte past the limit is sent, the terminating chunk never is
+    piece = b"x" * 65536
+    chunks = [b"%x\r\n%s\r\n" % (len(piece), piece)] * (MAX_BODY_BYTES // len(piece)) + [b"1\r\nx\r\n"]
+    answer = _raw_post(bot, "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n", chunks)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]

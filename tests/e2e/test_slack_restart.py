@@ -24,8 +24,11 @@ def test_a_kill_mid_answer_gets_please_ask_again_and_pending_clarifications_surv
         wait_post(emulator, MAIN_CHANNEL, pending_ts, is_clarification, what="a clarification")
 
         asked_ts = emulator.next_ts()
+        # a workspace where the thread status is refused: progress is a posted note, which a restart removes
+        emulator.fail("assistant.threads.setStatus", status=200, error="not_allowed",
+                      when=lambda p: p.get("thread_ts") == asked_ts)
         release = emulator.stall("chat.postMessage", lambda p: p.get("thread_ts") == asked_ts
-                                 and b.ACTION_FEEDBACK_UP in str(p.get("blocks")))
+                                 and b.ACTION_FEEDBACK in str(p.get("blocks")))
         slack.mention(MAIN_CHANNEL, "What is our AI investment strategy?", ts=asked_ts)
         emulator.wait_for(lambda _: emulator.stalled, what="the answer on its way to Slack")
         [progress] = [c for c in emulator.posts(MAIN_CHANNEL, asked_ts)]  # only "working on it" got out

@@ -33,6 +33,8 @@ def assert_within_limits(blocks: list[dict[str, Any]], max_blocks: int = b.MAX_M
             assert len(text) <= b.MAX_SECTION_CHARS
         if block["type"] == "context":
             assert 0 < len(block["elements"]) <= b.MAX_CONTEXT_ELEMENTS
+        if block["type"] == "context_actions":
+            assert 0 < len(block["elements"]) <= 5
         if block["type"] == "actions":
             assert 0 < len(block["elements"]) <= b.MAX_ACTIONS_ELEMENTS
             action_ids = [e["action_id"] for e in block["elements"]]
@@ -89,23 +91,36 @@ def test_answer_has_sources_scores_and_buttons() -> None:
     outcome = answered("Invest $4.2M in AI [strategy_memo.pdf#3].", [citation(1, chunk=3, page=3, section="Plan")])
     message = b.answer_message(outcome)
     assert_within_limits(message["blocks"])
-    first = message["blocks"][0]["text"]["text"]
-    assert first == "Invest $4.2M in AI [1]."
+    first = message["blocks"][0]
+    assert first == {"type": "markdown", "text": "Invest $4.2M in AI \\[1\\]."}  # standard Markdown out
     everything = json.dumps(message["blocks"])
     assert "*Sources*" in everything and "`strategy_memo.pdf`, p. 3" in everything and "_Plan_" in everything
     assert "Confidence *84%*" in everything and "Faithfulness 0.90" in everything and "Reasoning 0.88" in everything
     assert "1 retry" in everything
-    ids = [e["action_id"] for blk in message["blocks"] if blk["type"] == "actions" for e in blk["elements"]]
-    assert ids == [b.ACTION_FEEDBACK_UP, b.ACTION_FEEDBACK_DOWN, b.ACTION_WHY]
+    ids = [e["action_id"] for blk in message["blocks"] if "actions" in blk["type"] for e in blk["elements"]]
+    assert ids == [b.ACTION_WHY, b.ACTION_FEEDBACK]
+    assert message["blocks"][-1]["type"] == "context_actions"  # Slack's native 👍 / 👎 close the message
     assert "[1]" in message["text"]
 
 
 def test_document_text_cannot_ping_or_link() -> None:
     outcome = answered("Hi <!channel> and <@U123> see <http://evil|here> & co [strategy_memo.pdf#1].",
                        [citation(1)])
-    first = b.answer_message(outcome)["blocks"][0]["text"]["text"]
-    assert "<!channel>" not in first and "<@U123>" not in first and "<http" not in first
-    assert "&lt;!channel&gt;" in first and "&amp; co" in first
+    first = b.answer_message(outcome)["blocks"][0]["text"]
+    assert "<!channel>" not in first and "<@U123>" not in first and "<http" not in first and "<!" not in first
+    assert "](" not in first.replace("\\](", "")  # no Markdown link can form either
+    assert "\\&" in first and "http:\u2060//" in first
+
+
+def test_the_answer_keeps_the_models_markdown_but_no_links_or_pings() -> None:
+    answer = ("## Plan\n**Invest** in AI [strategy_memo.pdf#1].\n- one\n- two\n"
+              "See [the portal](https://evil.example/x) or www.evil.example, ping @channel, "
+              "or &lt;!here&gt; and <img src=x>.")
+    text = b.answer_message(answered(answer, [citation(1)]))["blocks"][0]["text"]
+    assert text.startswith("## Plan\n**Invest** in AI \\[1\\].\n- one\n- two")  # formatting kept
+    assert "[the portal](" not in text and "\\[the portal\\](https:\u2060//evil.example/x)" in text
+    assert "www\u2060.evil" in text and "@\u2060channel" in text
+    assert "\\&lt;" in text and "\\<\u2060img" in text  # no entity, no HTML
 
 
 def test_a_human_review_warning_is_shown() -> None:
@@ -125,7 +140,7 @@ def test_a_very_long_answer_with_many_sources_fits_one_message() -> None:
     assert_within_limits(message["blocks"])
     assert len(message["text"]) <= b.MAX_FALLBACK_CHARS
     assert "cut to fit" in json.dumps(message["blocks"])
-    assert message["blocks"][-1]["type"] == "actions"  # the buttons survive the cut
+    assert [blk["type"] for blk in message["blocks"][-2:]] == ["actions", "context_actions"]  # buttons survive
 
 
 def test_a_single_unbroken_word_is_split_hard() -> None:
@@ -232,3 +247,120 @@ def test_the_upload_modal() -> None:
     assert file_input["max_files"] == 10
     assert set(file_input["filetypes"]) == {"pdf", "docx", "txt", "md", "html", "csv"}
     assert all(blk.get("optional") for blk in view["blocks"] if blk["type"] == "input")
+
+
+# --- Slack's limits on a whole message, verbatim text, feedback per answer ------------------------------------
+
+
+def _mrkdwn_objects(value: Any) -> list[dict[str, Any]]:
+    if isinstance(value, dict):
+        own = [value] if value.get("type") == "mrkdwn" else []
+        return own + [o for v in value.values() for o in _mrkdwn_objects(v)]
+    if isinstance(value, list):
+        return [o for v in value for o in _mrkdwn_objects(v)]
+    return []
+
+
+def _validate_with_slack_sdk(blocks: list[dict[str, Any]]) -> None:
+    from slack_sdk.models.blocks import Block
+
+    for block in blocks:
+        parsed = Block.parse(block)
+        assert parsed is not None, block
+        parsed.validate_json()  # raises SlackObjectFormationError on anything Slack would refuse
+
+
+def forty_long_citations() -> Outcome:
+    long_doc = "quarterly_financial_statements_and_board_commentary_" + "x" * 60 + ".pdf"
+    cites = [
+        Citation(number=i, chunk_id=f"{long_doc}#{i}", doc_name=long_doc, page=i, section="Section " + "s" * 90,
+                 text=f"passage {i} " + "lorem ipsum dolor sit amet " * 40)
+        for i in range(1, 41)
+    ]
+    answer = " ".join(f"Claim number {i} is supported here [{long_doc}#{i}]." + " detail" * 12 for i in range(1, 41))
+    return answered(answer, cites)
+
+
+def test_forty_long_citations_stay_under_slacks_total_text_limit() -> None:
+    from tests.e2e.slack_emulator import MAX_MESSAGE_TEXT, blocks_error
+
+    outcome = forty_long_citations()
+    message = b.answer_message(outcome)
+    blocks = message["blocks"]
+    assert_within_limits(blocks)
+    assert b.text_chars(blocks) <= b.MAX_MESSAGE_CHARS < MAX_MESSAGE_TEXT
+    assert blocks_error(blocks) is None  # what the emulator (as Slack) accepts
+    _validate_with_slack_sdk(blocks)
+    text = json.dumps(blocks, ensure_ascii=False)
+    assert "*[1]*" in text and ">passage 1 " in text  # the first sources are quoted
+    assert "more sources; see “Why this answer?”" in text  # the rest are named where there is room
+    assert {b.ACTION_FEEDBACK, b.ACTION_WHY} <= {
+        e["action_id"] for blk in blocks if "actions" in blk["type"] for e in blk["elements"]}
+    # the audit trail lists every source
+    why = b.why_modal(outcome.model_dump(mode="json"))
+    assert all(f"*[{i}]*" in json.dumps(why["blocks"]) for i in range(1, 41))
+
+
+def test_a_huge_answer_is_cut_and_keeps_its_buttons_within_the_total_limit() -> None:
+    outcome = answered("word [strategy_memo.pdf#1] " * 3000, [citation(1)])
+    blocks = b.answer_message(outcome)["blocks"]
+    assert b.text_chars(blocks) <= b.MAX_MESSAGE_CHARS
+    assert "cut to fit" in json.dumps(blocks) and blocks[-1]["type"] == "context_actions"
+    _validate_with_slack_sdk(blocks)
+
+
+def test_every_mrkdwn_text_is_sent_verbatim() -> None:
+    docs = [SimpleNamespace(name=f"#general-{i}.md", chunks=1, pages=None, size_bytes=10, uploaded_by="U1",
+                            uploaded_at="2026-01-01") for i in range(3)]
+    results = [SimpleNamespace(name="http://example.com/x.md", status="indexed", chunks=2, reason=None)]
+    messages = [
+        b.answer_message(answered("See http://evil.example and #general [strategy_memo.pdf#1].", [citation(1)])),
+        b.clarification_message(clarifying()),
+        b.resolved_clarification_message(clarifying(), "done"),
+        b.documents_message(docs),
+        b.ingest_summary_message(results, uploaded_by="U1"),
+        b.progress_message("researching"),
+        b.error_message("boom"),
+        b.fallback_message(answered("x [strategy_memo.pdf#1]", [citation(1)])),
+    ]
+    objects = [o for m in messages for o in _mrkdwn_objects(m["blocks"])]
+    objects += _mrkdwn_objects(b.why_modal(answered("a", [citation(1)]).model_dump(mode="json"))["blocks"])
+    assert objects and all(o.get("verbatim") is True for o in objects)
+    for m in messages:
+        _validate_with_slack_sdk(m["blocks"])
+
+
+def test_native_feedback_buttons_name_the_answer_they_rate() -> None:
+    from slack_sdk.models.blocks import Block, ContextActionsBlock
+
+    outcome = answered("A [strategy_memo.pdf#1].", [citation(1)], run=3)
+    block = b.answer_message(outcome)["blocks"][-1]
+    parsed = Block.parse(block)
+    assert isinstance(parsed, ContextActionsBlock)
+    parsed.validate_json()
+    [element] = block["elements"]
+    assert element["type"] == "feedback_buttons" and element["action_id"] == b.ACTION_FEEDBACK
+    up, down = element["positive_button"], element["negative_button"]
+    assert b.parse_feedback_value(up["value"]) == (THREAD, 3, "up")
+    assert b.parse_feedback_value(down["value"]) == (THREAD, 3, "down")
+    assert up["accessibility_label"] and down["accessibility_label"]
+    assert all(len(x["accessibility_label"]) <= 75 for x in (up, down))
+    assert b.parse_feedback_value(THREAD) == (THREAD, None, None)  # buttons posted before answers had runs
+
+
+def test_the_fallback_is_short_escaped_and_has_no_buttons() -> None:
+    answer = answered("<!channel> " + "long " * 2000 + "[strategy_memo.pdf#1]", [citation(1)])
+    message = b.fallback_message(answer)
+    assert len(message["text"]) <= b.MAX_FALLBACK_CHARS and "<!channel>" not in message["text"]
+    assert "strategy_memo.pdf" in message["text"] and len(message["blocks"]) == 1
+    question = b.fallback_message(clarifying())
+    assert "Which source should I trust?" in question["text"] and "Reply in this thread" in question["text"]
+
+
+def test_modals_validate_with_slack_sdks_view_model() -> None:
+    from slack_sdk.models.views import View
+
+    outcome = forty_long_citations().model_dump(mode="json")
+    for modal in (b.upload_modal("{}", "#general"), b.why_modal(outcome), b.why_missing_modal()):
+        View(**modal).validate_json()  # raises SlackObjectFormationError on anything Slack would refuse
+        _validate_with_slack_sdk(modal["blocks"])

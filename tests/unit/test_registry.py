@@ -65,3 +65,49 @@ def test_a_thread_is_claimed_by_one_workspace_even_from_two_connections_at_once(
     assert second.conversation("T1:C1:1.0").workspace_id == winners[0]  # type: ignore[union-attr]
     first.close()
     second.close()
+
+
+def test_feedback_is_kept_per_answer(tmp_path: Path) -> None:
+    registry = Registry(tmp_path / "masis.db")
+    registry.start_run("t1", "ws")
+    registry.start_run("t1", "ws")  # a second question in the thread
+    registry.record_feedback("t1", 1, "U1", "up")
+    registry.record_feedback("t1", 2, "U1", "down")  # a vote on the second answer leaves the first alone
+    registry.record_feedback("t1", 2, "U2", "down")
+    registry.record_feedback("t1", 2, "U2", "up")  # a change of mind replaces the earlier vote
+    assert registry.feedback("t1", 1) == {"U1": "up"}
+    assert registry.feedback("t1", 2) == {"U1": "down", "U2": "up"}
+    assert registry.feedback_tally("t1", 2) == {"up": 1, "down": 1}
+    registry.close()
+
+
+def test_feedback_stored_per_thread_by_an_older_version_moves_to_the_latest_answer(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "masis.db"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE conversations (thread_id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, run_key TEXT NOT NULL,"
+        " runs INTEGER NOT NULL DEFAULT 1, status TEXT NOT NULL, updated_at TEXT NOT NULL);"
+        "CREATE TABLE feedback (thread_id TEXT NOT NULL, user_id TEXT NOT NULL, value TEXT NOT NULL,"
+        " created_at TEXT NOT NULL, PRIMARY KEY (thread_id, user_id));"
+        "INSERT INTO conversations VALUES ('t1', 'ws', 't1#run3', 3, 'answered', '2026-01-01');"
+        "INSERT INTO feedback VALUES ('t1', 'U1', 'up', '2026-01-01'), ('gone', 'U2', 'down', '2026-01-01');"
+    )
+    old.commit()
+    old.close()
+    registry = Registry(path)
+    assert registry.feedback("t1", 3) == {"U1": "up"}
+    assert registry.feedback("gone", 1) == {"U2": "down"}
+    registry.record_feedback("t1", 2, "U1", "down")
+    assert registry.feedback("t1", 3) == {"U1": "up"}
+    registry.close()
+    reopened = Registry(path)  # opening a migrated file again changes nothing
+    assert reopened.feedback("t1", 2) == {"U1": "down"} and reopened.feedback("t1", 3) == {"U1": "up"}
+    reopened.close()
+
+
+def test_run_numbers() -> None:
+    from masis.registry import run_number
+
+    assert [run_number(k) for k in ("T1:C1:1.2", "T1:C1:1.2#run2", "local:abc#run17")] == [1, 2, 17]
