@@ -31,7 +31,7 @@ from bot.ledger import WorkInFlight
 from bot.progress import POST_OPTIONS, AnswerStatus
 from bot.uploads import Uploads
 from masis.errors import NothingPendingError
-from masis.state import Outcome
+from masis.outcome import Outcome
 
 log = logging.getLogger(__name__)
 

@@ -23,8 +23,8 @@ from masis.engine import Engine
 from masis.errors import MasisError
 from masis.eval import cli as eval_cli
 from masis.ingest.pipeline import IngestReport
+from masis.outcome import Outcome
 from masis.render import print_documents, print_outcome
-from masis.state import Outcome
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2

@@ -31,8 +31,9 @@ from masis.llm import make_provider
 from masis.llm.base import LLMProvider
 from masis.llm.usage import token_metrics
 from masis.locks import KeyedLocks
+from masis.outcome import Citation, Clarification, Outcome
 from masis.registry import DocumentInfo, Registry, run_number, running_status
-from masis.state import Citation, Clarification, MASISInput, Outcome
+from masis.state import MASISInput
 from masis.store import open_store
 from masis.store.base import VectorStore, tenant_scope
 

@@ -9,9 +9,9 @@ from rich.text import Text
 
 from masis.citations import renumber
 from masis.ingest.pipeline import visible_name
+from masis.outcome import Citation, Clarification, Outcome
 from masis.registry import DocumentInfo
 from masis.scoring import SCORE_KEYS
-from masis.state import Citation, Clarification, Outcome
 
 
 def numbered(answer: str, citations: list[Citation]) -> str:

@@ -1,14 +1,13 @@
-"""The graph's state, its input, and the Outcome every face (CLI, Slack, HTTP) renders."""
+"""The graph's state and its input. What a run returns to the faces is `masis.outcome`."""
 
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, Literal, NotRequired, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from pydantic import BaseModel, Field, field_validator
 
-ClarificationKind = Literal["conflict", "low_confidence", "zero_results"]
-OutcomeStatus = Literal["answered", "needs_clarification", "cancelled"]
+from masis.outcome import OutcomeStatus
 
 
 class EvidenceChunk(TypedDict):
@@ -90,42 +89,3 @@ class MASISInput(BaseModel):
         if not value:
             raise ValueError("the question is empty")
         return value
-
-
-class Citation(BaseModel):
-    number: int
-    chunk_id: str
-    doc_name: str
-    page: int | None = None
-    section: str | None = None
-    text: str
-
-
-class Clarification(BaseModel):
-    kind: ClarificationKind
-    question: str
-    options: list[str] = Field(default_factory=list)
-    draft: str | None = None
-    draft_confidence: float | None = None
-    draft_evaluation: dict[str, Any] | None = None
-    round: int = 1
-
-
-class Outcome(BaseModel):
-    """The result of `ask` or `reply`: an answer, a question back to the user, or a cancellation."""
-
-    status: OutcomeStatus
-    thread_id: str
-    workspace_id: str
-    run: int = 1  # which question of the thread this is the outcome of (1 = the first): feedback's key
-    question: str = ""
-    answer: str | None = None
-    confidence: float | None = None
-    citations: list[Citation] = Field(default_factory=list)
-    clarification: Clarification | None = None
-    evaluation: dict[str, Any] | None = None
-    critique: dict[str, Any] | None = None
-    requires_human_review: bool = False
-    warning: str | None = None
-    trace: list[dict[str, Any]] = Field(default_factory=list)
-    metrics: dict[str, Any] = Field(default_factory=dict)

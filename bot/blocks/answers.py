@@ -30,7 +30,7 @@ from bot.blocks.elements import (
 )
 from bot.blocks.ids import ACTION_FEEDBACK, ACTION_WHY
 from masis.citations import renumber
-from masis.state import Citation, Outcome
+from masis.outcome import Citation, Outcome
 
 ANSWER_ACTIONS_BLOCK = "answer_actions"
 MAX_SOURCE_SECTIONS = 5

@@ -22,7 +22,7 @@ from bot.blocks.elements import (
 )
 from bot.blocks.ids import ACTION_ACCEPT, ACTION_CANCEL, ACTION_SOURCE_PREFIX, choice_value
 from masis.citations import renumber
-from masis.state import Clarification, Outcome
+from masis.outcome import Clarification, Outcome
 
 KIND_HINTS = {
     "conflict": "The documents disagree. Choose the source to trust below, or reply in this thread to say "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.blocks.answers import answer_message, number_citations
 from bot.blocks.clarifications import cancelled_message, clarification_message
 from bot.blocks.elements import MAX_FALLBACK_CHARS, Message, escape, section, truncate
-from masis.state import Outcome
+from masis.outcome import Outcome
 
 
 def outcome_message(outcome: Outcome) -> Message:

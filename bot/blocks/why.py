@@ -19,7 +19,7 @@ from bot.blocks.elements import (
     sections,
     truncate,
 )
-from masis.state import Citation
+from masis.outcome import Citation
 
 
 def _render_value(value: Any, limit: int = 300) -> str:

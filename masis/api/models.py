@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from masis.ingest.pipeline import FileResult
+from masis.outcome import Citation, ClarificationKind, Outcome
 from masis.registry import DocumentInfo
-from masis.state import Citation, ClarificationKind, Outcome
 
 # Workspace and thread ids are chosen by the caller. Slack's own ids fit ("T1:C1", "T1:C1:1700000000.0001"),
 # so an API workspace "T1:C1" is the Slack channel C1's workspace.

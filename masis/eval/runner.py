@@ -23,8 +23,9 @@ from masis.eval import metrics as m
 from masis.eval.datasets import LabelledSet, Query
 from masis.eval.peers import Bm25sPeer, naive_answer
 from masis.matching import question
+from masis.outcome import Outcome
 from masis.relevance import coverage
-from masis.state import MASISState, Outcome
+from masis.state import MASISState
 
 T = TypeVar("T")
 Track = Callable[[Iterable[T], str, int], Iterator[T]]

@@ -23,7 +23,8 @@ from masis.errors import (
 )
 from masis.llm.base import Critique
 from masis.llm.extractive import ExtractiveProvider
-from masis.state import EvidenceChunk, Outcome
+from masis.outcome import Outcome
+from masis.state import EvidenceChunk
 from masis.store.server import QdrantServerStore
 from tests.conftest import make_settings
 

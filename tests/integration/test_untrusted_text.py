@@ -18,7 +18,7 @@ from bot import blocks
 from masis.citations import cited_ids
 from masis.engine import Engine
 from masis.errors import UnknownDocumentError
-from masis.state import Outcome
+from masis.outcome import Outcome
 from masis.store.server import QdrantServerStore
 from tests.conftest import make_settings
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import blocks as b
-from masis.state import Citation, Clarification, Outcome
+from masis.outcome import Citation, Clarification, Outcome
 
 THREAD = "T0001:C0001:1712345678.000100"
 

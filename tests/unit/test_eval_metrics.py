@@ -9,7 +9,7 @@ import pytest
 from masis.eval import metrics as m
 from masis.eval.datasets import Query
 from masis.eval.runner import answer_record, check_targets, cited_claims, ranking_figures, ratio
-from masis.state import Citation, Outcome
+from masis.outcome import Citation, Outcome
 
 RANKING = ["d3", "d1", "d2"]
 JUDGED = {"d1": 2, "d2": 1, "d9": 0}
