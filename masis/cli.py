@@ -2,6 +2,10 @@
 
 Errors are one line on stderr and a non-zero exit, never a traceback. With `--json`, `ask` and `reply`
 print one Outcome object and exit 0 for an answer and for a clarification alike.
+
+Every CLI call pays for what this module imports, so it imports only the standard library at the top: the
+engine (LangGraph, the store, the loaders), rich, the evaluation and the Slack bot load inside the command
+that needs them (`tests/unit/test_cli_imports.py` keeps it so).
 """
 
 from __future__ import annotations
@@ -11,17 +15,18 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-from masis.config import Settings
-from masis.engine import Engine
 from masis.errors import MasisError
 from masis.eval import cli as eval_cli
-from masis.ingest.pipeline import IngestReport
-from masis.render import print_documents, print_outcome
-from masis.state import Outcome
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from masis.config import Settings
+    from masis.engine import Engine
+    from masis.ingest.pipeline import IngestReport
+    from masis.state import Outcome
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -85,10 +90,16 @@ def _dispatch(args: argparse.Namespace) -> int:
         return serve([])
     if args.command == "eval":
         return eval_cli.run(args)
+    from rich.console import Console
+
+    from masis.config import Settings
+
     settings = Settings()
     console = Console()
     if args.command == "gc":
         return _gc(settings, args.older_than)
+    from masis.engine import Engine
+
     with Engine(settings) as engine:
         if args.command == "ingest":
             return _ingest(engine, console, args)
@@ -97,6 +108,8 @@ def _dispatch(args: argparse.Namespace) -> int:
                 engine.remove_document(args.workspace, args.remove)
                 console.print(f"Removed {args.remove} from {args.workspace}.")
                 return 0
+            from masis.render import print_documents
+
             print_documents(console, engine.documents(args.workspace))
             return 0
         if args.command == "reindex":
@@ -143,6 +156,8 @@ def _ingest(engine: Engine, console: Console, args: argparse.Namespace) -> int:
 def ingest_with_progress(
     engine: Engine, console: Console, workspace: str, paths: Sequence[Path], uploaded_by: str
 ) -> IngestReport:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("indexing", total=None)
@@ -157,6 +172,8 @@ def _show(engine: Engine, console: Console, outcome: Outcome, as_json: bool) -> 
     if as_json:
         print(outcome.model_dump_json())
         return 0
+    from masis.render import print_outcome
+
     print_outcome(console, outcome)
     while outcome.status == "needs_clarification" and sys.stdin.isatty():
         outcome = _ask_back(engine, console, outcome)

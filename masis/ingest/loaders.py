@@ -9,6 +9,7 @@ the file's name and says what to do; no library exception text leaks through unf
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import itertools
 import re
@@ -16,18 +17,29 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import PurePath
-
-import docx
-from bs4 import BeautifulSoup
-from bs4.dammit import EncodingDetector
-from bs4.element import PreformattedString
-from docx.table import Table
-from docx.text.paragraph import Paragraph
-from pypdf import PdfReader
-from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+from typing import TYPE_CHECKING
 
 from masis.errors import IngestError, UnsupportedFileError
 from masis.ingest.archive import ArchiveRefused, check_zip
+
+if TYPE_CHECKING:
+    from docx.table import Table
+
+# The parsers of pdf, docx and html (~0.3 s to import together) load when a file of their kind is read, not
+# with the engine: a question never needs them. `import_parser` loads one ahead of a forked parse, so that
+# each child does not import it again.
+_PARSER_MODULES: dict[str, tuple[str, ...]] = {
+    ".pdf": ("pypdf",),
+    ".docx": ("docx", "docx.table", "docx.text.paragraph"),
+    ".html": ("bs4",),
+    ".htm": ("bs4",),
+}
+
+
+def import_parser(name: str) -> None:
+    """Import the parsing library the file `name` needs (none for plain text)."""
+    for module in _PARSER_MODULES.get(PurePath(name).suffix.lower(), ()):
+        importlib.import_module(module)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +219,9 @@ _HEADING_SPLIT = re.compile(f"{_HEADING_MARK}(\\d+){_HEADING_MARK}")
 
 
 def _load_html(data: bytes) -> list[Section]:
+    from bs4 import BeautifulSoup
+    from bs4.element import PreformattedString
+
     soup = BeautifulSoup(_decode_html(data), "html.parser")
     for tag in soup.find_all(_HTML_DROP):
         if not tag.decomposed:  # a nav inside a dropped header is gone already
@@ -249,6 +264,8 @@ def _decode_html(data: bytes) -> str:
     BeautifulSoup's own detection guesses with charset-normalizer before trying UTF-8, and on short
     pages it can read UTF-8 as Cyrillic; decoding here keeps the order predictable.
     """
+    from bs4.dammit import EncodingDetector
+
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")
     declared = EncodingDetector.find_declared_encoding(data, is_html=True)
@@ -265,6 +282,10 @@ def _decode_html(data: bytes) -> str:
 
 
 def _load_docx(data: bytes) -> list[Section]:
+    import docx
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
     if data.startswith(b"\xd0\xcf\x11\xe0"):
         raise _Problem(
             "this is an old-style Word file or a password-protected one; "
@@ -318,6 +339,9 @@ def _docx_table_rows(table: Table) -> Iterable[str]:
 
 
 def _load_pdf(data: bytes) -> list[Section]:
+    from pypdf import PdfReader
+    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+
     damaged = "could not read this PDF ({reason}); it may be damaged or incomplete - re-export it and upload again"
     try:
         reader = PdfReader(io.BytesIO(data))

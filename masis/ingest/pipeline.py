@@ -17,7 +17,7 @@ from masis.config import Settings
 from masis.errors import IngestError
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
-from masis.ingest.loaders import Section, load_document
+from masis.ingest.loaders import Section, import_parser, load_document
 from masis.registry import DocumentInfo, Registry, now_iso
 from masis.store.base import VectorStore
 from masis.text import terms
@@ -146,6 +146,7 @@ def _parse(settings: Settings, name: str, data: bytes) -> list[Section]:
     isolate = PurePath(name).suffix.lower() in _ISOLATED_SUFFIXES
     if not isolate or settings.parse_timeout_seconds <= 0 or not can_isolate():
         return load_document(name, data)
+    import_parser(name)  # once in this process, not again in every forked child
     return run_isolated(
         lambda: load_document(name, data),
         timeout=settings.parse_timeout_seconds,
