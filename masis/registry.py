@@ -2,17 +2,23 @@
 conversations (which graph run a thread is on) and feedback.
 
 Term statistics give the relevance score its IDF (see `masis.relevance`) per workspace, so one
-channel's documents never shape another channel's scores.
+channel's documents never shape another channel's scores. `term_df` holds, per workspace and term, how
+many chunks contain it; `document_terms` holds each document's share of that (one packed row a document,
+so that indexing a document writes one row, not one per term) to take back out when it is replaced or
+removed.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import sqlite3
+import sys
 import threading
+from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -31,12 +37,11 @@ CREATE TABLE IF NOT EXISTS documents (
     status TEXT NOT NULL DEFAULT 'ready',
     PRIMARY KEY (workspace_id, name)
 );
-CREATE TABLE IF NOT EXISTS doc_terms (
+CREATE TABLE IF NOT EXISTS document_terms (
     workspace_id TEXT NOT NULL,
     name TEXT NOT NULL,
-    term INTEGER NOT NULL,
-    df INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, name, term)
+    terms BLOB NOT NULL,
+    PRIMARY KEY (workspace_id, name)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS term_df (
     workspace_id TEXT NOT NULL,
@@ -82,6 +87,9 @@ class Conversation:
     status: str
 
 
+_SQL_VARIABLES = 500  # names per IN (...) list, well under SQLite's limit on bound parameters
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -96,6 +104,7 @@ class Registry:
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.executescript(_SCHEMA)
         self._lock = threading.RLock()
+        self._migrate_doc_terms()
 
     def close(self) -> None:
         with self._lock:
@@ -111,6 +120,22 @@ class Registry:
                 self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
+
+    def _migrate_doc_terms(self) -> None:
+        """Registries written before `document_terms` kept one `doc_terms` row per (document, term)."""
+        legacy = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'doc_terms'"
+        if self._conn.execute(legacy).fetchone() is None:
+            return
+        with self._tx() as conn:
+            if conn.execute(legacy).fetchone() is None:  # another process migrated it meanwhile
+                return
+            rows = conn.execute("SELECT workspace_id, name, term, df FROM doc_terms ORDER BY workspace_id, name")
+            for (workspace_id, name), group in itertools.groupby(rows, key=lambda row: (row[0], row[1])):
+                conn.execute(
+                    "INSERT OR REPLACE INTO document_terms (workspace_id, name, terms) VALUES (?, ?, ?)",
+                    (workspace_id, name, _pack_terms({int(row[2]): int(row[3]) for row in group})),
+                )
+            conn.execute("DROP TABLE doc_terms")
 
     # --- documents ---------------------------------------------------------------------------------
 
@@ -134,14 +159,22 @@ class Registry:
 
     def begin_document(self, workspace_id: str, info: DocumentInfo) -> None:
         """Mark a document 'indexing' before its points are written (an older version stops being listed)."""
+        self.begin_documents(workspace_id, [info])
+
+    def begin_documents(self, workspace_id: str, infos: Sequence[DocumentInfo]) -> None:
+        """`begin_document` of several documents in one transaction."""
+        status = indexing_status()
         with self._tx() as conn:
-            conn.execute(
+            conn.executemany(
                 "INSERT INTO documents "
                 "(workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, status) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (workspace_id, name) DO UPDATE SET status = excluded.status",
-                (workspace_id, info.name, info.sha256, info.chunks, info.size_bytes, info.pages,
-                 info.uploaded_by, info.uploaded_at, indexing_status()),
+                [
+                    (workspace_id, info.name, info.sha256, info.chunks, info.size_bytes, info.pages,
+                     info.uploaded_by, info.uploaded_at, status)
+                    for info in infos
+                ],
             )
 
     def unfinished_documents(self) -> list[tuple[str, str]]:
@@ -166,37 +199,49 @@ class Registry:
 
     def save_document(self, workspace_id: str, info: DocumentInfo, chunk_terms: Iterable[frozenset[int]]) -> None:
         """Record a fully indexed document and its term statistics in one transaction."""
-        df = Counter(term for terms in chunk_terms for term in terms)
+        self.save_documents(workspace_id, [(info, chunk_terms)])
+
+    def save_documents(
+        self, workspace_id: str, documents: Sequence[tuple[DocumentInfo, Iterable[frozenset[int]]]]
+    ) -> None:
+        """Record fully indexed documents (each with its chunks' term sets) in one transaction.
+
+        The workspace's document frequencies change once for the whole batch, by the sum of what each
+        document adds less what the version it replaces had added."""
+        delta: Counter[int] = Counter()
+        latest: dict[str, Counter[int]] = {}  # a name's counts so far in this batch, if it came up already
+        document_rows, term_rows = [], []
         with self._tx() as conn:
-            _forget_terms(conn, workspace_id, info.name)
-            conn.execute(
+            stored = _stored_terms_of(conn, workspace_id, [info.name for info, _ in documents])
+            for info, chunk_terms in documents:
+                sets = list(chunk_terms)
+                counts = Counter(itertools.chain.from_iterable(sets))
+                replaced = latest[info.name] if info.name in latest else stored.get(info.name)
+                if replaced:
+                    delta.subtract(replaced)
+                delta.update(itertools.chain.from_iterable(sets))  # counted in C, not item by item
+                latest[info.name] = counts
+                document_rows.append(
+                    (workspace_id, info.name, info.sha256, info.chunks, info.size_bytes, info.pages,
+                     info.uploaded_by, info.uploaded_at)
+                )
+                term_rows.append((workspace_id, info.name, _pack_terms(counts)))
+            conn.executemany(
                 "INSERT OR REPLACE INTO documents "
                 "(workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, status) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ready')",
-                (
-                    workspace_id,
-                    info.name,
-                    info.sha256,
-                    info.chunks,
-                    info.size_bytes,
-                    info.pages,
-                    info.uploaded_by,
-                    info.uploaded_at,
-                ),
+                document_rows,
             )
             conn.executemany(
-                "INSERT INTO doc_terms (workspace_id, name, term, df) VALUES (?, ?, ?, ?)",
-                ((workspace_id, info.name, term, count) for term, count in df.items()),
+                "INSERT OR REPLACE INTO document_terms (workspace_id, name, terms) VALUES (?, ?, ?)", term_rows
             )
-            conn.executemany(
-                "INSERT INTO term_df (workspace_id, term, df) VALUES (?, ?, ?) "
-                "ON CONFLICT (workspace_id, term) DO UPDATE SET df = df + excluded.df",
-                ((workspace_id, term, count) for term, count in df.items()),
-            )
+            _apply_df_delta(conn, workspace_id, delta)
 
     def delete_document(self, workspace_id: str, name: str) -> bool:
         with self._tx() as conn:
-            _forget_terms(conn, workspace_id, name)
+            stored = _stored_terms(conn, workspace_id, name)
+            _apply_df_delta(conn, workspace_id, {term: -n for term, n in stored.items()})
+            conn.execute("DELETE FROM document_terms WHERE workspace_id = ? AND name = ?", (workspace_id, name))
             cursor = conn.execute("DELETE FROM documents WHERE workspace_id = ? AND name = ?", (workspace_id, name))
         return cursor.rowcount > 0
 
@@ -287,17 +332,52 @@ def _indexer_alive(status: str) -> bool:
     return True
 
 
-def _forget_terms(conn: sqlite3.Connection, workspace_id: str, name: str) -> None:
-    """Take a document's terms out of the workspace's document frequencies."""
-    conn.execute(
-        "UPDATE term_df SET df = df - (SELECT d.df FROM doc_terms d WHERE d.workspace_id = term_df.workspace_id "
-        "AND d.term = term_df.term AND d.name = ?) "
-        "WHERE workspace_id = ? AND term IN (SELECT term FROM doc_terms WHERE workspace_id = ? AND name = ?)",
-        (name, workspace_id, workspace_id, name),
+def _pack_terms(counts: Mapping[int, int]) -> bytes:
+    """(term, chunk count) pairs as little-endian int64s."""
+    flat = array("q", itertools.chain.from_iterable(counts.items()))
+    if sys.byteorder == "big":
+        flat.byteswap()
+    return flat.tobytes()
+
+
+def _unpack_terms(blob: bytes) -> dict[int, int]:
+    flat = array("q")
+    flat.frombytes(blob)
+    if sys.byteorder == "big":
+        flat.byteswap()
+    return dict(zip(flat[::2], flat[1::2], strict=True))
+
+
+def _stored_terms(conn: sqlite3.Connection, workspace_id: str, name: str) -> dict[int, int]:
+    """What a recorded document added to its workspace's document frequencies (empty if nothing)."""
+    row = conn.execute(
+        "SELECT terms FROM document_terms WHERE workspace_id = ? AND name = ?", (workspace_id, name)
+    ).fetchone()
+    return _unpack_terms(row[0]) if row else {}
+
+
+def _stored_terms_of(conn: sqlite3.Connection, workspace_id: str, names: Sequence[str]) -> dict[str, dict[int, int]]:
+    """`_stored_terms` of several documents, by name (documents with nothing recorded are left out)."""
+    found: dict[str, dict[int, int]] = {}
+    for start in range(0, len(names), _SQL_VARIABLES):
+        part = names[start : start + _SQL_VARIABLES]
+        rows = conn.execute(
+            f"SELECT name, terms FROM document_terms WHERE workspace_id = ? AND name IN ({','.join('?' * len(part))})",
+            (workspace_id, *part),
+        ).fetchall()
+        found.update((str(name), _unpack_terms(blob)) for name, blob in rows)
+    return found
+
+
+def _apply_df_delta(conn: sqlite3.Connection, workspace_id: str, delta: Mapping[int, int]) -> None:
+    """Add `delta` to the workspace's document frequencies; a term no chunk holds any more is dropped."""
+    changes = [(term, n) for term, n in delta.items() if n]
+    conn.executemany(
+        "INSERT INTO term_df (workspace_id, term, df) VALUES (?, ?, ?) "
+        "ON CONFLICT (workspace_id, term) DO UPDATE SET df = df + excluded.df",
+        ((workspace_id, term, n) for term, n in changes),
     )
-    conn.execute(
-        "DELETE FROM term_df WHERE workspace_id = ? AND df <= 0 "
-        "AND term IN (SELECT term FROM doc_terms WHERE workspace_id = ? AND name = ?)",
-        (workspace_id, workspace_id, name),
+    conn.executemany(
+        "DELETE FROM term_df WHERE workspace_id = ? AND term = ? AND df <= 0",
+        ((workspace_id, term) for term, n in changes if n < 0),
     )
-    conn.execute("DELETE FROM doc_terms WHERE workspace_id = ? AND name = ?", (workspace_id, name))

@@ -19,8 +19,9 @@ from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
 from masis.ingest.loaders import Section, import_parser, load_document
 from masis.registry import DocumentInfo, Registry, now_iso
-from masis.store.base import VectorStore
-from masis.text import terms
+from masis.store.base import ChunkRecord, VectorStore
+from masis.store.payload import index_text
+from masis.text import document_vector, terms
 
 if TYPE_CHECKING:
     from masis.embeddings import Embedder
@@ -58,6 +59,23 @@ def document_name(name: str) -> str:
     return PurePath(name.replace("\\", "/")).name.strip()
 
 
+# Files are parsed one by one (each succeeds or fails alone) and then indexed in groups: one registry
+# transaction to mark a group 'indexing', one store delete and large upserts, one transaction to mark it
+# ready with its term statistics. A group closes at this many chunks (or files), or before a second file
+# of the same name, which must replace the first rather than race it.
+GROUP_CHUNKS = 8192
+GROUP_FILES = 1000
+
+
+@dataclass
+class _Parsed:
+    """A file parsed and chunked, waiting to be indexed with its group."""
+
+    position: int
+    info: DocumentInfo
+    chunks: list[ChunkRecord]
+
+
 def ingest_files(
     *,
     store: VectorStore,
@@ -69,23 +87,57 @@ def ingest_files(
     on_progress: IngestProgress | None = None,
     embedder: Embedder | None = None,
 ) -> IngestReport:
-    report = IngestReport(workspace_id)
-    for done, (raw_name, data) in enumerate(files, start=1):
-        name = document_name(raw_name)
-        try:
-            result = _ingest_one(store, registry, settings, workspace_id, name, data, uploaded_by, embedder)
-        except IngestError as exc:
-            result = FileResult(name or raw_name, "failed", reason=str(exc))
-        except Exception:
-            log.exception("ingest of %s failed", name)
-            result = FileResult(name or raw_name, "failed", reason="could not be read (unexpected error)")
-        report.results.append(result)
+    results: list[FileResult | None] = [None] * len(files)
+    done = 0
+
+    def record(position: int, result: FileResult) -> None:
+        nonlocal done
+        results[position] = result
+        done += 1
         if on_progress is not None:
-            on_progress(done, len(files), name)
-    return report
+            on_progress(done, len(files), result.name)
+
+    group: list[_Parsed] = []
+    group_names: set[str] = set()
+    group_chunks = 0
+
+    def index_group() -> None:
+        nonlocal group_chunks
+        for parsed, result in _index_group(store, registry, workspace_id, group):
+            record(parsed.position, result)
+        group.clear()
+        group_names.clear()
+        group_chunks = 0
+
+    for position, (raw_name, data) in enumerate(files):
+        name = document_name(raw_name)
+        if name in group_names:
+            index_group()  # the earlier file of this name first, so this one sees it as the old version
+        try:
+            parsed = _parse_file(store, registry, settings, workspace_id, name, data, uploaded_by, embedder)
+        except Exception as exc:
+            record(position, _failure(name or raw_name, exc))
+            continue
+        if isinstance(parsed, FileResult):
+            record(position, parsed)
+            continue
+        group.append(_Parsed(position, parsed[0], parsed[1]))
+        group_names.add(name)
+        group_chunks += len(parsed[1])
+        if group_chunks >= GROUP_CHUNKS or len(group) >= GROUP_FILES:
+            index_group()
+    index_group()
+    return IngestReport(workspace_id, [result for result in results if result is not None])
 
 
-def _ingest_one(
+def _failure(name: str, exc: Exception) -> FileResult:
+    if isinstance(exc, IngestError):
+        return FileResult(name, "failed", reason=str(exc))
+    log.error("ingest of %s failed", name, exc_info=exc)
+    return FileResult(name, "failed", reason="could not be read (unexpected error)")
+
+
+def _parse_file(
     store: VectorStore,
     registry: Registry,
     settings: Settings,
@@ -94,7 +146,8 @@ def _ingest_one(
     data: bytes,
     uploaded_by: str,
     embedder: Embedder | None = None,
-) -> FileResult:
+) -> FileResult | tuple[DocumentInfo, list[ChunkRecord]]:
+    """The file's document record and chunks, or its result when there is nothing to index."""
     if not name:
         raise IngestError("the file has no name")
     if len(data) > settings.max_file_bytes:
@@ -121,18 +174,56 @@ def _ingest_one(
         uploaded_at=now_iso(),
         sha256=digest,
     )
-    # Crash safety: the registry says 'indexing' before the store is touched and 'ready' only after every
-    # point is in, so a process killed in between leaves a row that start-up recovery cleans away
-    # (masis.ingest.recovery) instead of a half-indexed document listed as complete.
-    registry.begin_document(workspace_id, info)
+    return info, chunks
+
+
+def _index_group(
+    store: VectorStore, registry: Registry, workspace_id: str, group: Sequence[_Parsed]
+) -> list[tuple[_Parsed, FileResult]]:
+    """Index a group of parsed files; if the group fails as a whole, each file is tried again alone, so
+    that each one still succeeds or fails on its own."""
+    if not group:
+        return []
     try:
-        store.delete_document(workspace_id, name)
-        store.upsert(workspace_id, chunks)
+        _index(store, registry, workspace_id, group)
+    except Exception as exc:
+        if len(group) == 1:
+            return [(group[0], _failure(group[0].info.name, exc))]
+        log.warning("indexing %d files together failed; indexing them one by one", len(group), exc_info=True)
+        return [result for parsed in group for result in _index_group(store, registry, workspace_id, [parsed])]
+    return [(parsed, _indexed(parsed)) for parsed in group]
+
+
+def _indexed(parsed: _Parsed) -> FileResult:
+    return FileResult(parsed.info.name, "indexed", chunks=parsed.info.chunks, pages=parsed.info.pages)
+
+
+def _index(store: VectorStore, registry: Registry, workspace_id: str, group: Sequence[_Parsed]) -> None:
+    names = [parsed.info.name for parsed in group]
+    chunks = [chunk for parsed in group for chunk in parsed.chunks]
+    # Crash safety: the registry says 'indexing' before the store is touched and 'ready' only after every
+    # point is in, so a process killed in between leaves rows that start-up recovery cleans away
+    # (masis.ingest.recovery) instead of half-indexed documents listed as complete.
+    registry.begin_documents(workspace_id, [parsed.info for parsed in group])
+    try:
+        # Each chunk is tokenised once: its BM25 vector, and from the same token ids the terms the registry
+        # counts (of the chunk's own text, so a second pass only where a heading is indexed with it).
+        indexed = [index_text(chunk) for chunk in chunks]
+        vectors = [document_vector(text) for text in indexed]
+        chunk_terms = [
+            frozenset(vector[0]) if text == chunk.text else terms(chunk.text)
+            for chunk, text, vector in zip(chunks, indexed, vectors, strict=True)
+        ]
+        store.delete_documents(workspace_id, names)
+        store.upsert(workspace_id, chunks, vectors)
     except BaseException:
-        _abandon(store, registry, workspace_id, name)
+        for name in names:
+            _abandon(store, registry, workspace_id, name)
         raise
-    registry.save_document(workspace_id, info, (terms(chunk.text) for chunk in chunks))
-    return FileResult(name, "indexed", chunks=len(chunks), pages=pages)
+    terms_of = iter(chunk_terms)
+    registry.save_documents(
+        workspace_id, [(parsed.info, [next(terms_of) for _ in parsed.chunks]) for parsed in group]
+    )
 
 
 # Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) run in a child
