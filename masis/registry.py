@@ -332,16 +332,22 @@ def _indexer_alive(status: str) -> bool:
     return True
 
 
+# Term ids are Qdrant's BM25 token ids (u32) and counts are chunks of one document: both fit 32 bits.
+_PACKED = "I"
+if array(_PACKED).itemsize != 4:  # C's unsigned int is 32 bits on every platform Python supports today
+    raise ImportError("masis.registry needs a 4-byte array('I')")
+
+
 def _pack_terms(counts: Mapping[int, int]) -> bytes:
-    """(term, chunk count) pairs as little-endian int64s."""
-    flat = array("q", itertools.chain.from_iterable(counts.items()))
+    """(term, chunk count) pairs as little-endian uint32s."""
+    flat = array(_PACKED, itertools.chain.from_iterable(counts.items()))
     if sys.byteorder == "big":
         flat.byteswap()
     return flat.tobytes()
 
 
 def _unpack_terms(blob: bytes) -> dict[int, int]:
-    flat = array("q")
+    flat = array(_PACKED)
     flat.frombytes(blob)
     if sys.byteorder == "big":
         flat.byteswap()
