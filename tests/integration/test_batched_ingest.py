@@ -6,17 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from qdrant_client import QdrantClient
 
 from masis.engine import Engine
 from masis.ingest import pipeline
-from masis.store.base import ChunkRecord, SparseVec
+from masis.store.base import ChunkRecord
 from masis.store.edge import EdgeStore
 from masis.store.server import QdrantServerStore
 from masis.text import terms
 from tests.conftest import make_settings
+
+if TYPE_CHECKING:
+    from masis.store.base import SparseVec
 
 TOPICS = ["budget", "launch", "hiring", "security", "travel", "pricing", "roadmap", "benefits"]
 
