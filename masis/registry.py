@@ -209,17 +209,18 @@ class Registry:
         The workspace's document frequencies change once for the whole batch, by the sum of what each
         document adds less what the version it replaces had added."""
         delta: Counter[int] = Counter()
-        latest: dict[str, Counter[int]] = {}  # a name's counts so far in this batch, if it came up already
+        added: list[frozenset[int]] = []  # every chunk's terms, counted into `delta` in one pass at the end
+        latest: dict[str, Mapping[int, int]] = {}  # a name's counts so far in this batch, if it came up already
         document_rows, term_rows = [], []
         with self._tx() as conn:
             stored = _stored_terms_of(conn, workspace_id, [info.name for info, _ in documents])
             for info, chunk_terms in documents:
                 sets = list(chunk_terms)
-                counts = Counter(itertools.chain.from_iterable(sets))
+                counts = dict.fromkeys(sets[0], 1) if len(sets) == 1 else Counter(itertools.chain.from_iterable(sets))
                 replaced = latest[info.name] if info.name in latest else stored.get(info.name)
                 if replaced:
                     delta.subtract(replaced)
-                delta.update(itertools.chain.from_iterable(sets))  # counted in C, not item by item
+                added.extend(sets)
                 latest[info.name] = counts
                 document_rows.append(
                     (workspace_id, info.name, info.sha256, info.chunks, info.size_bytes, info.pages,
@@ -235,6 +236,7 @@ class Registry:
             conn.executemany(
                 "INSERT OR REPLACE INTO document_terms (workspace_id, name, terms) VALUES (?, ?, ?)", term_rows
             )
+            delta.update(itertools.chain.from_iterable(added))
             _apply_df_delta(conn, workspace_id, delta)
 
     def delete_document(self, workspace_id: str, name: str) -> bool:

@@ -64,7 +64,7 @@ def document_name(name: str) -> str:
 # ready with its term statistics. A group closes at this many chunks (or files), or before a second file
 # of the same name, which must replace the first rather than race it.
 GROUP_CHUNKS = 8192
-GROUP_FILES = 1000
+GROUP_FILES = 5000
 
 
 @dataclass
