@@ -94,3 +94,15 @@ def test_a_question_on_the_embedded_default_loads_no_server_client_openai_eval_o
     assert {"masis.engine", "langgraph", "qdrant_edge"} <= modules  # it did run the engine
     # ingest of a .md file needs no pdf/docx/html parser either, so a question-only process is the same
     assert present(modules, NOT_FOR_A_QUESTION) == []
+
+
+def test_listing_and_ingesting_documents_do_not_load_langgraph(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("# Budget\n\nThe AI budget for 2026 is 4 million dollars.\n")
+    code = (
+        "from masis.cli import main\n"
+        f"assert main(['ingest', '--workspace', 'w', {str(tmp_path / 'notes.md')!r}]) == 0\n"
+        "assert main(['docs', '--workspace', 'w']) == 0"
+    )
+    modules = loaded_modules(code, tmp_path)
+    assert "masis.engine" in modules
+    assert present(modules, (*NOT_FOR_A_QUESTION, "langgraph", "langchain_core", "langsmith")) == []
