@@ -48,9 +48,9 @@ TARGETS: dict[str, list[tuple[str, str, str, str, float]]] = {
 }
 
 
-# Ingest speed, for the sets of many small documents (a wiki export): chunks a second, or a share of bm25s's
-# indexing rate measured in the same run (the same machine and load).
-INGEST_TARGET_SETS = frozenset({"scifact-test", "scifact-train"})
+# Ingest speed (issue 15): chunks a second, or a share of bm25s's indexing rate measured in the same run (the
+# same machine and load). Reported beside the rates, not among the targets: it measures the machine as much
+# as the code, and means nothing on a handful of documents.
 INGEST_CHUNKS_PER_S = 5000
 INGEST_PEER_RATIO = 0.5
 
@@ -286,12 +286,16 @@ def ingest_figures(documents: int, chunks: int, seconds: float, peer_seconds: fl
     """MASIS's ingest rate beside bm25s's indexing rate (tokenise, stem, index) of the same documents."""
     masis_docs_per_s = documents / seconds if seconds > 0 else 0.0
     peer_docs_per_s = documents / peer_seconds if peer_seconds > 0 else 0.0
+    chunks_per_s = chunks / seconds if seconds > 0 else 0.0
+    ratio = masis_docs_per_s / peer_docs_per_s if peer_docs_per_s else 0.0
     return {
-        "masis_chunks_per_s": round(chunks / seconds) if seconds > 0 else None,
+        "masis_chunks_per_s": round(chunks_per_s),
         "masis_documents_per_s": round(masis_docs_per_s),
         "bm25s_documents_per_s": round(peer_docs_per_s),
-        "documents_per_s_ratio": round(masis_docs_per_s / peer_docs_per_s, 3) if peer_docs_per_s else None,
+        "documents_per_s_ratio": round(ratio, 3),
         "bm25s_index_s": round(peer_seconds, 2),
+        "target": f"≥ {INGEST_CHUNKS_PER_S:,} chunks/s or ≥ {INGEST_PEER_RATIO} × bm25s documents/s",
+        "target_met": chunks_per_s >= INGEST_CHUNKS_PER_S or ratio >= INGEST_PEER_RATIO,
     }
 
 
@@ -302,12 +306,6 @@ def check_targets(results: Mapping[str, Any]) -> list[dict[str, Any]]:
         if value is None:
             continue
         checks.append({"target": label, "value": value, "met": value >= threshold})
-    ingest = results.get("ingest")
-    if ingest and results["dataset"] in INGEST_TARGET_SETS:
-        fast = (ingest["masis_chunks_per_s"] or 0) >= INGEST_CHUNKS_PER_S
-        level = (ingest["documents_per_s_ratio"] or 0) >= INGEST_PEER_RATIO
-        label = f"ingest ≥ {INGEST_CHUNKS_PER_S:,} chunks/s or ≥ {INGEST_PEER_RATIO} × bm25s documents/s"
-        checks.append({"target": label, "value": ingest["masis_chunks_per_s"], "met": fast or level})
     naive = results.get("answers", {}).get("naive")
     if naive:
         ours = results["answers"]["masis"]["containment"]
@@ -349,7 +347,8 @@ def to_markdown(results: Mapping[str, Any]) -> str:
             "",
             f"Ingest: {ingest['masis_chunks_per_s']} chunks/s, {ingest['masis_documents_per_s']} documents/s "
             f"({results['ingest_s']} s); bm25s indexes {ingest['bm25s_documents_per_s']} documents/s "
-            f"(MASIS ÷ bm25s: {ingest['documents_per_s_ratio']})",
+            f"(MASIS ÷ bm25s: {ingest['documents_per_s_ratio']}); target {ingest['target']}: "
+            f"{'met' if ingest['target_met'] else 'not met'}",
         ]
     lines += ["", *_table("retrieval", results["retrieval"])]
     if "answers" in results:

@@ -10,6 +10,7 @@ import pytest
 
 from masis.cli import main
 from masis.eval.datasets import load
+from masis.eval.runner import ingest_figures
 
 from ..conftest import REPO
 
@@ -114,3 +115,12 @@ def test_eval_markdown_and_clear_errors(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 1 and "qrels/dev.tsv: not found" in err
     code, _, err = run_cli(capsys, "scifact", str(root), "--limit", "0")
     assert code == 1 and "--limit must be at least 1" in err
+
+
+def test_the_ingest_rate_is_reported_beside_bm25s_indexing_rate() -> None:
+    figures = ingest_figures(documents=5000, chunks=12000, seconds=2.0, peer_seconds=1.0)
+    assert figures["masis_chunks_per_s"] == 6000 and figures["masis_documents_per_s"] == 2500
+    assert figures["bm25s_documents_per_s"] == 5000 and figures["documents_per_s_ratio"] == 0.5
+    assert figures["target_met"]
+    slow = ingest_figures(documents=5000, chunks=9000, seconds=2.0, peer_seconds=0.5)
+    assert slow["masis_chunks_per_s"] == 4500 and slow["documents_per_s_ratio"] == 0.25 and not slow["target_met"]
