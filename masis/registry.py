@@ -3,7 +3,7 @@ conversations (which graph run a thread is on) and feedback.
 
 Term statistics give the relevance score its IDF (see `masis.relevance`) per workspace, so one
 channel's documents never shape another channel's scores. `term_df` holds, per workspace and term, how
-many chunks contain it; `document_terms` holds each document's share of that (one packed row a document,
+many chunks contain it; `doc_term_counts` holds each document's share of that (one packed row a document,
 so that indexing a document writes one row, not one per term) to take back out when it is replaced or
 removed.
 """
@@ -37,7 +37,7 @@ CREATE TABLE IF NOT EXISTS documents (
     status TEXT NOT NULL DEFAULT 'ready',
     PRIMARY KEY (workspace_id, name)
 );
-CREATE TABLE IF NOT EXISTS document_terms (
+CREATE TABLE IF NOT EXISTS doc_term_counts (
     workspace_id TEXT NOT NULL,
     name TEXT NOT NULL,
     terms BLOB NOT NULL,
@@ -122,7 +122,7 @@ class Registry:
             self._conn.execute("COMMIT")
 
     def _migrate_doc_terms(self) -> None:
-        """Registries written before `document_terms` kept one `doc_terms` row per (document, term)."""
+        """Registries written before `doc_term_counts` kept one `doc_terms` row per (document, term)."""
         legacy = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'doc_terms'"
         if self._conn.execute(legacy).fetchone() is None:
             return
@@ -132,7 +132,7 @@ class Registry:
             rows = conn.execute("SELECT workspace_id, name, term, df FROM doc_terms ORDER BY workspace_id, name")
             for (workspace_id, name), group in itertools.groupby(rows, key=lambda row: (row[0], row[1])):
                 conn.execute(
-                    "INSERT OR REPLACE INTO document_terms (workspace_id, name, terms) VALUES (?, ?, ?)",
+                    "INSERT OR REPLACE INTO doc_term_counts (workspace_id, name, terms) VALUES (?, ?, ?)",
                     (workspace_id, name, _pack_terms({int(row[2]): int(row[3]) for row in group})),
                 )
             conn.execute("DROP TABLE doc_terms")
@@ -234,7 +234,7 @@ class Registry:
                 document_rows,
             )
             conn.executemany(
-                "INSERT OR REPLACE INTO document_terms (workspace_id, name, terms) VALUES (?, ?, ?)", term_rows
+                "INSERT OR REPLACE INTO doc_term_counts (workspace_id, name, terms) VALUES (?, ?, ?)", term_rows
             )
             delta.update(itertools.chain.from_iterable(added))
             _apply_df_delta(conn, workspace_id, delta)
@@ -243,7 +243,7 @@ class Registry:
         with self._tx() as conn:
             stored = _stored_terms(conn, workspace_id, name)
             _apply_df_delta(conn, workspace_id, {term: -n for term, n in stored.items()})
-            conn.execute("DELETE FROM document_terms WHERE workspace_id = ? AND name = ?", (workspace_id, name))
+            conn.execute("DELETE FROM doc_term_counts WHERE workspace_id = ? AND name = ?", (workspace_id, name))
             cursor = conn.execute("DELETE FROM documents WHERE workspace_id = ? AND name = ?", (workspace_id, name))
         return cursor.rowcount > 0
 
@@ -359,7 +359,7 @@ def _unpack_terms(blob: bytes) -> dict[int, int]:
 def _stored_terms(conn: sqlite3.Connection, workspace_id: str, name: str) -> dict[int, int]:
     """What a recorded document added to its workspace's document frequencies (empty if nothing)."""
     row = conn.execute(
-        "SELECT terms FROM document_terms WHERE workspace_id = ? AND name = ?", (workspace_id, name)
+        "SELECT terms FROM doc_term_counts WHERE workspace_id = ? AND name = ?", (workspace_id, name)
     ).fetchone()
     return _unpack_terms(row[0]) if row else {}
 
@@ -370,7 +370,7 @@ def _stored_terms_of(conn: sqlite3.Connection, workspace_id: str, names: Sequenc
     for start in range(0, len(names), _SQL_VARIABLES):
         part = names[start : start + _SQL_VARIABLES]
         rows = conn.execute(
-            f"SELECT name, terms FROM document_terms WHERE workspace_id = ? AND name IN ({','.join('?' * len(part))})",
+            f"SELECT name, terms FROM doc_term_counts WHERE workspace_id = ? AND name IN ({','.join('?' * len(part))})",
             (workspace_id, *part),
         ).fetchall()
         found.update((str(name), _unpack_terms(blob)) for name, blob in rows)
