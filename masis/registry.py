@@ -198,29 +198,24 @@ class Registry:
         return {str(w): int(n) for w, n in rows}
 
     def save_document(self, workspace_id: str, info: DocumentInfo, chunk_terms: Iterable[frozenset[int]]) -> None:
-        """Record a fully indexed document and its term statistics in one transaction."""
-        self.save_documents(workspace_id, [(info, chunk_terms)])
+        """Record a fully indexed document and its term statistics (each chunk's terms) in one transaction."""
+        self.save_documents(workspace_id, [(info, Counter(itertools.chain.from_iterable(chunk_terms)))])
 
-    def save_documents(
-        self, workspace_id: str, documents: Sequence[tuple[DocumentInfo, Iterable[frozenset[int]]]]
-    ) -> None:
-        """Record fully indexed documents (each with its chunks' term sets) in one transaction.
+    def save_documents(self, workspace_id: str, documents: Sequence[tuple[DocumentInfo, Mapping[int, int]]]) -> None:
+        """Record fully indexed documents, each with how many of its chunks hold each term, in one transaction.
 
         The workspace's document frequencies change once for the whole batch, by the sum of what each
         document adds less what the version it replaces had added."""
         delta: Counter[int] = Counter()
-        added: list[frozenset[int]] = []  # every chunk's terms, counted into `delta` in one pass at the end
         latest: dict[str, Mapping[int, int]] = {}  # a name's counts so far in this batch, if it came up already
         document_rows, term_rows = [], []
         with self._tx() as conn:
             stored = _stored_terms_of(conn, workspace_id, [info.name for info, _ in documents])
-            for info, chunk_terms in documents:
-                sets = list(chunk_terms)
-                counts = dict.fromkeys(sets[0], 1) if len(sets) == 1 else Counter(itertools.chain.from_iterable(sets))
+            for info, counts in documents:
                 replaced = latest[info.name] if info.name in latest else stored.get(info.name)
                 if replaced:
                     delta.subtract(replaced)
-                added.extend(sets)
+                delta.update(counts)
                 latest[info.name] = counts
                 document_rows.append(
                     (workspace_id, info.name, info.sha256, info.chunks, info.size_bytes, info.pages,
@@ -236,7 +231,6 @@ class Registry:
             conn.executemany(
                 "INSERT OR REPLACE INTO doc_term_counts (workspace_id, name, terms) VALUES (?, ?, ?)", term_rows
             )
-            delta.update(itertools.chain.from_iterable(added))
             _apply_df_delta(conn, workspace_id, delta)
 
     def delete_document(self, workspace_id: str, name: str) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -20,7 +21,7 @@ from masis.ingest.isolation import can_isolate, run_isolated
 from masis.ingest.loaders import Section, import_parser, load_document
 from masis.registry import DocumentInfo, Registry, now_iso
 from masis.store.base import ChunkRecord, VectorStore
-from masis.store.payload import index_text
+from masis.store.payload import UPSERT_BATCH, index_text
 from masis.text import document_vector, terms
 
 if TYPE_CHECKING:
@@ -201,29 +202,29 @@ def _indexed(parsed: _Parsed) -> FileResult:
 def _index(store: VectorStore, registry: Registry, workspace_id: str, group: Sequence[_Parsed]) -> None:
     names = [parsed.info.name for parsed in group]
     chunks = [chunk for parsed in group for chunk in parsed.chunks]
+    owners = [i for i, parsed in enumerate(group) for _ in parsed.chunks]
+    counts: list[Counter[int]] = [Counter() for _ in group]  # per document: chunks holding each term
     # Crash safety: the registry says 'indexing' before the store is touched and 'ready' only after every
     # point is in, so a process killed in between leaves rows that start-up recovery cleans away
     # (masis.ingest.recovery) instead of half-indexed documents listed as complete.
     registry.begin_documents(workspace_id, [parsed.info for parsed in group])
     try:
-        # Each chunk is tokenised once: its BM25 vector, and from the same token ids the terms the registry
-        # counts (of the chunk's own text, so a second pass only where a heading is indexed with it).
-        indexed = [index_text(chunk) for chunk in chunks]
-        vectors = [document_vector(text) for text in indexed]
-        chunk_terms = [
-            frozenset(vector[0]) if text == chunk.text else terms(chunk.text)
-            for chunk, text, vector in zip(chunks, indexed, vectors, strict=True)
-        ]
         store.delete_documents(workspace_id, names)
-        store.upsert(workspace_id, chunks, vectors)
+        for start in range(0, len(chunks), UPSERT_BATCH):  # vectors a batch at a time: memory stays flat
+            batch = chunks[start : start + UPSERT_BATCH]
+            indexed = [index_text(chunk) for chunk in batch]
+            vectors = [document_vector(text) for text in indexed]
+            # Each chunk is tokenised once: the registry counts the token ids of its BM25 vector (its own
+            # text's terms; a second pass only for a chunk indexed under a heading, which the registry
+            # counts without it).
+            for offset, (chunk, text, vector) in enumerate(zip(batch, indexed, vectors, strict=True)):
+                counts[owners[start + offset]].update(vector[0] if text == chunk.text else terms(chunk.text))
+            store.upsert(workspace_id, batch, vectors)
     except BaseException:
         for name in names:
             _abandon(store, registry, workspace_id, name)
         raise
-    terms_of = iter(chunk_terms)
-    registry.save_documents(
-        workspace_id, [(parsed.info, [next(terms_of) for _ in parsed.chunks]) for parsed in group]
-    )
+    registry.save_documents(workspace_id, [(parsed.info, count) for parsed, count in zip(group, counts, strict=True)])
 
 
 # Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) run in a child

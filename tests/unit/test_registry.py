@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
+from itertools import chain
 from pathlib import Path
 
 from masis.registry import DocumentInfo, Registry
@@ -45,11 +47,11 @@ def test_a_batch_records_the_same_statistics_as_one_document_at_a_time(tmp_path:
     one_by_one, batched = Registry(tmp_path / "one.db"), Registry(tmp_path / "batch.db")
     for info, chunk_terms in batch:
         one_by_one.save_document("ws", info, chunk_terms)
-    batched.save_documents("ws", batch)
+    batched.save_documents("ws", [(info, Counter(chain.from_iterable(sets))) for info, sets in batch])
     for registry in (one_by_one, batched):
         assert _frequencies(registry, "ws") == {2: 1, 4: 1, 5: 1}
         assert [(d.name, d.chunks) for d in registry.documents("ws")] == [("a.txt", 1), ("b.txt", 1), ("c.txt", 1)]
-    batched.save_documents("ws", [(_info("b.txt", 1), [frozenset({4, 6})]), (_info("d.txt", 1), [frozenset({6})])])
+    batched.save_documents("ws", [(_info("b.txt", 1), {4: 1, 6: 1}), (_info("d.txt", 1), {6: 1})])
     assert _frequencies(batched, "ws") == {4: 1, 5: 1, 6: 2}
     assert batched.delete_document("ws", "a.txt") and batched.delete_document("ws", "b.txt")
     assert _frequencies(batched, "ws") == {6: 1}
@@ -65,7 +67,7 @@ def test_a_batch_is_one_transaction_however_many_documents(tmp_path: Path) -> No
     registry._conn.set_trace_callback(statements.append)
     infos = [_info(f"doc-{i}.txt", 1) for i in range(50)]
     registry.begin_documents("ws", infos)
-    registry.save_documents("ws", [(info, [frozenset({i % 7, 100 + i})]) for i, info in enumerate(infos)])
+    registry.save_documents("ws", [(info, {i % 7: 1, 100 + i: 1}) for i, info in enumerate(infos)])
     assert sum(s.startswith("BEGIN") for s in statements) == 2
     assert _frequencies(registry, "ws") == {i: len(range(i, 50, 7)) for i in range(1, 7)}
     registry.close()
