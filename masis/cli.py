@@ -90,17 +90,20 @@ def _dispatch(args: argparse.Namespace) -> int:
         return serve([])
     if args.command == "eval":
         return eval_cli.run(args)
-    from rich.console import Console
-
     from masis.config import Settings
 
     settings = Settings()
-    console = Console()
     if args.command == "gc":
         return _gc(settings, args.older_than)
     from masis.engine import Engine
 
     with Engine(settings) as engine:
+        if args.command in {"ask", "reply"} and args.json:  # one JSON object: no terminal renderer needed
+            print(_answer(engine, args).model_dump_json())
+            return 0
+        from rich.console import Console
+
+        console = Console()
         if args.command == "ingest":
             return _ingest(engine, console, args)
         if args.command == "docs":
@@ -117,16 +120,15 @@ def _dispatch(args: argparse.Namespace) -> int:
             where = f"workspace {args.workspace}" if args.workspace else "every workspace"
             console.print(f"Embedded {embedded} chunk(s) in {where}; retrieval is hybrid (BM25 + dense).")
             return 0
-        if args.command == "ask":
-            outcome = engine.ask(
-                args.workspace, " ".join(args.question), thread_id=args.thread, max_retries=args.max_retries
-            )
-            return _show(engine, console, outcome, args.json)
-        if args.command == "reply":
-            text = " ".join(args.text) or None
-            outcome = engine.reply(args.thread, text, choice=args.choice)
-            return _show(engine, console, outcome, args.json)
+        if args.command in {"ask", "reply"}:
+            return _show(engine, console, _answer(engine, args))
     return EXIT_USAGE
+
+
+def _answer(engine: Engine, args: argparse.Namespace) -> Outcome:
+    if args.command == "ask":
+        return engine.ask(args.workspace, " ".join(args.question), thread_id=args.thread, max_retries=args.max_retries)
+    return engine.reply(args.thread, " ".join(args.text) or None, choice=args.choice)
 
 
 def _gc(settings: Settings, older_than: float | None) -> int:
@@ -168,10 +170,7 @@ def ingest_with_progress(
         return engine.ingest_paths(workspace, paths, uploaded_by=uploaded_by, on_progress=update)
 
 
-def _show(engine: Engine, console: Console, outcome: Outcome, as_json: bool) -> int:
-    if as_json:
-        print(outcome.model_dump_json())
-        return 0
+def _show(engine: Engine, console: Console, outcome: Outcome) -> int:
     from masis.render import print_outcome
 
     print_outcome(console, outcome)
