@@ -19,6 +19,7 @@ from masis.errors import IngestError
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
 from masis.ingest.loaders import Section, import_parser, load_document
+from masis.pause import pause_point
 from masis.registry import DocumentInfo, Registry, now_iso
 from masis.store.base import ChunkRecord, VectorStore
 from masis.store.payload import UPSERT_BATCH, index_text
@@ -220,6 +221,7 @@ def _index(store: VectorStore, registry: Registry, workspace_id: str, group: Seq
             for offset, (chunk, text, vector) in enumerate(zip(batch, indexed, vectors, strict=True)):
                 counts[owners[start + offset]].update(vector[0] if text == chunk.text else terms(chunk.text))
             store.upsert(workspace_id, batch, vectors)
+            pause_point("ingest:upserted-batch")
     except BaseException:
         for name in names:
             _abandon(store, registry, workspace_id, name)

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from masis.engine import Engine
+from masis.pause import ENV as PAUSE_ENV
 from masis.registry import DocumentInfo, Registry
 from masis.store.edge import EdgeStore
 from tests.bigdoc import make_big_pdf
@@ -22,21 +23,36 @@ PAGES = 80
 
 
 def _status(db: Path, name: str) -> str | None:
-    if not db.exists():
-        return None
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
-        try:
-            row = conn.execute("SELECT status FROM documents WHERE name = ?", (name,)).fetchone()
-        except sqlite3.OperationalError:  # the schema is being created
-            return None
+        row = conn.execute("SELECT status FROM documents WHERE name = ?", (name,)).fetchone()
     return row[0] if row else None
 
 
-def _masis_ingest(data_dir: Path, path: Path) -> subprocess.Popen[str]:
+def _masis(data_dir: Path, *args: str, pause_at: str | None = None) -> subprocess.Popen[str]:
     env = {**os.environ, "MASIS_DATA_DIR": str(data_dir), "MASIS_LLM": "extractive", "PYTHONPATH": str(REPO)}
     env.pop("QDRANT_URL", None)
-    return subprocess.Popen([sys.executable, "-m", "masis.cli", "ingest", "--workspace", "ws", str(path)],
+    env.pop(PAUSE_ENV, None)
+    if pause_at is not None:
+        env[PAUSE_ENV] = pause_at
+    return subprocess.Popen([sys.executable, "-m", "masis.cli", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def _masis_ingest(data_dir: Path, path: Path, pause_at: str | None = None) -> subprocess.Popen[str]:
+    return _masis(data_dir, "ingest", "--workspace", "ws", str(path), pause_at=pause_at)
+
+
+def _kill_at(proc: subprocess.Popen[str], reached: Path) -> None:
+    """Wait until the child says it reached its pause point (it then waits there), and SIGKILL it."""
+    deadline = time.monotonic() + 120
+    while not reached.exists():
+        assert proc.poll() is None, f"the child ended before its pause point: {proc.communicate()}"
+        assert time.monotonic() < deadline, "the child never reached its pause point"
+        time.sleep(0.01)  # polling for the child's signal, not waiting for time to pass
+    assert int(reached.read_text()) == proc.pid
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    assert proc.returncode == -signal.SIGKILL
 
 
 def test_sigkill_mid_ingest_leaves_the_document_absent_and_a_rerun_succeeds(tmp_path: Path) -> None:
@@ -47,17 +63,9 @@ def test_sigkill_mid_ingest_leaves_the_document_absent_and_a_rerun_succeeds(tmp_
     big = tmp_path / "archive.pdf"
     big.write_bytes(make_big_pdf(PAGES))
 
-    proc = _masis_ingest(data_dir, big)
-    deadline = time.monotonic() + 120
-    while _status(settings.registry_path, big.name) is None or not _status(
-            settings.registry_path, big.name).startswith("indexing"):
-        assert proc.poll() is None, f"the ingest ended before it could be killed: {proc.communicate()}"
-        assert time.monotonic() < deadline, "the ingest never reached the store"
-        time.sleep(0.01)
-    time.sleep(0.1)  # inside the upsert (about a second for this document)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=10)
-    assert proc.returncode == -signal.SIGKILL
+    reached = tmp_path / "reached"
+    proc = _masis_ingest(data_dir, big, pause_at=f"ingest:upserted-batch={reached}")
+    _kill_at(proc, reached)  # one batch of chunks is in the store, the rest are not
     with EdgeStore(settings.edge_store_path) as store:  # what the killed process left, before any recovery
         partial = store.count("ws", big.name)
     assert _status(settings.registry_path, big.name).startswith("indexing")
@@ -78,7 +86,7 @@ def test_sigkill_mid_ingest_leaves_the_document_absent_and_a_rerun_succeeds(tmp_
         doc = engine.registry.document("ws", big.name)
         assert doc is not None and doc.pages == PAGES
         assert engine.store.count("ws", big.name) == doc.chunks > 500
-        assert partial < doc.chunks
+        assert 0 < partial < doc.chunks
         print(f"\nkilled with {partial} of {doc.chunks} points written")
         print(f"\nlargest document in the tests: {PAGES} pages, {doc.chunks} chunks, ingested in {seconds:.1f} s")
         page_80 = engine.store.search("ws", "annual archive", 300, doc_name=big.name)
