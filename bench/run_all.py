@@ -31,12 +31,14 @@ SCIFACT = REPO.parent / "shared" / "datasets" / "beir_scifact" / "corpus.jsonl"
 PLOT_NAME = "query_latency.png"
 
 FULL: dict[str, list[str]] = {
+    "cli_startup": ["bench_cli_startup.py"],
     "ingest": ["bench_ingest.py"],
     "scaling": ["bench_scaling.py"],
     "engine_scifact": ["bench_engine.py"],
     "slack_ack": ["bench_slack_ack.py"],
 }
 QUICK: dict[str, list[str]] = {
+    "cli_startup": ["bench_cli_startup.py", "--runs", "1"],
     "ingest": ["bench_ingest.py", "--documents", "3", "--pages", "2"],
     "scaling": ["bench_scaling.py", "--sizes", "200,400", "--queries", "10", "--asks", "2"],
     "engine_scifact": ["bench_engine.py", "--docs", "200", "--queries", "10", "--asks", "3"],

@@ -2,6 +2,10 @@
 
 Errors are one line on stderr and a non-zero exit, never a traceback. With `--json`, `ask` and `reply`
 print one Outcome object and exit 0 for an answer and for a clarification alike.
+
+Every CLI call pays for what this module imports, so it imports only the standard library at the top: the
+engine (LangGraph, the store, the loaders), rich, the evaluation and the Slack bot load inside the command
+that needs them (`tests/unit/test_cli_imports.py` keeps it so).
 """
 
 from __future__ import annotations
@@ -13,18 +17,18 @@ import sys
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-from masis.config import Settings
-from masis.engine import Engine
 from masis.errors import MasisError
 from masis.eval import cli as eval_cli
-from masis.ingest.pipeline import IngestReport
-from masis.outcome import Outcome
-from masis.render import print_documents, print_outcome
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from masis.config import Settings
+    from masis.engine import Engine
+    from masis.ingest.pipeline import IngestReport
+    from masis.outcome import Outcome
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -55,8 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     reply.add_argument("--thread", required=True)
     reply.add_argument("--json", action="store_true")
     reply.add_argument("--choice", help="accept | cancel | source:<document>")
-    reply.add_argument("--round", type=int, help="refuse the reply unless this clarification round is pending")
     reply.add_argument("text", nargs="*")
+    reply.add_argument("--round", type=int, help="refuse the reply unless this clarification round is pending")
 
     reindex = sub.add_parser(
         "reindex", help="renumber chunks indexed by an older MASIS; add dense vectors to chunks that lack them"
@@ -92,11 +96,20 @@ def _dispatch(args: argparse.Namespace) -> int:
         return serve([])
     if args.command == "eval":
         return eval_cli.run(args)
+    from masis.config import Settings
+
     settings = Settings()
-    console = Console()
     if args.command == "gc":
         return _gc(settings, args.older_than)
+    from masis.engine import Engine
+
     with Engine(settings) as engine:
+        if args.command in {"ask", "reply"} and args.json:  # one JSON object: no terminal renderer needed
+            print(_answer(engine, args).model_dump_json())
+            return 0
+        from rich.console import Console
+
+        console = Console()
         if args.command == "ingest":
             return _ingest(engine, console, args)
         if args.command == "docs":
@@ -109,19 +122,14 @@ def _dispatch(args: argparse.Namespace) -> int:
                 print(json.dumps({"workspace_id": args.workspace, "documents": [asdict(d) for d in documents]},
                                  ensure_ascii=False))
                 return 0
+            from masis.render import print_documents
+
             print_documents(console, documents)
             return 0
         if args.command == "reindex":
             return _reindex(engine, args.workspace)
-        if args.command == "ask":
-            outcome = engine.ask(
-                args.workspace, " ".join(args.question), thread_id=args.thread, max_retries=args.max_retries
-            )
-            return _show(engine, console, outcome, args.json)
-        if args.command == "reply":
-            text = " ".join(args.text) or None
-            outcome = engine.reply(args.thread, text, choice=args.choice, round=args.round)
-            return _show(engine, console, outcome, args.json)
+        if args.command in {"ask", "reply"}:
+            return _show(engine, console, _answer(engine, args))
     return EXIT_USAGE
 
 
@@ -140,6 +148,12 @@ def _reindex(engine: Engine, workspace: str | None) -> int:
     return 0
 
 
+def _answer(engine: Engine, args: argparse.Namespace) -> Outcome:
+    if args.command == "ask":
+        return engine.ask(args.workspace, " ".join(args.question), thread_id=args.thread, max_retries=args.max_retries)
+    return engine.reply(args.thread, " ".join(args.text) or None, choice=args.choice, round=args.round)
+
+
 def _gc(settings: Settings, older_than: float | None) -> int:
     from masis.gc import collect_garbage
 
@@ -155,6 +169,8 @@ def _gc(settings: Settings, older_than: float | None) -> int:
 
 
 def _ingest(engine: Engine, console: Console, args: argparse.Namespace) -> int:
+    from rich.markup import escape
+
     report = ingest_with_progress(engine, console, args.workspace, args.paths, args.by)
     for result in report.results:
         if result.status == "failed":
@@ -169,6 +185,8 @@ def _ingest(engine: Engine, console: Console, args: argparse.Namespace) -> int:
 def ingest_with_progress(
     engine: Engine, console: Console, workspace: str, paths: Sequence[Path], uploaded_by: str
 ) -> IngestReport:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("indexing", total=None)
@@ -179,10 +197,9 @@ def ingest_with_progress(
         return engine.ingest_paths(workspace, paths, uploaded_by=uploaded_by, on_progress=update)
 
 
-def _show(engine: Engine, console: Console, outcome: Outcome, as_json: bool) -> int:
-    if as_json:
-        print(outcome.model_dump_json())
-        return 0
+def _show(engine: Engine, console: Console, outcome: Outcome) -> int:
+    from masis.render import print_outcome
+
     print_outcome(console, outcome)
     while outcome.status == "needs_clarification" and sys.stdin.isatty():
         outcome = _ask_back(engine, console, outcome)

@@ -14,12 +14,13 @@ import threading
 from array import array
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol, TypeVar
-
-from langchain_core.embeddings import Embeddings
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from masis.config import Settings
 from masis.errors import IngestError
+
+if TYPE_CHECKING:
+    from langchain_core.embeddings import Embeddings
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS embeddings (

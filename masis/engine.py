@@ -9,14 +9,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
+import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langgraph.checkpoint.sqlite import SqliteSaver
-from langgraph.types import Command
 from pydantic import ValidationError
 
 from masis.agents.context import AgentContext, ProgressCallback
@@ -24,7 +23,6 @@ from masis.citations import cited_ids
 from masis.config import Settings
 from masis.embeddings import CachedEmbedder, make_embedder
 from masis.errors import MasisError, NothingPendingError, StaleReplyError, UnknownDocumentError, UnknownThreadError
-from masis.graph import build_graph
 from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
 from masis.ingest.recovery import RecoveryReport, recover
 from masis.llm import make_provider
@@ -36,6 +34,11 @@ from masis.registry import DocumentInfo, Registry, run_number, running_status
 from masis.state import MASISInput
 from masis.store import open_store
 from masis.store.base import VectorStore, tenant_scope
+
+if TYPE_CHECKING:
+    from langgraph.checkpoint.sqlite import SqliteSaver
+    from langgraph.graph.state import CompiledStateGraph
+    from langgraph.types import Command
 
 log = logging.getLogger(__name__)
 
@@ -65,11 +68,34 @@ class Engine:
         self._checkpoint_conn = sqlite3.connect(self.settings.checkpoint_path, check_same_thread=False, timeout=30)
         self._checkpoint_conn.execute("PRAGMA journal_mode=WAL")
         self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
-        self.checkpointer = SqliteSaver(self._checkpoint_conn)
-        self.graph = build_graph(self.checkpointer)
-        self.recovery.settled_runs = self._settle_stale_runs()
+        # LangGraph (~0.5 s to import) loads with the first question, not for `masis docs` or `masis ingest`.
+        self._graph: CompiledStateGraph | None = None
+        self._checkpointer: SqliteSaver | None = None
+        self._graph_lock = threading.Lock()
+        self.recovery.settled_runs = self._settle_stale_runs()  # loads the graph only if a run was cut off
         self._thread_locks = KeyedLocks()
         self._closed = False
+
+    @property
+    def checkpointer(self) -> SqliteSaver:
+        self._load_graph()
+        assert self._checkpointer is not None
+        return self._checkpointer
+
+    @property
+    def graph(self) -> CompiledStateGraph:
+        return self._load_graph()
+
+    def _load_graph(self) -> CompiledStateGraph:
+        with self._graph_lock:
+            if self._graph is None:
+                from langgraph.checkpoint.sqlite import SqliteSaver
+
+                from masis.graph import build_graph
+
+                self._checkpointer = SqliteSaver(self._checkpoint_conn)
+                self._graph = build_graph(self._checkpointer)
+            return self._graph
 
     # --- lifecycle ---------------------------------------------------------------------------------
 
@@ -149,6 +175,8 @@ class Engine:
             pending_round = Clarification.model_validate(interrupts[0].value).round
             if round is not None and round != pending_round:
                 raise StaleReplyError(thread_id, round, pending_round)
+            from langgraph.types import Command
+
             resume = {"choice": choice} if choice else {"text": text}
             self.registry.set_status(thread_id, running_status())  # a crash now leaves it running, not pending
             return self._run(

@@ -2,17 +2,24 @@
 conversations (which graph run a thread is on) and feedback.
 
 Term statistics give the relevance score its IDF (see `masis.relevance`) per workspace, so one
-channel's documents never shape another channel's scores.
+channel's documents never shape another channel's scores. `term_df` holds, per workspace and term, how
+many chunks contain it; `doc_term_counts` holds each document's share of that (one packed row a document,
+so that indexing a document writes one row, not one per term) to take back out when it is replaced or
+removed.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import sqlite3
+import sys
 import threading
+from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,20 +40,26 @@ CREATE TABLE IF NOT EXISTS documents (
     status TEXT NOT NULL DEFAULT 'ready',
     PRIMARY KEY (workspace_id, name)
 );
-CREATE TABLE IF NOT EXISTS doc_terms (
+CREATE TABLE IF NOT EXISTS doc_term_counts (
     workspace_id TEXT NOT NULL,
     name TEXT NOT NULL,
-    term INTEGER NOT NULL,
-    df INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, name, term)
+    terms BLOB NOT NULL,
+    PRIMARY KEY (workspace_id, name)
 ) WITHOUT ROWID;
--- each document's words (lower case, long enough to have derived forms): the workspace's vocabulary, so a
--- question's "acquiring" can also search for the "acquisition" its documents say (masis.matching)
-CREATE TABLE IF NOT EXISTS doc_words (
+-- the workspace's vocabulary (lower-case words long enough to have derived forms) and how many documents hold
+-- each word, so a question's "acquiring" can also search for the "acquisition" its documents say
+-- (masis.matching); each document's own words, one row a document, to take back out when it goes
+CREATE TABLE IF NOT EXISTS workspace_words (
     workspace_id TEXT NOT NULL,
     word TEXT NOT NULL,
+    documents INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, word)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS document_words (
+    workspace_id TEXT NOT NULL,
     name TEXT NOT NULL,
-    PRIMARY KEY (workspace_id, word, name)
+    words TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, name)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS term_df (
     workspace_id TEXT NOT NULL,
@@ -97,6 +110,9 @@ class Conversation:
     status: str
 
 
+_SQL_VARIABLES = 500  # names per IN (...) list, well under SQLite's limit on bound parameters
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -112,6 +128,7 @@ class Registry:
         self._conn.executescript(_SCHEMA)
         self._lock = threading.RLock()
         self._migrate_feedback()
+        self._migrate_doc_terms()
 
     def close(self) -> None:
         with self._lock:
@@ -145,6 +162,22 @@ class Registry:
                 raise
             self._conn.execute("COMMIT")
 
+    def _migrate_doc_terms(self) -> None:
+        """Registries written before `doc_term_counts` kept one `doc_terms` row per (document, term)."""
+        legacy = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'doc_terms'"
+        if self._conn.execute(legacy).fetchone() is None:
+            return
+        with self._tx() as conn:
+            if conn.execute(legacy).fetchone() is None:  # another process migrated it meanwhile
+                return
+            rows = conn.execute("SELECT workspace_id, name, term, df FROM doc_terms ORDER BY workspace_id, name")
+            for (workspace_id, name), group in itertools.groupby(rows, key=lambda row: (row[0], row[1])):
+                conn.execute(
+                    "INSERT OR REPLACE INTO doc_term_counts (workspace_id, name, terms) VALUES (?, ?, ?)",
+                    (workspace_id, name, _pack_terms({int(row[2]): int(row[3]) for row in group})),
+                )
+            conn.execute("DROP TABLE doc_terms")
+
     # --- documents ---------------------------------------------------------------------------------
 
     def document(self, workspace_id: str, name: str) -> DocumentInfo | None:
@@ -167,14 +200,22 @@ class Registry:
 
     def begin_document(self, workspace_id: str, info: DocumentInfo) -> None:
         """Mark a document 'indexing' before its points are written (an older version stops being listed)."""
+        self.begin_documents(workspace_id, [info])
+
+    def begin_documents(self, workspace_id: str, infos: Sequence[DocumentInfo]) -> None:
+        """`begin_document` of several documents in one transaction."""
+        status = indexing_status()
         with self._tx() as conn:
-            conn.execute(
+            conn.executemany(
                 "INSERT INTO documents "
                 "(workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, status) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (workspace_id, name) DO UPDATE SET status = excluded.status",
-                (workspace_id, info.name, info.sha256, info.chunks, info.size_bytes, info.pages,
-                 info.uploaded_by, info.uploaded_at, indexing_status()),
+                [
+                    (workspace_id, info.name, info.sha256, info.chunks, info.size_bytes, info.pages,
+                     info.uploaded_by, info.uploaded_at, status)
+                    for info in infos
+                ],
             )
 
     def unfinished_documents(self) -> list[tuple[str, str]]:
@@ -202,44 +243,67 @@ class Registry:
         workspace_id: str,
         info: DocumentInfo,
         chunk_terms: Iterable[frozenset[int]],
-        words: Iterable[str] = (),
+        words: AbstractSet[str] = frozenset(),
     ) -> None:
-        """Record a fully indexed document, its term statistics and its words in one transaction."""
-        df = Counter(term for terms in chunk_terms for term in terms)
+        """Record a fully indexed document, its term statistics (each chunk's terms) and its words in one
+        transaction."""
+        self.save_documents(workspace_id, [(info, Counter(itertools.chain.from_iterable(chunk_terms)), words)])
+
+    def save_documents(
+        self, workspace_id: str, documents: Sequence[tuple[DocumentInfo, Mapping[int, int], AbstractSet[str]]]
+    ) -> None:
+        """Record fully indexed documents, each with how many of its chunks hold each term and its words, in one
+        transaction.
+
+        The workspace's document frequencies and vocabulary change once for the whole batch, by the sum of
+        what each document adds less what the version it replaces had added."""
+        delta: Counter[int] = Counter()
+        word_delta: Counter[str] = Counter()
+        latest: dict[str, Mapping[int, int]] = {}  # a name's counts so far in this batch, if it came up already
+        latest_words: dict[str, AbstractSet[str]] = {}
+        document_rows, term_rows, word_rows = [], [], []
         with self._tx() as conn:
-            _forget_terms(conn, workspace_id, info.name)
-            conn.execute(
+            names = [info.name for info, _, _ in documents]
+            stored = _stored_terms_of(conn, workspace_id, names)
+            stored_words = _stored_words_of(conn, workspace_id, names)
+            for info, counts, words in documents:
+                replaced = latest[info.name] if info.name in latest else stored.get(info.name)
+                if replaced:
+                    delta.subtract(replaced)
+                delta.update(counts)
+                latest[info.name] = counts
+                word_delta.subtract(latest_words.get(info.name, stored_words.get(info.name, ())))
+                word_delta.update(words)
+                latest_words[info.name] = words
+                word_rows.append((workspace_id, info.name, "\n".join(sorted(words))))
+                document_rows.append(
+                    (workspace_id, info.name, info.sha256, info.chunks, info.size_bytes, info.pages,
+                     info.uploaded_by, info.uploaded_at)
+                )
+                term_rows.append((workspace_id, info.name, _pack_terms(counts)))
+            conn.executemany(
                 "INSERT OR REPLACE INTO documents "
                 "(workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, status) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ready')",
-                (
-                    workspace_id,
-                    info.name,
-                    info.sha256,
-                    info.chunks,
-                    info.size_bytes,
-                    info.pages,
-                    info.uploaded_by,
-                    info.uploaded_at,
-                ),
+                document_rows,
             )
             conn.executemany(
-                "INSERT INTO doc_terms (workspace_id, name, term, df) VALUES (?, ?, ?, ?)",
-                ((workspace_id, info.name, term, count) for term, count in df.items()),
+                "INSERT OR REPLACE INTO doc_term_counts (workspace_id, name, terms) VALUES (?, ?, ?)", term_rows
             )
             conn.executemany(
-                "INSERT OR IGNORE INTO doc_words (workspace_id, word, name) VALUES (?, ?, ?)",
-                ((workspace_id, word, info.name) for word in set(words)),
+                "INSERT OR REPLACE INTO document_words (workspace_id, name, words) VALUES (?, ?, ?)", word_rows
             )
-            conn.executemany(
-                "INSERT INTO term_df (workspace_id, term, df) VALUES (?, ?, ?) "
-                "ON CONFLICT (workspace_id, term) DO UPDATE SET df = df + excluded.df",
-                ((workspace_id, term, count) for term, count in df.items()),
-            )
+            _apply_df_delta(conn, workspace_id, delta)
+            _apply_word_delta(conn, workspace_id, word_delta)
 
     def delete_document(self, workspace_id: str, name: str) -> bool:
         with self._tx() as conn:
-            _forget_terms(conn, workspace_id, name)
+            stored = _stored_terms(conn, workspace_id, name)
+            _apply_df_delta(conn, workspace_id, {term: -n for term, n in stored.items()})
+            words = _stored_words_of(conn, workspace_id, [name]).get(name, frozenset())
+            _apply_word_delta(conn, workspace_id, dict.fromkeys(words, -1))
+            conn.execute("DELETE FROM doc_term_counts WHERE workspace_id = ? AND name = ?", (workspace_id, name))
+            conn.execute("DELETE FROM document_words WHERE workspace_id = ? AND name = ?", (workspace_id, name))
             cursor = conn.execute("DELETE FROM documents WHERE workspace_id = ? AND name = ?", (workspace_id, name))
         return cursor.rowcount > 0
 
@@ -265,28 +329,20 @@ class Registry:
         found = {int(term): int(count) for term, count in rows}
         return {term: found.get(term, 0) for term in wanted}
 
-    def document_terms(self, workspace_id: str, names: Iterable[str], terms: Iterable[int]) -> dict[str, set[int]]:
+    def terms_in_documents(
+        self, workspace_id: str, names: Iterable[str], terms: Iterable[int]
+    ) -> dict[str, set[int]]:
         """Which of `terms` each of the documents `names` contains (documents with none are left out)."""
-        wanted, documents = list(dict.fromkeys(terms)), list(dict.fromkeys(names))
-        if not wanted or not documents:
-            return {}
-        term_marks, name_marks = ",".join("?" * len(wanted)), ",".join("?" * len(documents))
+        wanted = frozenset(terms)
         with self._lock:
-            rows = self._conn.execute(
-                f"SELECT name, term FROM doc_terms WHERE workspace_id = ? AND name IN ({name_marks}) "
-                f"AND term IN ({term_marks})",
-                (workspace_id, *documents, *wanted),
-            ).fetchall()
-        found: dict[str, set[int]] = {}
-        for name, term in rows:
-            found.setdefault(str(name), set()).add(int(term))
-        return found
+            stored = _stored_terms_of(self._conn, workspace_id, list(dict.fromkeys(names)))
+        return {name: held for name, counts in stored.items() if (held := wanted & counts.keys())}
 
     def words_starting(self, workspace_id: str, prefix: str, limit: int = 500) -> list[str]:
         """Words of the workspace's documents that start with `prefix` (an index range scan)."""
         with self._lock:
             rows = self._conn.execute(
-                "SELECT DISTINCT word FROM doc_words WHERE workspace_id = ? AND word >= ? AND word < ? LIMIT ?",
+                "SELECT word FROM workspace_words WHERE workspace_id = ? AND word >= ? AND word < ? LIMIT ?",
                 (workspace_id, prefix, prefix + "\U0010ffff", limit),
             ).fetchall()
         return [str(word) for (word,) in rows]
@@ -393,18 +449,85 @@ def _owner_alive(status: str) -> bool:
     return True
 
 
-def _forget_terms(conn: sqlite3.Connection, workspace_id: str, name: str) -> None:
-    """Take a document's terms out of the workspace's document frequencies."""
-    conn.execute(
-        "UPDATE term_df SET df = df - (SELECT d.df FROM doc_terms d WHERE d.workspace_id = term_df.workspace_id "
-        "AND d.term = term_df.term AND d.name = ?) "
-        "WHERE workspace_id = ? AND term IN (SELECT term FROM doc_terms WHERE workspace_id = ? AND name = ?)",
-        (name, workspace_id, workspace_id, name),
+# Term ids are Qdrant's BM25 token ids (u32) and counts are chunks of one document: both fit 32 bits.
+_PACKED = "I"
+if array(_PACKED).itemsize != 4:  # C's unsigned int is 32 bits on every platform Python supports today
+    raise ImportError("masis.registry needs a 4-byte array('I')")
+
+
+def _pack_terms(counts: Mapping[int, int]) -> bytes:
+    """(term, chunk count) pairs as little-endian uint32s."""
+    flat = array(_PACKED, itertools.chain.from_iterable(counts.items()))
+    if sys.byteorder == "big":
+        flat.byteswap()
+    return flat.tobytes()
+
+
+def _unpack_terms(blob: bytes) -> dict[int, int]:
+    flat = array(_PACKED)
+    flat.frombytes(blob)
+    if sys.byteorder == "big":
+        flat.byteswap()
+    return dict(zip(flat[::2], flat[1::2], strict=True))
+
+
+def _stored_terms(conn: sqlite3.Connection, workspace_id: str, name: str) -> dict[int, int]:
+    """What a recorded document added to its workspace's document frequencies (empty if nothing)."""
+    row = conn.execute(
+        "SELECT terms FROM doc_term_counts WHERE workspace_id = ? AND name = ?", (workspace_id, name)
+    ).fetchone()
+    return _unpack_terms(row[0]) if row else {}
+
+
+def _stored_terms_of(conn: sqlite3.Connection, workspace_id: str, names: Sequence[str]) -> dict[str, dict[int, int]]:
+    """`_stored_terms` of several documents, by name (documents with nothing recorded are left out)."""
+    found: dict[str, dict[int, int]] = {}
+    for start in range(0, len(names), _SQL_VARIABLES):
+        part = names[start : start + _SQL_VARIABLES]
+        rows = conn.execute(
+            f"SELECT name, terms FROM doc_term_counts WHERE workspace_id = ? AND name IN ({','.join('?' * len(part))})",
+            (workspace_id, *part),
+        ).fetchall()
+        found.update((str(name), _unpack_terms(blob)) for name, blob in rows)
+    return found
+
+
+def _stored_words_of(conn: sqlite3.Connection, workspace_id: str, names: Sequence[str]) -> dict[str, frozenset[str]]:
+    """The words recorded for each of the documents `names` (documents with none are left out)."""
+    found: dict[str, frozenset[str]] = {}
+    for start in range(0, len(names), _SQL_VARIABLES):
+        part = names[start : start + _SQL_VARIABLES]
+        rows = conn.execute(
+            f"SELECT name, words FROM document_words WHERE workspace_id = ? AND name IN ({','.join('?' * len(part))})",
+            (workspace_id, *part),
+        ).fetchall()
+        found.update((str(name), frozenset(words.split("\n")) if words else frozenset()) for name, words in rows)
+    return found
+
+
+def _apply_word_delta(conn: sqlite3.Connection, workspace_id: str, delta: Mapping[str, int]) -> None:
+    """Add `delta` to how many documents hold each word; a word no document holds any more is dropped."""
+    changes = [(word, n) for word, n in delta.items() if n]
+    conn.executemany(
+        "INSERT INTO workspace_words (workspace_id, word, documents) VALUES (?, ?, ?) "
+        "ON CONFLICT (workspace_id, word) DO UPDATE SET documents = documents + excluded.documents",
+        ((workspace_id, word, n) for word, n in changes),
     )
-    conn.execute(
-        "DELETE FROM term_df WHERE workspace_id = ? AND df <= 0 "
-        "AND term IN (SELECT term FROM doc_terms WHERE workspace_id = ? AND name = ?)",
-        (workspace_id, workspace_id, name),
+    conn.executemany(
+        "DELETE FROM workspace_words WHERE workspace_id = ? AND word = ? AND documents <= 0",
+        ((workspace_id, word) for word, n in changes if n < 0),
     )
-    conn.execute("DELETE FROM doc_terms WHERE workspace_id = ? AND name = ?", (workspace_id, name))
-    conn.execute("DELETE FROM doc_words WHERE workspace_id = ? AND name = ?", (workspace_id, name))
+
+
+def _apply_df_delta(conn: sqlite3.Connection, workspace_id: str, delta: Mapping[int, int]) -> None:
+    """Add `delta` to the workspace's document frequencies; a term no chunk holds any more is dropped."""
+    changes = [(term, n) for term, n in delta.items() if n]
+    conn.executemany(
+        "INSERT INTO term_df (workspace_id, term, df) VALUES (?, ?, ?) "
+        "ON CONFLICT (workspace_id, term) DO UPDATE SET df = df + excluded.df",
+        ((workspace_id, term, n) for term, n in changes),
+    )
+    conn.executemany(
+        "DELETE FROM term_df WHERE workspace_id = ? AND term = ? AND df <= 0",
+        ((workspace_id, term) for term, n in changes if n < 0),
+    )

@@ -98,7 +98,7 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
         hits = ctx.store.search(workspace, query, limit, doc_name=state.get("source_filter"))
         asked = question(core_question(state))
         weights = question_weights(ctx.registry, workspace, core_question(state))
-        in_documents = ctx.registry.document_terms(workspace, (hit.doc_name for hit in hits), asked.terms)
+        in_documents = ctx.registry.terms_in_documents(workspace, (hit.doc_name for hit in hits), asked.terms)
         scored = [_evidence(hit, asked, weights, in_documents.get(hit.doc_name, set())) for hit in hits]
         evidence = [chunk for chunk in scored if chunk["relevance"] >= threshold]
     update: dict[str, Any] = {

@@ -1,4 +1,6 @@
-"""`masis eval DATASET PATH`: the command-line face of the evaluation (masis/cli.py only dispatches here)."""
+"""`masis eval DATASET PATH`: the command-line face of the evaluation (masis/cli.py only dispatches here).
+
+Every `masis` call builds this parser, so the runner, its peers and rich load only in `run`."""
 
 from __future__ import annotations
 
@@ -9,12 +11,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
 from masis.errors import MasisError
 from masis.eval.datasets import LOADERS, Query, load
-from masis.eval.runner import run_eval, to_markdown
 
 T = TypeVar("T")
 
@@ -43,6 +41,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from masis.eval.runner import run_eval, to_markdown
+
     labelled = load(args.dataset, args.path, args.split)
     unanswerable: list[Query] = []
     if args.open_book is not None:

@@ -92,17 +92,20 @@ def _hard_split(sentence: str, limit: int) -> list[str]:
     return pieces
 
 
-def _length(units: Sequence[_Unit]) -> int:
-    # one separator character between neighbours, matching `_render`
-    return sum(len(u.text) for u in units) + max(len(units) - 1, 0)
-
-
 def _pack(units: list[_Unit], chunk_chars: int, overlap_chars: int) -> list[list[_Unit]]:
+    # length(i, j): characters of units[i:j] joined with one separator between neighbours, as `_render` does
+    prefix = [0]
+    for unit in units:
+        prefix.append(prefix[-1] + len(unit.text))
+
+    def length(i: int, j: int) -> int:
+        return prefix[j] - prefix[i] + max(j - i - 1, 0)
+
     chunks: list[list[_Unit]] = []
     start = 0
     while start < len(units):
         end = start + 1  # every unit fits alone: _units hard-splits longer ones
-        while end < len(units) and _length(units[start : end + 1]) <= chunk_chars:
+        while end < len(units) and length(start, end + 1) <= chunk_chars:
             end += 1
         chunks.append(units[start:end])
         if end == len(units):
@@ -112,8 +115,8 @@ def _pack(units: list[_Unit], chunk_chars: int, overlap_chars: int) -> list[list
         start_next = end
         while (
             start_next - 1 > start
-            and _length(units[start_next - 1 : end]) <= overlap_chars
-            and _length(units[start_next - 1 : end + 1]) <= chunk_chars
+            and length(start_next - 1, end) <= overlap_chars
+            and length(start_next - 1, end + 1) <= chunk_chars
         ):
             start_next -= 1
         start = start_next
@@ -127,8 +130,9 @@ def _render(units: Sequence[_Unit]) -> str:
     sentences again later (`split_sentences` treats a short unpunctuated line as standing alone).
     """
     parts = [units[0].text]
-    for previous, unit in pairwise(units):
-        same_line = unit.block == previous.block and _is_sentence(previous.text) and _is_sentence(unit.text)
+    sentence = [_is_sentence(unit.text) for unit in units]
+    for i, (previous, unit) in enumerate(pairwise(units), start=1):
+        same_line = unit.block == previous.block and sentence[i - 1] and sentence[i]
         parts.append(" " if same_line else "\n")
         parts.append(unit.text)
     return "".join(parts)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -18,14 +19,14 @@ from masis.config import Settings
 from masis.errors import IngestError
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
-from masis.ingest.loaders import Section, load_document
+from masis.ingest.loaders import Section, import_parser, load_document
 from masis.matching import words
 from masis.pause import pause_point
 from masis.registry import DocumentInfo, Registry, now_iso
 from masis.sizes import human_size
 from masis.store.base import ChunkRecord, VectorStore
-from masis.store.payload import batches, index_text
-from masis.text import terms
+from masis.store.payload import UPSERT_BATCH, index_text
+from masis.text import document_vector
 
 if TYPE_CHECKING:
     from masis.embeddings import Embedder
@@ -86,6 +87,23 @@ def visible_name(name: str) -> str:
     )
 
 
+# Files are parsed one by one (each succeeds or fails alone) and then indexed in groups: one registry
+# transaction to mark a group 'indexing', one store delete and large upserts, one transaction to mark it
+# ready with its term statistics. A group closes at this many chunks (or files), or before a second file
+# of the same name, which must replace the first rather than race it.
+GROUP_CHUNKS = 8192
+GROUP_FILES = 5000
+
+
+@dataclass
+class _Parsed:
+    """A file parsed and chunked, waiting to be indexed with its group."""
+
+    position: int
+    info: DocumentInfo
+    chunks: list[ChunkRecord]
+
+
 def ingest_files(
     *,
     store: VectorStore,
@@ -97,28 +115,60 @@ def ingest_files(
     on_progress: IngestProgress | None = None,
     embedder: Embedder | None = None,
 ) -> IngestReport:
-    report = IngestReport(workspace_id)
-    for done, (raw_name, data) in enumerate(files, start=1):
+    results: list[FileResult | None] = [None] * len(files)
+    done = 0
+
+    def record(position: int, result: FileResult) -> None:
+        nonlocal done
+        results[position] = result
+        done += 1
+        if on_progress is not None:
+            on_progress(done, len(files), result.name)
+
+    group: list[_Parsed] = []
+    group_names: set[str] = set()
+    group_chunks = 0
+
+    def index_group() -> None:
+        nonlocal group_chunks
+        for parsed, result in _index_group(store, registry, workspace_id, group):
+            record(parsed.position, result)
+        group.clear()
+        group_names.clear()
+        group_chunks = 0
+
+    for position, (raw_name, data) in enumerate(files):
         name = document_name(raw_name)
         if problem := name_problem(name):
-            report.results.append(FileResult(visible_name(name), "failed", reason=problem))
-            if on_progress is not None:
-                on_progress(done, len(files), visible_name(name))
+            record(position, FileResult(visible_name(name), "failed", reason=problem))
             continue
+        if name in group_names:
+            index_group()  # the earlier file of this name first, so this one sees it as the old version
         try:
-            result = _ingest_one(store, registry, settings, workspace_id, name, data, uploaded_by, embedder)
-        except IngestError as exc:
-            result = FileResult(name or raw_name, "failed", reason=str(exc))
-        except Exception:
-            log.exception("ingest of %s failed", name)
-            result = FileResult(name or raw_name, "failed", reason="could not be read (unexpected error)")
-        report.results.append(result)
-        if on_progress is not None:
-            on_progress(done, len(files), name)
-    return report
+            parsed = _parse_file(store, registry, settings, workspace_id, name, data, uploaded_by, embedder)
+        except Exception as exc:
+            record(position, _failure(name or raw_name, exc))
+            continue
+        if isinstance(parsed, FileResult):
+            record(position, parsed)
+            continue
+        group.append(_Parsed(position, parsed[0], parsed[1]))
+        group_names.add(name)
+        group_chunks += len(parsed[1])
+        if group_chunks >= GROUP_CHUNKS or len(group) >= GROUP_FILES:
+            index_group()
+    index_group()
+    return IngestReport(workspace_id, [result for result in results if result is not None])
 
 
-def _ingest_one(
+def _failure(name: str, exc: Exception) -> FileResult:
+    if isinstance(exc, IngestError):
+        return FileResult(name, "failed", reason=str(exc))
+    log.error("ingest of %s failed", name, exc_info=exc)
+    return FileResult(name, "failed", reason="could not be read (unexpected error)")
+
+
+def _parse_file(
     store: VectorStore,
     registry: Registry,
     settings: Settings,
@@ -127,7 +177,8 @@ def _ingest_one(
     data: bytes,
     uploaded_by: str,
     embedder: Embedder | None = None,
-) -> FileResult:
+) -> FileResult | tuple[DocumentInfo, list[ChunkRecord]]:
+    """The file's document record and chunks, or its result when there is nothing to index."""
     if not name:
         raise IngestError("the file has no name")
     if len(data) > settings.max_file_bytes:
@@ -140,11 +191,11 @@ def _ingest_one(
     chunks = chunk_sections(name, sections, settings.chunk_chars, settings.chunk_overlap_chars)
     if not chunks:
         raise IngestError("no text found to index")
+    _refuse_taken_ids(store, workspace_id, name, chunks)
     if embedder is not None and getattr(store, "hybrid", False):
         # Embed (into the embedder's cache) before the old version is touched: an embeddings outage then
         # fails this file while its previous version stays searchable.
         embedder.embed_documents([chunk.text for chunk in chunks])
-    _refuse_taken_ids(store, workspace_id, name, chunks)
     pages = max((s.page for s in sections if s.page is not None), default=None)
     info = DocumentInfo(
         name=name,
@@ -155,22 +206,89 @@ def _ingest_one(
         uploaded_at=now_iso(),
         sha256=digest,
     )
-    # Crash safety: the registry says 'indexing' before the store is touched and 'ready' only after every
-    # point is in, so a process killed in between leaves a row that start-up recovery cleans away
-    # (masis.ingest.recovery) instead of a half-indexed document listed as complete.
-    registry.begin_document(workspace_id, info)
+    return info, chunks
+
+
+def _index_group(
+    store: VectorStore, registry: Registry, workspace_id: str, group: Sequence[_Parsed]
+) -> list[tuple[_Parsed, FileResult]]:
+    """Index a group of parsed files; if the group fails as a whole, each file is tried again alone, so
+    that each one still succeeds or fails on its own."""
+    if not group:
+        return []
     try:
-        store.delete_document(workspace_id, name)
-        for batch in batches(chunks):
-            store.upsert(workspace_id, batch)
+        _index(store, registry, workspace_id, group)
+    except Exception as exc:
+        if len(group) == 1:
+            return [(group[0], _failure(group[0].info.name, exc))]
+        log.warning("indexing %d files together failed; indexing them one by one", len(group), exc_info=True)
+        return [result for parsed in group for result in _index_group(store, registry, workspace_id, [parsed])]
+    return [(parsed, _indexed(parsed)) for parsed in group]
+
+
+def _indexed(parsed: _Parsed) -> FileResult:
+    return FileResult(parsed.info.name, "indexed", chunks=parsed.info.chunks, pages=parsed.info.pages)
+
+
+def _index(store: VectorStore, registry: Registry, workspace_id: str, group: Sequence[_Parsed]) -> None:
+    names = [parsed.info.name for parsed in group]
+    chunks = [chunk for parsed in group for chunk in parsed.chunks]
+    owners = [i for i, parsed in enumerate(group) for _ in parsed.chunks]
+    counts: list[Counter[int]] = [Counter() for _ in group]  # per document: chunks holding each term
+    vocabularies: list[set[str]] = [set() for _ in group]  # per document: its words (masis.matching)
+    # Crash safety: the registry says 'indexing' before the store is touched and 'ready' only after every
+    # point is in, so a process killed in between leaves rows that start-up recovery cleans away
+    # (masis.ingest.recovery) instead of half-indexed documents listed as complete.
+    registry.begin_documents(workspace_id, [parsed.info for parsed in group])
+    try:
+        store.delete_documents(workspace_id, names)
+        for start in range(0, len(chunks), UPSERT_BATCH):  # vectors a batch at a time: memory stays flat
+            batch = chunks[start : start + UPSERT_BATCH]
+            indexed = [index_text(chunk) for chunk in batch]
+            vectors = [document_vector(text) for text in indexed]
+            # Each chunk is tokenised once: the registry counts the token ids of its BM25 vector, so the
+            # relevance score's statistics are those of the text BM25 indexes (a heading included).
+            for offset, (text, vector) in enumerate(zip(indexed, vectors, strict=True)):
+                counts[owners[start + offset]].update(vector[0])
+                vocabularies[owners[start + offset]].update(words(text))
+            store.upsert(workspace_id, batch, vectors)
             pause_point("ingest:upserted-batch")
     except BaseException:
-        _abandon(store, registry, workspace_id, name)
+        for name in names:
+            _abandon(store, registry, workspace_id, name)
         raise
-    texts = [index_text(chunk) for chunk in chunks]
-    vocabulary = {word for text in texts for word in words(text)}
-    registry.save_document(workspace_id, info, (terms(text) for text in texts), vocabulary)
-    return FileResult(name, "indexed", chunks=len(chunks), pages=pages)
+    registry.save_documents(
+        workspace_id,
+        [(parsed.info, n, vocabulary) for parsed, n, vocabulary in zip(group, counts, vocabularies, strict=True)],
+    )
+
+
+# Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) run in a child
+# process. Plain text is decoded and split by our own code in time and memory linear in its (capped) size,
+# and a fork per file would cost more than the parse itself: bulk ingest of small text files ran 5× slower.
+_ISOLATED_SUFFIXES = frozenset({".pdf", ".docx", ".html", ".htm"})
+
+
+def _parse(settings: Settings, name: str, data: bytes) -> list[Section]:
+    """The file's sections; risky formats are parsed in a child process with a time limit and a memory cap."""
+    isolate = PurePath(name).suffix.lower() in _ISOLATED_SUFFIXES
+    if not isolate or settings.parse_timeout_seconds <= 0 or not can_isolate():
+        return load_document(name, data)
+    import_parser(name)  # once in this process, not again in every forked child
+    return run_isolated(
+        lambda: load_document(name, data),
+        timeout=settings.parse_timeout_seconds,
+        memory_bytes=settings.parse_memory_mb * 1024 * 1024,
+    )
+
+
+def _abandon(store: VectorStore, registry: Registry, workspace_id: str, name: str) -> None:
+    """Undo a replacement that failed half-way, so the document is absent rather than half there."""
+    try:
+        store.delete_document(workspace_id, name)
+        registry.delete_document(workspace_id, name)
+    except Exception:  # start-up recovery finishes the job
+        log.warning("could not clean up after the failed ingest of %s", name, exc_info=True)
 
 
 def _refuse_taken_ids(store: VectorStore, workspace_id: str, name: str, chunks: Sequence[ChunkRecord]) -> None:

@@ -13,6 +13,9 @@ DOCUMENT_KEY = "doc_name"
 SPARSE_VECTOR = "bm25"
 DENSE_VECTOR = "dense"
 
+# A chunk's BM25 vector as `masis.text.document_vector` builds it: (token ids, weights).
+SparseVec = tuple[list[int], list[float]]
+
 
 @dataclass(frozen=True, slots=True)
 class ChunkRecord:
@@ -57,9 +60,17 @@ def tenant_scope(workspace_id: str, doc_name: str | None = None) -> dict[str, st
 class VectorStore(Protocol):
     """What the engine needs from a store. Every method is scoped to one workspace."""
 
-    def upsert(self, workspace_id: str, chunks: Sequence[ChunkRecord]) -> None: ...
+    def upsert(
+        self, workspace_id: str, chunks: Sequence[ChunkRecord], vectors: Sequence[SparseVec] | None = None
+    ) -> None:
+        """Write `chunks`; `vectors`, when given, are their BM25 vectors, already built from `index_text`."""
+        ...
 
     def delete_document(self, workspace_id: str, doc_name: str) -> None: ...
+
+    def delete_documents(self, workspace_id: str, doc_names: Sequence[str]) -> None:
+        """`delete_document` of several documents in one operation."""
+        ...
 
     def search(self, workspace_id: str, query: str, limit: int, doc_name: str | None = None) -> list[Hit]: ...
 

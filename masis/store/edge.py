@@ -23,6 +23,7 @@ from qdrant_edge import (
     Fusion,
     IdfParams,
     KeywordIndexParams,
+    MatchAny,
     MatchValue,
     Modifier,
     Point,
@@ -39,11 +40,27 @@ from qdrant_edge import (
 
 from masis.embeddings import Embedder
 from masis.errors import MasisError, StoreInUseError
-from masis.store.base import DENSE_VECTOR, DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
+from masis.store.base import (
+    DENSE_VECTOR,
+    DOCUMENT_KEY,
+    SPARSE_VECTOR,
+    TENANT_KEY,
+    ChunkRecord,
+    Hit,
+    SparseVec,
+    tenant_scope,
+)
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, cosine, prefetch_limit, unit
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload, index_text, renumbered
-from masis.text import document_vector, query_vector
+from masis.store.payload import (
+    UPSERT_BATCH,
+    batches,
+    chunk_payload,
+    hit_from_payload,
+    renumbered,
+    sparse_vectors,
+)
+from masis.text import query_vector
 
 log = logging.getLogger(__name__)
 
@@ -147,15 +164,19 @@ class EdgeStore:
             raise RuntimeError(f"The document store at {self._path} is closed; open a new EdgeStore.")
         return shard
 
-    def upsert(self, workspace_id: str, chunks: Sequence[ChunkRecord]) -> None:
+    def upsert(
+        self, workspace_id: str, chunks: Sequence[ChunkRecord], vectors: Sequence[SparseVec] | None = None
+    ) -> None:
         tenant_scope(workspace_id)
         shard = self._live()
-        for batch in batches(chunks):
+        sparse = sparse_vectors(chunks, vectors)
+        for start in range(0, len(chunks), UPSERT_BATCH):
+            batch = chunks[start : start + UPSERT_BATCH]
             dense = self._embed([chunk.text for chunk in batch])
             points = [
                 Point(
                     point_id(workspace_id, chunk.chunk_id),
-                    {SPARSE_VECTOR: SparseVector(*document_vector(index_text(chunk))), **dense[i]},
+                    {SPARSE_VECTOR: SparseVector(*sparse[start + i]), **dense[i]},
                     chunk_payload(workspace_id, chunk),
                 )
                 for i, chunk in enumerate(batch)
@@ -170,6 +191,13 @@ class EdgeStore:
     def delete_document(self, workspace_id: str, doc_name: str) -> None:
         scope = tenant_scope(workspace_id, doc_name)
         self._live().update(UpdateOperation.delete_points_by_filter(_filter(scope)))
+
+    def delete_documents(self, workspace_id: str, doc_names: Sequence[str]) -> None:
+        tenant = _filter(tenant_scope(workspace_id))
+        for start in range(0, len(doc_names), UPSERT_BATCH):
+            names = list(doc_names[start : start + UPSERT_BATCH])
+            flt = Filter(must=[*tenant.must, FieldCondition(DOCUMENT_KEY, match=MatchAny(names))])
+            self._live().update(UpdateOperation.delete_points_by_filter(flt))
 
     def search(self, workspace_id: str, query: str, limit: int, doc_name: str | None = None) -> list[Hit]:
         scope = tenant_scope(workspace_id, doc_name)

@@ -6,7 +6,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from masis.chunk_ids import chunk_id
-from masis.store.base import DOCUMENT_KEY, TENANT_KEY, ChunkRecord, Hit
+from masis.store.base import DOCUMENT_KEY, TENANT_KEY, ChunkRecord, Hit, SparseVec
+from masis.text import document_vector
 
 UPSERT_BATCH = 512
 
@@ -33,6 +34,15 @@ def index_text(chunk: ChunkRecord | Hit) -> str:
     if not heading or chunk.text.startswith(heading):
         return chunk.text
     return f"{heading}\n{chunk.text}"
+
+
+def sparse_vectors(chunks: Sequence[ChunkRecord], vectors: Sequence[SparseVec] | None) -> Sequence[SparseVec]:
+    """The chunks' BM25 vectors: the ones given (the ingest pipeline builds them once), else built here."""
+    if vectors is None:
+        return [document_vector(index_text(chunk)) for chunk in chunks]
+    if len(vectors) != len(chunks):
+        raise ValueError(f"{len(vectors)} vectors for {len(chunks)} chunks")
+    return vectors
 
 
 def hit_from_payload(payload: Mapping[str, Any] | None, score: float, dense_score: float | None = None) -> Hit:

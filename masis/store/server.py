@@ -13,11 +13,27 @@ from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedR
 
 from masis.embeddings import Embedder
 from masis.errors import MasisError
-from masis.store.base import DENSE_VECTOR, DOCUMENT_KEY, SPARSE_VECTOR, TENANT_KEY, ChunkRecord, Hit, tenant_scope
+from masis.store.base import (
+    DENSE_VECTOR,
+    DOCUMENT_KEY,
+    SPARSE_VECTOR,
+    TENANT_KEY,
+    ChunkRecord,
+    Hit,
+    SparseVec,
+    tenant_scope,
+)
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, cosine, prefetch_limit, unit
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, chunk_payload, hit_from_payload, index_text, renumbered
-from masis.text import document_vector, query_vector
+from masis.store.payload import (
+    UPSERT_BATCH,
+    batches,
+    chunk_payload,
+    hit_from_payload,
+    renumbered,
+    sparse_vectors,
+)
+from masis.text import query_vector
 
 log = logging.getLogger(__name__)
 
@@ -135,15 +151,19 @@ class QdrantServerStore:
             raise RuntimeError(f"The store for collection {self._collection!r} is closed.")
         return self._client
 
-    def upsert(self, workspace_id: str, chunks: Sequence[ChunkRecord]) -> None:
+    def upsert(
+        self, workspace_id: str, chunks: Sequence[ChunkRecord], vectors: Sequence[SparseVec] | None = None
+    ) -> None:
         tenant_scope(workspace_id)
         client = self._live()
-        for batch in batches(chunks):
+        sparse = sparse_vectors(chunks, vectors)
+        for start in range(0, len(chunks), UPSERT_BATCH):
+            batch = chunks[start : start + UPSERT_BATCH]
             dense = self._embed([chunk.text for chunk in batch])
             points = [
                 models.PointStruct(
                     id=point_id(workspace_id, chunk.chunk_id),
-                    vector={SPARSE_VECTOR: _sparse(document_vector(index_text(chunk))), **dense[i]},
+                    vector={SPARSE_VECTOR: _sparse(sparse[start + i]), **dense[i]},
                     payload=chunk_payload(workspace_id, chunk),
                 )
                 for i, chunk in enumerate(batch)
@@ -158,6 +178,14 @@ class QdrantServerStore:
     def delete_document(self, workspace_id: str, doc_name: str) -> None:
         scope = tenant_scope(workspace_id, doc_name)
         self._live().delete(self._collection, points_selector=models.FilterSelector(filter=_filter(scope)), wait=True)
+
+    def delete_documents(self, workspace_id: str, doc_names: Sequence[str]) -> None:
+        tenant = _filter(tenant_scope(workspace_id)).must
+        assert isinstance(tenant, list)
+        for names in batches(doc_names):
+            documents = models.FieldCondition(key=DOCUMENT_KEY, match=models.MatchAny(any=list(names)))
+            flt = models.Filter(must=[*tenant, documents])
+            self._live().delete(self._collection, points_selector=models.FilterSelector(filter=flt), wait=True)
 
     def search(self, workspace_id: str, query: str, limit: int, doc_name: str | None = None) -> list[Hit]:
         scope = tenant_scope(workspace_id, doc_name)

@@ -11,6 +11,7 @@ import pytest
 from masis.cli import main
 from masis.errors import MasisError
 from masis.eval.datasets import load
+from masis.eval.runner import ingest_figures
 
 from ..conftest import REPO
 
@@ -182,3 +183,12 @@ def test_the_answer_or_refuse_track_answers_the_indexed_half_and_refuses_the_res
 
     code, out, _ = run_cli(capsys, "squad", str(squad), "--open-book", "2", "--seed", "4")
     assert "| answer or refuse | masis |" in out and "| refused | 1 |" in out
+
+
+def test_the_ingest_rate_is_reported_beside_bm25s_indexing_rate() -> None:
+    figures = ingest_figures(documents=5000, chunks=12000, seconds=2.0, peer_seconds=1.0)
+    assert figures["masis_chunks_per_s"] == 6000 and figures["masis_documents_per_s"] == 2500
+    assert figures["bm25s_documents_per_s"] == 5000 and figures["documents_per_s_ratio"] == 0.5
+    assert figures["target_met"]
+    slow = ingest_figures(documents=5000, chunks=9000, seconds=2.0, peer_seconds=0.5)
+    assert slow["masis_chunks_per_s"] == 4500 and slow["documents_per_s_ratio"] == 0.25 and not slow["target_met"]

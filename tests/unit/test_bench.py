@@ -12,6 +12,7 @@ from ..conftest import REPO
 
 sys.path.insert(0, str(REPO / "bench"))
 
+import bench_cli_startup
 import bench_ingest
 import bench_scaling
 import run_all
@@ -46,3 +47,13 @@ def test_run_all_reads_a_bench_json_and_plots(tmp_path: Path) -> None:
     run_all.plot({"sizes": rows, "asks": 2, "query_p50_growth_exponent": 1.0}, tmp_path / "plot.png")
     assert (tmp_path / "plot.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert set(run_all.QUICK) == set(run_all.FULL)
+
+
+def test_cli_startup_bench_times_processes_and_exports_a_revision(tmp_path: Path) -> None:
+    env = bench_cli_startup._env(REPO, tmp_path / "data")
+    assert "OPENAI_API_KEY" not in env and env["MASIS_LLM"] == "extractive"
+    assert bench_cli_startup.median_seconds([sys.executable, "-c", "pass"], env, tmp_path, runs=1) > 0
+    with pytest.raises(SystemExit, match="exited 3"):
+        bench_cli_startup.median_seconds([sys.executable, "-c", "raise SystemExit(3)"], env, tmp_path, runs=1)
+    source = bench_cli_startup.export("HEAD", tmp_path)
+    assert (source / "masis" / "cli.py").is_file() and (source / "bot").is_dir()
