@@ -36,6 +36,7 @@ MIN_TYPO_LENGTH = 6
 LONG_WORD = 9  # from this length on, two edits still make a misspelling
 
 _LETTERS = re.compile(r"[^\W\d_]+")
+_LONG_WORD = re.compile(rf"[^\W\d_]{{{MIN_PREFIX},}}")
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def question(text: str) -> Question:
 
 def words(text: str) -> frozenset[str]:
     """The distinct lower-case words of `text` long enough to be related to another word."""
-    return frozenset(w for w in _LETTERS.findall(text.lower()) if len(w) >= MIN_PREFIX)
+    return frozenset(_LONG_WORD.findall(text.lower()))
 
 
 def related(word: str, other: str) -> bool:
