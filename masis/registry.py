@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from masis.errors import ThreadOwnershipError
 
@@ -293,15 +294,15 @@ class Registry:
             conn.executemany(
                 "INSERT OR REPLACE INTO document_words (workspace_id, name, words) VALUES (?, ?, ?)", word_rows
             )
-            _apply_df_delta(conn, workspace_id, delta)
-            _apply_word_delta(conn, workspace_id, word_delta)
+            _apply_delta(conn, _TERM_COUNTS, workspace_id, delta)
+            _apply_delta(conn, _WORD_COUNTS, workspace_id, word_delta)
 
     def delete_document(self, workspace_id: str, name: str) -> bool:
         with self._tx() as conn:
             stored = _stored_terms(conn, workspace_id, name)
-            _apply_df_delta(conn, workspace_id, {term: -n for term, n in stored.items()})
+            _apply_delta(conn, _TERM_COUNTS, workspace_id, {term: -n for term, n in stored.items()})
             words = _stored_words_of(conn, workspace_id, [name]).get(name, frozenset())
-            _apply_word_delta(conn, workspace_id, dict.fromkeys(words, -1))
+            _apply_delta(conn, _WORD_COUNTS, workspace_id, dict.fromkeys(words, -1))
             conn.execute("DELETE FROM doc_term_counts WHERE workspace_id = ? AND name = ?", (workspace_id, name))
             conn.execute("DELETE FROM document_words WHERE workspace_id = ? AND name = ?", (workspace_id, name))
             cursor = conn.execute("DELETE FROM documents WHERE workspace_id = ? AND name = ?", (workspace_id, name))
@@ -505,29 +506,24 @@ def _stored_words_of(conn: sqlite3.Connection, workspace_id: str, names: Sequenc
     return found
 
 
-def _apply_word_delta(conn: sqlite3.Connection, workspace_id: str, delta: Mapping[str, int]) -> None:
-    """Add `delta` to how many documents hold each word; a word no document holds any more is dropped."""
-    changes = [(word, n) for word, n in delta.items() if n]
-    conn.executemany(
-        "INSERT INTO workspace_words (workspace_id, word, documents) VALUES (?, ?, ?) "
-        "ON CONFLICT (workspace_id, word) DO UPDATE SET documents = documents + excluded.documents",
-        ((workspace_id, word, n) for word, n in changes),
-    )
-    conn.executemany(
-        "DELETE FROM workspace_words WHERE workspace_id = ? AND word = ? AND documents <= 0",
-        ((workspace_id, word) for word, n in changes if n < 0),
-    )
+# The per-workspace counts kept up to date by adding deltas: (table, key column, count column).
+_TERM_COUNTS = ("term_df", "term", "df")  # chunks holding each term
+_WORD_COUNTS = ("workspace_words", "word", "documents")  # documents holding each word
 
 
-def _apply_df_delta(conn: sqlite3.Connection, workspace_id: str, delta: Mapping[int, int]) -> None:
-    """Add `delta` to the workspace's document frequencies; a term no chunk holds any more is dropped."""
-    changes = [(term, n) for term, n in delta.items() if n]
+def _apply_delta(
+    conn: sqlite3.Connection, counts: tuple[str, str, str], workspace_id: str, delta: Mapping[Any, int]
+) -> None:
+    """Add `delta` to one of the workspace's counts (`_TERM_COUNTS`, `_WORD_COUNTS`); a key whose count
+    reaches zero is dropped."""
+    table, key, count = counts
+    changes = [(item, n) for item, n in delta.items() if n]
     conn.executemany(
-        "INSERT INTO term_df (workspace_id, term, df) VALUES (?, ?, ?) "
-        "ON CONFLICT (workspace_id, term) DO UPDATE SET df = df + excluded.df",
-        ((workspace_id, term, n) for term, n in changes),
+        f"INSERT INTO {table} (workspace_id, {key}, {count}) VALUES (?, ?, ?) "
+        f"ON CONFLICT (workspace_id, {key}) DO UPDATE SET {count} = {count} + excluded.{count}",
+        ((workspace_id, item, n) for item, n in changes),
     )
     conn.executemany(
-        "DELETE FROM term_df WHERE workspace_id = ? AND term = ? AND df <= 0",
-        ((workspace_id, term) for term, n in changes if n < 0),
+        f"DELETE FROM {table} WHERE workspace_id = ? AND {key} = ? AND {count} <= 0",
+        ((workspace_id, item) for item, n in changes if n < 0),
     )

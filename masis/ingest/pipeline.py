@@ -304,30 +304,3 @@ def _refuse_taken_ids(store: VectorStore, workspace_id: str, name: str, chunks: 
             "older MASIS; nothing was changed. Run `masis reindex` to give every document its own ids, "
             "then upload it again."
         )
-
-
-# Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) run in a child
-# process. Plain text is decoded and split by our own code in time and memory linear in its (capped) size,
-# and a fork per file would cost more than the parse itself: bulk ingest of small text files ran 5× slower.
-_ISOLATED_SUFFIXES = frozenset({".pdf", ".docx", ".html", ".htm"})
-
-
-def _parse(settings: Settings, name: str, data: bytes) -> list[Section]:
-    """The file's sections; risky formats are parsed in a child process with a time limit and a memory cap."""
-    isolate = PurePath(name).suffix.lower() in _ISOLATED_SUFFIXES
-    if not isolate or settings.parse_timeout_seconds <= 0 or not can_isolate():
-        return load_document(name, data)
-    return run_isolated(
-        lambda: load_document(name, data),
-        timeout=settings.parse_timeout_seconds,
-        memory_bytes=settings.parse_memory_mb * 1024 * 1024,
-    )
-
-
-def _abandon(store: VectorStore, registry: Registry, workspace_id: str, name: str) -> None:
-    """Undo a replacement that failed half-way, so the document is absent rather than half there."""
-    try:
-        store.delete_document(workspace_id, name)
-        registry.delete_document(workspace_id, name)
-    except Exception:  # start-up recovery finishes the job
-        log.warning("could not clean up after the failed ingest of %s", name, exc_info=True)
