@@ -14,6 +14,8 @@ import httpx
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
+from masis.sizes import human_size
+
 SLACK_FILE_HOSTS = frozenset({"files.slack.com"})
 MAX_REDIRECTS = 3
 
@@ -85,7 +87,7 @@ class SlackFiles:
         return name, data
 
     def _too_large(self) -> str:
-        return f"the file is larger than the {self._max_bytes / 2**20:g} MB limit"
+        return f"the file is larger than the {human_size(self._max_bytes)} limit"
 
     def _get(self, url: str) -> tuple[bytes, str]:
         with httpx.Client(timeout=self._timeout, follow_redirects=False) as http:

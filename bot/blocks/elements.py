@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, TypedDict
 
+from masis import sizes
 from masis.scoring import normalize_confidence
 
 MAX_SECTION_CHARS = 3000
@@ -105,14 +106,8 @@ def user_ref(user: str | None) -> str:
 
 
 def human_size(size: int | None) -> str:
-    if size is None:
-        return "? B"
-    value = float(size)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{size} B"
+    """A document's size as the limits are written (binary units), or "? B" when unknown."""
+    return "? B" if size is None else sizes.human_size(size)
 
 
 # --- block constructors ----------------------------------------------------------------------------

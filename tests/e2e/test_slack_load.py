@@ -50,7 +50,7 @@ def test_twenty_threads_at_once_during_an_upload_each_get_their_own_answer(
         assert not [c for c in emulator.posts(MAIN_CHANNEL, ts) if is_error(c)]
     [summary] = wait_post(emulator, MAIN_CHANNEL, None, is_summary, what="the upload summary", timeout=90)
     text = summary.blocks_text()
-    assert "archive.pdf" in text and "huge.pdf" in text and "larger than the 20 MB limit" in text
+    assert "archive.pdf" in text and "huge.pdf" in text and "larger than the 20.0 MiB limit" in text
     assert "locked" not in text
     assert not [c for c in emulator.calls if c.method.startswith("GET /files/") and oversized["id"] in c.method]
     assert [d.pages for d in bot.engine.documents(f"{TEAM_ID}:{MAIN_CHANNEL}") if d.name == "archive.pdf"] == [30]
