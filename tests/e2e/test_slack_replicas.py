@@ -8,12 +8,16 @@ Qdrant server can be installed here; in production the replicas share one (see d
 from __future__ import annotations
 
 import shutil
+import signal
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 
+from bot import blocks as b_
+from bot.restart import ASK_AGAIN
 from tests.e2e.conftest import MAIN_CHANNEL, BotProcess, bot_settings, seed
 from tests.e2e.helpers import is_answer, is_clarification, is_error, wait_post
 from tests.e2e.slack_driver import SlackDriver
@@ -111,3 +115,44 @@ def test_ten_simultaneous_replies_over_both_replicas_resume_the_thread_once(
     posts = emulator.posts(MAIN_CHANNEL, ts)
     assert len([c for c in posts if is_answer(c)]) == 1
     assert not [c for c in posts if is_error(c)], [c.blocks_text() for c in posts if is_error(c)]
+
+
+def test_a_replica_killed_mid_answer_leaves_the_other_serving_and_its_lost_work_is_told_once(
+    emulator: SlackEmulator, postgres_server: object, tmp_path: Path
+) -> None:
+    url = postgres_server.create_database()  # type: ignore[attr-defined]
+    first = bot_settings(tmp_path / "a", emulator, database_url=url)
+    seed(first)
+    shutil.copytree(first.edge_store_path, tmp_path / "b" / first.edge_store_path.name)
+
+    def replica(name: str) -> BotProcess:
+        return BotProcess(tmp_path / name, emulator, database_url=url, workdir=tmp_path / f"run-{name}").start()
+
+    a, b = replica("a"), replica("b")
+    restarted: list[BotProcess] = []
+    try:
+        asked_ts = emulator.next_ts()
+        release = emulator.stall("chat.postMessage", lambda p: p.get("thread_ts") == asked_ts
+                                 and b_.ACTION_FEEDBACK in str(p.get("blocks")))
+        SlackDriver(a.url, emulator).mention(MAIN_CHANNEL, "What is our AI investment strategy?", ts=asked_ts)
+        emulator.wait_for(lambda _: emulator.stalled, what="replica A's answer on its way to Slack")
+        a.process.send_signal(signal.SIGKILL)
+        a.process.wait(timeout=10)
+        release.set()
+
+        other_ts, _ = SlackDriver(b.url, emulator).mention(MAIN_CHANNEL, "What is the remote work policy?")
+        wait_post(emulator, MAIN_CHANNEL, other_ts, is_answer, what="replica B still answering")
+        _idle(b)
+        assert not [c for c in emulator.posts(MAIN_CHANNEL, asked_ts) if ASK_AGAIN in c.blocks_text()], \
+            "replica B took A's live-looking work for lost before A was gone for good"
+
+        restarted.append(replica("a"))  # A comes back: it tells the thread, once
+        wait_post(emulator, MAIN_CHANNEL, asked_ts, lambda c: ASK_AGAIN in c.blocks_text(), what="the notice")
+        assert b.stop() == 0, b.output()
+        restarted.append(replica("b"))  # B restarting too finds nothing left to tell
+        _idle(*restarted)
+        assert len([c for c in emulator.posts(MAIN_CHANNEL, asked_ts) if ASK_AGAIN in c.blocks_text()]) == 1
+        assert not [c for c in emulator.posts(MAIN_CHANNEL, asked_ts) if is_answer(c)]
+    finally:
+        for bot in (a, b, *restarted):
+            bot.stop()
