@@ -14,6 +14,7 @@ import os
 import re
 import socket
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
@@ -181,7 +182,11 @@ class Postgres:
         saver = PostgresSaver(self.pool)  # type: ignore[arg-type]
         with self.pool.connection() as conn:  # its migrations, one replica at a time
             key = lock_key("masis:schema:checkpoints")
-            conn.execute("SELECT pg_advisory_lock(%s)", (key,))
+            # Polled, not a blocking pg_advisory_lock: the migrations CREATE INDEX CONCURRENTLY, which waits
+            # for every open transaction, and a session blocked on this lock is one (the holder would wait
+            # for the waiter for ever, a cycle PostgreSQL cannot see).
+            while not conn.execute("SELECT pg_try_advisory_lock(%s) AS locked", (key,)).fetchone()["locked"]:
+                time.sleep(0.1)
             try:
                 saver.setup()
             finally:

@@ -92,6 +92,10 @@ class Engine:
         self._graph: CompiledStateGraph | None = None
         self._checkpointer: BaseCheckpointSaver[Any] | None = None
         self._graph_lock = threading.Lock()
+        if self.postgres is not None:
+            # the checkpointer's migrations before this process holds any thread's lock: they CREATE INDEX
+            # CONCURRENTLY, which waits for every open transaction, a replica's wait for that lock included
+            self._load_graph()
         self.recovery.settled_runs = self._settle_stale_runs()  # loads the graph only if a run was cut off
         self._thread_locks = KeyedLocks()
         self._closed = False

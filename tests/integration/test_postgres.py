@@ -188,3 +188,32 @@ def test_gc_on_postgres(replicas: tuple[Settings, Settings]) -> None:
         assert engine.reply("pending", choice="source:q3_report.md").status == "answered"
         assert engine.ask("demo", "What is the remote work policy?", thread_id="twice").run == 3
     assert not settings.registry_path.exists() and not (settings.data_dir / "slack.db").exists()
+
+
+def test_a_replica_waiting_to_migrate_the_checkpointer_does_not_stall_another_ones_migration(
+    replicas: tuple[Settings, Settings],
+) -> None:
+    """While replica A migrates (it holds the migration lock and runs CREATE INDEX CONCURRENTLY, which waits
+    for every open transaction), replica B starting up waits for the lock without holding a transaction
+    open: A's index build finishes, then B starts."""
+    url = replicas[0].postgres_url
+    assert url is not None
+    with psycopg.connect(url, autocommit=True) as holder, psycopg.connect(url, autocommit=True) as builder:
+        holder.execute("SELECT pg_advisory_lock(%s)", (lock_key("masis:schema:checkpoints"),))
+        started: list[Engine] = []
+        worker = threading.Thread(target=lambda: started.append(Engine(replicas[1])))
+        worker.start()
+        for _ in range(600):  # until B has asked for the lock (seen in PostgreSQL, not a timed guess)
+            row = builder.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                  "AND pid <> pg_backend_pid() AND query LIKE '%%pg_try_advisory_lock%%'").fetchone()
+            if row and row[0]:
+                break
+            threading.Event().wait(0.05)
+        builder.execute("SET statement_timeout = '20s'")
+        builder.execute("CREATE TABLE IF NOT EXISTS probe (x int)")
+        builder.execute("CREATE INDEX CONCURRENTLY probe_x ON probe (x)")  # would time out behind a waiter
+        assert not started
+        holder.execute("SELECT pg_advisory_unlock_all()")
+        worker.join(timeout=120)
+    assert started, "replica B never started"
+    started[0].close()
