@@ -19,6 +19,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
+from masis.errors import MasisError
+
 if TYPE_CHECKING:
     from psycopg import Connection
     from psycopg_pool import ConnectionPool
@@ -65,10 +67,19 @@ def lock_key(name: str) -> int:
     return int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "big", signed=True)
 
 
-def connect(url: str) -> Connection[Any]:
-    import psycopg
+NEEDS_EXTRA = ("MASIS_DATABASE_URL needs PostgreSQL support: pip install 'masis[postgres]' "
+               "(psycopg and langgraph-checkpoint-postgres)")
 
-    return psycopg.connect(url, autocommit=True)
+
+def connect(url: str) -> Connection[Any]:
+    try:
+        import psycopg
+    except ImportError:
+        raise MasisError(NEEDS_EXTRA) from None
+    try:
+        return psycopg.connect(url, autocommit=True)
+    except psycopg.OperationalError as exc:  # its text names host and port, never the password
+        raise MasisError(f"Cannot reach the database of MASIS_DATABASE_URL: {exc}") from None
 
 
 class PgConnection:
@@ -153,10 +164,14 @@ class Postgres:
     """The pool an Engine shares between LangGraph's checkpointer and its per-thread locks."""
 
     def __init__(self, url: str, *, max_size: int = 20) -> None:
-        from psycopg.rows import dict_row
-        from psycopg_pool import ConnectionPool
+        announce_presence(url)  # first: a missing extra or an unreachable server is one clear message
+        try:
+            from langgraph.checkpoint.postgres import PostgresSaver  # noqa: F401
+            from psycopg.rows import dict_row
+            from psycopg_pool import ConnectionPool
+        except ImportError:
+            raise MasisError(NEEDS_EXTRA) from None
 
-        announce_presence(url)
         self.url = url
         # PostgresSaver's documented connection settings: autocommit, dict rows, no prepared statements
         self.pool: ConnectionPool[Any] = ConnectionPool(

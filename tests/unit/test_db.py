@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from masis.db import lock_key, schema_to_postgres, to_postgres
@@ -34,3 +36,21 @@ def test_the_database_url_must_be_postgres(tmp_path: object) -> None:
     with pytest.raises(ValueError, match="must be a postgresql:// URL"):
         _ = make_settings(tmp_path, database_url="sqlite:///x.db").postgres_url  # type: ignore[arg-type]
     assert "p@db" not in repr(make_settings(tmp_path, database_url=url))  # type: ignore[arg-type]
+
+
+def test_without_the_postgres_extra_the_url_is_one_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    from masis.db import connect
+    from masis.errors import MasisError
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as when the extra is not installed
+    with pytest.raises(MasisError, match=r"pip install 'masis\[postgres\]'"):
+        connect("postgresql://u:secret@127.0.0.1:1/x")
+
+
+def test_an_unreachable_server_is_one_clear_message_without_the_password() -> None:
+    from masis.db import connect
+    from masis.errors import MasisError
+
+    with pytest.raises(MasisError, match="Cannot reach the database") as caught:
+        connect("postgresql://u:s3cret-pw@127.0.0.1:1/x?connect_timeout=2")
+    assert "s3cret-pw" not in str(caught.value)
