@@ -10,11 +10,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     HOST=0.0.0.0 \
     PORT=3000
 
+# EXTRAS="[postgres]" adds PostgreSQL support (MASIS_DATABASE_URL, several replicas)
+ARG EXTRAS=""
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY masis ./masis
 COPY bot ./bot
-RUN pip install . \
+RUN pip install ".${EXTRAS}" \
     && useradd --create-home --uid 10001 masis \
     && mkdir -p /data && chown masis /data
 

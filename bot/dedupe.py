@@ -26,8 +26,10 @@ class Deduper:
         now = time.time()
         with self._db.cursor() as cur:
             cur.execute("DELETE FROM deliveries WHERE key = ? AND seen_at < ?", (key, now - self._ttl))
-            cur.execute("INSERT OR IGNORE INTO deliveries (key, seen_at) VALUES (?, ?)", (key, now))
-            first = cur.rowcount == 1
+            # the unique key decides, across replicas too: only one INSERT of a key inserts a row
+            first = cur.execute(
+                "INSERT INTO deliveries (key, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING", (key, now)
+            ).rowcount == 1
         self._claims += 1
         if self._claims % 500 == 0:
             self.purge()
@@ -36,8 +38,7 @@ class Deduper:
     def purge(self) -> int:
         """Forget expired keys; returns how many."""
         with self._db.cursor() as cur:
-            cur.execute("DELETE FROM deliveries WHERE seen_at < ?", (time.time() - self._ttl,))
-            return cur.rowcount
+            return int(cur.execute("DELETE FROM deliveries WHERE seen_at < ?", (time.time() - self._ttl,)).rowcount)
 
 
 def event_key(event_id: str) -> str:

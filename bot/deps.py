@@ -76,7 +76,7 @@ class BotDeps:
         progress_interval: float = 1.0,
     ) -> BotDeps:
         client = client or make_web_client(settings)
-        db = BotDB(settings.data_dir / DB_FILENAME)
+        db = BotDB(settings.postgres_url or settings.data_dir / DB_FILENAME)
         return cls(
             settings=settings,
             engine=engine,

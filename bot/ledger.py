@@ -15,6 +15,7 @@ import time
 from typing import Any, NamedTuple
 
 from bot.db import BotDB
+from masis.db import process_owner
 
 
 class WorkInFlight(NamedTuple):
@@ -46,8 +47,11 @@ class Ledger:
     ) -> None:
         with self._db.cursor() as cur:
             cur.execute(
-                "INSERT OR REPLACE INTO clarification_posts "
-                "(thread_id, channel_id, message_ts, outcome_json, posted_at) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO clarification_posts "
+                "(thread_id, channel_id, message_ts, outcome_json, posted_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (thread_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_ts = excluded.message_ts, outcome_json = excluded.outcome_json, "
+                "posted_at = excluded.posted_at",
                 (thread_id, channel_id, message_ts, json.dumps(outcome, default=str), time.time()),
             )
 
@@ -67,8 +71,9 @@ class Ledger:
     def record_answer(self, channel_id: str, message_ts: str, thread_id: str, outcome: dict[str, Any]) -> None:
         with self._db.cursor() as cur:
             cur.execute(
-                "INSERT OR REPLACE INTO answers (channel_id, message_ts, thread_id, outcome_json, posted_at) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO answers (channel_id, message_ts, thread_id, outcome_json, posted_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (channel_id, message_ts) DO UPDATE SET "
+                "thread_id = excluded.thread_id, outcome_json = excluded.outcome_json, posted_at = excluded.posted_at",
                 (channel_id, message_ts, thread_id, json.dumps(outcome, default=str), time.time()),
             )
 
@@ -84,8 +89,9 @@ class Ledger:
     def set_context(self, team_id: str, user_id: str, channel_id: str) -> None:
         with self._db.cursor() as cur:
             cur.execute(
-                "INSERT OR REPLACE INTO assistant_contexts (team_id, user_id, channel_id, updated_at) "
-                "VALUES (?, ?, ?, ?)",
+                "INSERT INTO assistant_contexts (team_id, user_id, channel_id, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (team_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "updated_at = excluded.updated_at",
                 (team_id, user_id, channel_id, time.time()),
             )
 
@@ -101,18 +107,24 @@ class Ledger:
     def begin_work(self, work: WorkInFlight) -> None:
         with self._db.cursor() as cur:
             cur.execute(
-                "INSERT OR REPLACE INTO work_in_flight (key, kind, channel_id, thread_ts, status_ts, started_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (*work, time.time()),
+                "INSERT INTO work_in_flight (key, kind, channel_id, thread_ts, status_ts, started_at, owner) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, "
+                "channel_id = excluded.channel_id, thread_ts = excluded.thread_ts, status_ts = excluded.status_ts, "
+                "started_at = excluded.started_at, owner = excluded.owner",
+                (*work, time.time(), process_owner()),
             )
 
-    def end_work(self, key: str) -> None:
+    def end_work(self, key: str) -> bool:
+        """Drop a piece of work; True if this call dropped it (so, across replicas, one caller tells its
+        thread that it was lost)."""
         with self._db.cursor() as cur:
-            cur.execute("DELETE FROM work_in_flight WHERE key = ?", (key,))
+            return bool(cur.execute("DELETE FROM work_in_flight WHERE key = ?", (key,)).rowcount == 1)
 
     def unfinished_work(self) -> list[WorkInFlight]:
+        """The work begun by bot processes that are gone (on a shared PostgreSQL, a live replica's is
+        not unfinished)."""
         with self._db.cursor() as cur:
             rows = cur.execute(
-                "SELECT key, kind, channel_id, thread_ts, status_ts FROM work_in_flight ORDER BY started_at"
+                "SELECT key, kind, channel_id, thread_ts, status_ts, owner FROM work_in_flight ORDER BY started_at"
             ).fetchall()
-        return [WorkInFlight(*row) for row in rows]
+        return [WorkInFlight(*row[:5]) for row in rows if not self._db.owner_alive(row[5])]

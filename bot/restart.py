@@ -28,12 +28,13 @@ def notify_unfinished_work(deps: BotDeps) -> int:
     """Post one message per unfinished piece of work; returns how many were told."""
     told = 0
     for work in deps.ledger.unfinished_work():
+        if not deps.ledger.end_work(work.key):  # another replica claimed it first
+            continue
         try:
             _tell(deps, work)
             told += 1
         except SlackApiError:
             log.warning("could not tell %s that its work was lost", work.key, exc_info=True)
-        deps.ledger.end_work(work.key)
     return told
 
 

@@ -22,6 +22,9 @@ class Settings(BaseSettings):
 
     # --- where things live -------------------------------------------------------------------------
     data_dir: Path = Field(Path(".masis"), validation_alias=_env("MASIS_DATA_DIR", "data_dir"))
+    # postgresql://…: checkpoints, registry and the bot's tables in one PostgreSQL database that several
+    # replicas share, instead of the SQLite files in the data directory
+    database_url: SecretStr | None = Field(None, validation_alias=_env("MASIS_DATABASE_URL", "database_url"))
 
     # --- language models -----------------------------------------------------------------------------
     llm: Literal["openai", "extractive"] | None = Field(None, validation_alias=_env("MASIS_LLM", "llm"))
@@ -97,6 +100,21 @@ class Settings(BaseSettings):
         if self.llm:
             return self.llm
         return "openai" if self.openai_api_key else "extractive"
+
+    @property
+    def postgres_url(self) -> str | None:
+        """`MASIS_DATABASE_URL` when it names a PostgreSQL database (else the SQLite files are used)."""
+        if self.database_url is None or not self.database_url.get_secret_value():
+            return None
+        url = self.database_url.get_secret_value()
+        if not url.startswith(("postgresql://", "postgres://")):
+            raise ValueError("MASIS_DATABASE_URL must be a postgresql:// URL (unset it to use the SQLite files)")
+        return url
+
+    @property
+    def registry_target(self) -> Path | str:
+        """Where the registry lives: the PostgreSQL URL, or `masis.db` in the data directory."""
+        return self.postgres_url or self.registry_path
 
     @property
     def registry_path(self) -> Path:

@@ -1,7 +1,9 @@
 """The engine's public API: ask, reply, pending, ingest, documents. Every face calls only this.
 
-An Engine owns the vector store, the registry, the language model and the SQLite checkpointer of one
-data directory. Runs are serialized per thread (LangGraph does not do that itself).
+An Engine owns the vector store, the registry, the language model and the checkpointer: SQLite files in
+one data directory, or (`MASIS_DATABASE_URL`) one PostgreSQL database several replicas share. Runs are
+serialized per thread (LangGraph does not do that itself): in this process by a lock, across replicas by
+a PostgreSQL advisory lock.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import sqlite3
 import threading
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,9 +38,11 @@ from masis.store import open_store
 from masis.store.base import VectorStore, tenant_scope
 
 if TYPE_CHECKING:
-    from langgraph.checkpoint.sqlite import SqliteSaver
+    from langgraph.checkpoint.base import BaseCheckpointSaver
     from langgraph.graph.state import CompiledStateGraph
     from langgraph.types import Command
+
+    from masis.db import Postgres
 
 log = logging.getLogger(__name__)
 
@@ -54,30 +58,50 @@ class Engine:
         self.settings = settings or Settings()
         self.llm = llm or make_provider(self.settings)  # first: a misconfigured model opens nothing
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
-        self.registry = Registry(self.settings.registry_path)
+        self.postgres: Postgres | None = None
+        if (url := self.settings.postgres_url) is not None:
+            from masis.db import Postgres
+
+            self.postgres = Postgres(url)
+        try:
+            self.registry = Registry(self.settings.registry_target)
+        except BaseException:
+            if self.postgres is not None:
+                self.postgres.close()
+            raise
         self.embedder: CachedEmbedder | None = None
         try:
             self.embedder = make_embedder(self.settings) if store is None else None
             self.store = store or open_store(self.settings, self.embedder)
         except BaseException:
             self.registry.close()
+            if self.postgres is not None:
+                self.postgres.close()
             if self.embedder is not None:
                 self.embedder.close()
             raise
         self.recovery: RecoveryReport = recover(self.store, self.registry)  # what a crash left half-done
-        self._checkpoint_conn = sqlite3.connect(self.settings.checkpoint_path, check_same_thread=False, timeout=30)
-        self._checkpoint_conn.execute("PRAGMA journal_mode=WAL")
-        self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
+        self._checkpoint_conn: sqlite3.Connection | None = None
+        if self.postgres is None:
+            self._checkpoint_conn = sqlite3.connect(
+                self.settings.checkpoint_path, check_same_thread=False, timeout=30
+            )
+            self._checkpoint_conn.execute("PRAGMA journal_mode=WAL")
+            self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
         # LangGraph (~0.5 s to import) loads with the first question, not for `masis docs` or `masis ingest`.
         self._graph: CompiledStateGraph | None = None
-        self._checkpointer: SqliteSaver | None = None
+        self._checkpointer: BaseCheckpointSaver[Any] | None = None
         self._graph_lock = threading.Lock()
+        if self.postgres is not None:
+            # the checkpointer's migrations before this process holds any thread's lock: they CREATE INDEX
+            # CONCURRENTLY, which waits for every open transaction, a replica's wait for that lock included
+            self._load_graph()
         self.recovery.settled_runs = self._settle_stale_runs()  # loads the graph only if a run was cut off
         self._thread_locks = KeyedLocks()
         self._closed = False
 
     @property
-    def checkpointer(self) -> SqliteSaver:
+    def checkpointer(self) -> BaseCheckpointSaver[Any]:
         self._load_graph()
         assert self._checkpointer is not None
         return self._checkpointer
@@ -89,11 +113,15 @@ class Engine:
     def _load_graph(self) -> CompiledStateGraph:
         with self._graph_lock:
             if self._graph is None:
-                from langgraph.checkpoint.sqlite import SqliteSaver
-
                 from masis.graph import build_graph
 
-                self._checkpointer = SqliteSaver(self._checkpoint_conn)
+                if self.postgres is not None:
+                    self._checkpointer = self.postgres.setup_checkpointer()
+                else:
+                    from langgraph.checkpoint.sqlite import SqliteSaver
+
+                    assert self._checkpoint_conn is not None
+                    self._checkpointer = SqliteSaver(self._checkpoint_conn)
                 self._graph = build_graph(self._checkpointer)
             return self._graph
 
@@ -105,7 +133,10 @@ class Engine:
         self._closed = True
         self.store.close()
         self.registry.close()
-        self._checkpoint_conn.close()
+        if self._checkpoint_conn is not None:
+            self._checkpoint_conn.close()
+        if self.postgres is not None:
+            self.postgres.close()
         if self.embedder is not None:
             self.embedder.close()
 
@@ -135,7 +166,7 @@ class Engine:
             )
         except ValidationError as exc:
             raise MasisError(f"Invalid question: {exc.errors()[0]['msg']}") from None
-        with self._thread_locks.hold(thread_id):
+        with self._hold_thread(thread_id):
             conversation = self.registry.start_run(thread_id, workspace_id)
             state: dict[str, Any] = {
                 "user_query": request.user_query,
@@ -167,7 +198,7 @@ class Engine:
         on (or finished it), this one is refused instead of answering a question its sender never saw."""
         if not (text and text.strip()) and not choice:
             raise MasisError("A reply needs text or a choice (accept, cancel or source:<document>).")
-        with self._thread_locks.hold(thread_id):
+        with self._hold_thread(thread_id):
             conversation = self.registry.conversation(thread_id)
             interrupts = self._interrupts(conversation.run_key) if conversation is not None else ()
             if conversation is None or not interrupts:
@@ -296,6 +327,16 @@ class Engine:
         self.registry.delete_document(workspace_id, name)
 
     # --- internals -------------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _hold_thread(self, thread_id: str) -> Iterator[None]:
+        """The thread's lock in this process, then (on PostgreSQL) across replicas."""
+        with self._thread_locks.hold(thread_id):
+            if self.postgres is None:
+                yield
+            else:
+                with self.postgres.thread_lock(thread_id):
+                    yield
 
     def _settled_status(self, run_key: str) -> str:
         """A run's status from its last checkpoint: paused on a question, finished, or cut off part-way

@@ -9,7 +9,9 @@
 - Then every database in the data directory is vacuumed and its WAL truncated.
 
 Only SQLite is touched (never the vector store), so it runs beside a live bot; SQLite's busy timeout
-serializes it with the bot's writes.
+serializes it with the bot's writes. With `MASIS_DATABASE_URL` the same pruning runs on PostgreSQL (no
+SQLite file is opened; PostgreSQL's autovacuum reclaims the space, and the sizes reported are the
+database's).
 """
 
 from __future__ import annotations
@@ -18,8 +20,6 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-
-from langgraph.checkpoint.sqlite import SqliteSaver
 
 from masis.config import Settings
 
@@ -40,6 +40,8 @@ def collect_garbage(settings: Settings, older_than_days: float | None = None) ->
     if days < 0:
         raise ValueError("--older-than must be 0 days or more")
     cutoff = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
+    if (url := settings.postgres_url) is not None:
+        return _collect_postgres(url, cutoff)
     paths = [settings.registry_path, settings.checkpoint_path, settings.data_dir / BOT_DB]
     before = sum(_size(p) for p in paths)
     forgotten = pending = pruned = 0
@@ -47,6 +49,8 @@ def collect_garbage(settings: Settings, older_than_days: float | None = None) ->
         checkpoints = _connect(settings.checkpoint_path)
         registry = _connect(settings.registry_path)
         try:
+            from langgraph.checkpoint.sqlite import SqliteSaver
+
             saver = SqliteSaver(checkpoints)
             saver.setup()
             # checkpoint threads first, conversations second: a run that starts in between has no
@@ -70,6 +74,35 @@ def collect_garbage(settings: Settings, older_than_days: float | None = None) ->
         if path.exists():
             _vacuum(path)
     return GcReport(forgotten, pending, pruned, before, sum(_size(p) for p in paths))
+
+
+def _collect_postgres(url: str, cutoff: str) -> GcReport:
+    from masis.db import Postgres
+    from masis.registry import Registry
+
+    postgres = Postgres(url, max_size=2)
+    registry = Registry(url)  # creates the tables if this database is new
+    try:
+        saver = postgres.setup_checkpointer()
+        with postgres.pool.connection() as conn:
+            before = int(conn.execute("SELECT pg_database_size(current_database()) AS n").fetchone()["n"])
+            stored = {row["thread_id"] for row in conn.execute("SELECT DISTINCT thread_id FROM checkpoints")}
+        # as on SQLite: checkpoint threads first, then conversations, under the registry's write lock
+        with registry._tx() as tx:
+            expired = tx.execute("SELECT status FROM conversations WHERE updated_at < ?", (cutoff,)).fetchall()
+            tx.execute("DELETE FROM conversations WHERE updated_at < ?", (cutoff,))
+            live = {row[0] for row in tx.execute("SELECT run_key FROM conversations").fetchall()}
+        pruned = 0
+        for run_key in sorted(stored - live):
+            saver.delete_thread(run_key)
+            pruned += 1
+        with postgres.pool.connection() as conn:
+            after = int(conn.execute("SELECT pg_database_size(current_database()) AS n").fetchone()["n"])
+    finally:
+        registry.close()
+        postgres.close()
+    pending = sum(1 for (status,) in expired if status == "needs_clarification")
+    return GcReport(len(expired), pending, pruned, before, after)
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from masis.db import Conn, PgConnection, announce_presence, is_postgres_url, process_owner
 from masis.errors import ThreadOwnershipError
 
 _SCHEMA = """
@@ -119,21 +120,31 @@ def now_iso() -> str:
 
 
 class Registry:
-    """Thread-safe access to the registry database (one connection, WAL, a busy timeout)."""
+    """Thread-safe access to the registry database: a SQLite file (one connection, WAL, a busy timeout)
+    or, given a `postgresql://` URL, a PostgreSQL database several processes share (`masis.db`)."""
 
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._conn = sqlite3.connect(path, check_same_thread=False, timeout=30, isolation_level=None)
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=NORMAL")
-        self._conn.executescript(_SCHEMA)
+    def __init__(self, target: Path | str) -> None:
         self._lock = threading.RLock()
+        self._pg: PgConnection | None = None
+        if isinstance(target, str) and is_postgres_url(target):
+            announce_presence(target)
+            self._pg = PgConnection(target)
+            self._conn: Conn = self._pg
+            self._pg.create_schema(_SCHEMA + _FEEDBACK, lock="masis:schema:registry")
+            return
+        path = Path(target)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._sqlite = sqlite3.connect(path, check_same_thread=False, timeout=30, isolation_level=None)
+        self._conn = self._sqlite
+        self._sqlite.execute("PRAGMA journal_mode=WAL")
+        self._sqlite.execute("PRAGMA synchronous=NORMAL")
+        self._sqlite.executescript(_SCHEMA)
         self._migrate_feedback()
         self._migrate_doc_terms()
 
     def close(self) -> None:
         with self._lock:
-            self._conn.close()
+            (self._pg or self._sqlite).close()
 
     def _migrate_feedback(self) -> None:
         """Feedback was once one vote per user per thread (no `run`): each such vote rated the thread's
@@ -153,7 +164,11 @@ class Registry:
                 conn.execute(_FEEDBACK)
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
+    def _tx(self) -> Iterator[Conn]:
+        if self._pg is not None:
+            with self._lock, self._pg.transaction("masis:registry:write") as conn:
+                yield conn
+            return
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -174,7 +189,8 @@ class Registry:
             rows = conn.execute("SELECT workspace_id, name, term, df FROM doc_terms ORDER BY workspace_id, name")
             for (workspace_id, name), group in itertools.groupby(rows, key=lambda row: (row[0], row[1])):
                 conn.execute(
-                    "INSERT OR REPLACE INTO doc_term_counts (workspace_id, name, terms) VALUES (?, ?, ?)",
+                    "INSERT INTO doc_term_counts (workspace_id, name, terms) VALUES (?, ?, ?) "
+                    "ON CONFLICT (workspace_id, name) DO UPDATE SET terms = excluded.terms",
                     (workspace_id, name, _pack_terms({int(row[2]): int(row[3]) for row in group})),
                 )
             conn.execute("DROP TABLE doc_terms")
@@ -229,7 +245,10 @@ class Registry:
                 "SELECT workspace_id, name, status FROM documents WHERE status != 'ready' "
                 "ORDER BY workspace_id, name"
             ).fetchall()
-        return [(str(w), str(n)) for w, n, status in rows if not _owner_alive(str(status))]
+            return [(str(w), str(n)) for w, n, status in rows if not self._owner_alive(str(status))]
+
+    def _owner_alive(self, status: str) -> bool:
+        return _owner_alive(status, self._pg)
 
     def chunk_totals(self) -> dict[str, int]:
         """Chunks of the ready documents, per workspace."""
@@ -283,16 +302,23 @@ class Registry:
                 )
                 term_rows.append((workspace_id, info.name, _pack_terms(counts)))
             conn.executemany(
-                "INSERT OR REPLACE INTO documents "
+                "INSERT INTO documents "
                 "(workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, status) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ready')",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ready') "
+                "ON CONFLICT (workspace_id, name) DO UPDATE SET sha256 = excluded.sha256, "
+                "chunks = excluded.chunks, size_bytes = excluded.size_bytes, pages = excluded.pages, "
+                "uploaded_by = excluded.uploaded_by, uploaded_at = excluded.uploaded_at, status = excluded.status",
                 document_rows,
             )
             conn.executemany(
-                "INSERT OR REPLACE INTO doc_term_counts (workspace_id, name, terms) VALUES (?, ?, ?)", term_rows
+                "INSERT INTO doc_term_counts (workspace_id, name, terms) VALUES (?, ?, ?) "
+                "ON CONFLICT (workspace_id, name) DO UPDATE SET terms = excluded.terms",
+                term_rows,
             )
             conn.executemany(
-                "INSERT OR REPLACE INTO document_words (workspace_id, name, words) VALUES (?, ?, ?)", word_rows
+                "INSERT INTO document_words (workspace_id, name, words) VALUES (?, ?, ?) "
+                "ON CONFLICT (workspace_id, name) DO UPDATE SET words = excluded.words",
+                word_rows,
             )
             _apply_delta(conn, _TERM_COUNTS, workspace_id, delta)
             _apply_delta(conn, _WORD_COUNTS, workspace_id, word_delta)
@@ -387,7 +413,7 @@ class Registry:
                 "SELECT thread_id, workspace_id, run_key, runs, status FROM conversations "
                 "WHERE status LIKE 'running%' ORDER BY thread_id"
             ).fetchall()
-        return [Conversation(*row) for row in rows if not _owner_alive(str(row[4]))]
+            return [Conversation(*row) for row in rows if not self._owner_alive(str(row[4]))]
 
     def set_status(self, thread_id: str, status: str) -> None:
         with self._tx() as conn:
@@ -401,7 +427,9 @@ class Registry:
     def record_feedback(self, thread_id: str, run: int, user_id: str, value: str) -> None:
         with self._tx() as conn:
             conn.execute(
-                "INSERT OR REPLACE INTO feedback (thread_id, run, user_id, value, created_at) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO feedback (thread_id, run, user_id, value, created_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (thread_id, run, user_id) DO UPDATE SET value = excluded.value, "
+                "created_at = excluded.created_at",
                 (thread_id, run, user_id, value, now_iso()),
             )
 
@@ -437,9 +465,15 @@ def running_status() -> str:
     return f"running:{socket.gethostname()}:{os.getpid()}"
 
 
-def _owner_alive(status: str) -> bool:
+def _owner_alive(status: str, pg: PgConnection | None = None) -> bool:
+    """Whether the process named in a '<state>:<host>:<pid>' status still runs. On one host, by its pid;
+    on PostgreSQL, on any host, by its presence lock (`masis.db.announce_presence`)."""
     _, host, pid = [*status.split(":", 2), "", ""][:3]
-    if host != socket.gethostname() or not pid.isdigit() or int(pid) == os.getpid():
+    if not pid.isdigit() or f"{host}:{pid}" == process_owner():
+        return False
+    if pg is not None:
+        return pg.owner_alive(f"{host}:{pid}")
+    if host != socket.gethostname():
         return False
     try:
         os.kill(int(pid), 0)
@@ -472,7 +506,7 @@ def _unpack_terms(blob: bytes) -> dict[int, int]:
     return dict(zip(flat[::2], flat[1::2], strict=True))
 
 
-def _stored_terms(conn: sqlite3.Connection, workspace_id: str, name: str) -> dict[int, int]:
+def _stored_terms(conn: Conn, workspace_id: str, name: str) -> dict[int, int]:
     """What a recorded document added to its workspace's document frequencies (empty if nothing)."""
     row = conn.execute(
         "SELECT terms FROM doc_term_counts WHERE workspace_id = ? AND name = ?", (workspace_id, name)
@@ -480,7 +514,7 @@ def _stored_terms(conn: sqlite3.Connection, workspace_id: str, name: str) -> dic
     return _unpack_terms(row[0]) if row else {}
 
 
-def _stored_terms_of(conn: sqlite3.Connection, workspace_id: str, names: Sequence[str]) -> dict[str, dict[int, int]]:
+def _stored_terms_of(conn: Conn, workspace_id: str, names: Sequence[str]) -> dict[str, dict[int, int]]:
     """`_stored_terms` of several documents, by name (documents with nothing recorded are left out)."""
     found: dict[str, dict[int, int]] = {}
     for start in range(0, len(names), _SQL_VARIABLES):
@@ -493,7 +527,7 @@ def _stored_terms_of(conn: sqlite3.Connection, workspace_id: str, names: Sequenc
     return found
 
 
-def _stored_words_of(conn: sqlite3.Connection, workspace_id: str, names: Sequence[str]) -> dict[str, frozenset[str]]:
+def _stored_words_of(conn: Conn, workspace_id: str, names: Sequence[str]) -> dict[str, frozenset[str]]:
     """The words recorded for each of the documents `names` (documents with none are left out)."""
     found: dict[str, frozenset[str]] = {}
     for start in range(0, len(names), _SQL_VARIABLES):
@@ -512,7 +546,7 @@ _WORD_COUNTS = ("workspace_words", "word", "documents")  # documents holding eac
 
 
 def _apply_delta(
-    conn: sqlite3.Connection, counts: tuple[str, str, str], workspace_id: str, delta: Mapping[Any, int]
+    conn: Conn, counts: tuple[str, str, str], workspace_id: str, delta: Mapping[Any, int]
 ) -> None:
     """Add `delta` to one of the workspace's counts (`_TERM_COUNTS`, `_WORD_COUNTS`); a key whose count
     reaches zero is dropped."""
@@ -520,7 +554,7 @@ def _apply_delta(
     changes = [(item, n) for item, n in delta.items() if n]
     conn.executemany(
         f"INSERT INTO {table} (workspace_id, {key}, {count}) VALUES (?, ?, ?) "
-        f"ON CONFLICT (workspace_id, {key}) DO UPDATE SET {count} = {count} + excluded.{count}",
+        f"ON CONFLICT (workspace_id, {key}) DO UPDATE SET {count} = {table}.{count} + excluded.{count}",
         ((workspace_id, item, n) for item, n in changes),
     )
     conn.executemany(

@@ -9,6 +9,7 @@ import pytest
 
 from masis.config import Settings
 from masis.engine import Engine
+from tests.postgres import PostgresServer, missing_reason, running_postgres
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE_DIR = REPO / "data" / "sample"
@@ -21,9 +22,25 @@ def make_settings(data_dir: Path, **overrides: object) -> Settings:
         "llm": "extractive",
         "qdrant_url": None,
         "openai_api_key": None,
+        "database_url": None,
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL 15 cluster for the session (skips, saying why, where its binaries are missing)."""
+    if (reason := missing_reason()) is not None:
+        pytest.skip(reason)
+    with running_postgres() as server:
+        yield server
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> str:
+    """A fresh, empty PostgreSQL database for one test."""
+    return postgres_server.create_database()
 
 
 @pytest.fixture

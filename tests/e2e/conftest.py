@@ -106,7 +106,7 @@ class BotProcess:
     """`python -m bot` in a subprocess, configured only through its environment, like in production."""
 
     def __init__(self, data_dir: Path, emulator: SlackEmulator | None, *, app_token: str | None = None,
-                 api_token: str | None = None, workdir: Path) -> None:
+                 api_token: str | None = None, database_url: str | None = None, workdir: Path) -> None:
         """With no emulator, no Slack variable is set (the API-only mode)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -126,6 +126,8 @@ class BotProcess:
             env["SLACK_APP_TOKEN"] = app_token
         if api_token:
             env["MASIS_API_TOKEN"] = api_token
+        if database_url:
+            env["MASIS_DATABASE_URL"] = database_url
         workdir.mkdir(parents=True, exist_ok=True)  # no .env there: the environment alone configures it
         self.log_path = workdir / f"bot-{self.port}.log"
         self._log = self.log_path.open("wb")

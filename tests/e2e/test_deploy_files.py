@@ -77,3 +77,18 @@ def test_docker_compose_config_passes() -> None:
     result = subprocess.run([*command, "config", "--quiet"], cwd=REPO, capture_output=True, text=True,
                             env={"PATH": "/usr/local/bin:/usr/bin:/bin"})
     assert result.returncode == 0, result.stderr
+
+
+def test_compose_has_a_replicas_profile_with_postgres_and_two_bots() -> None:
+    services = yaml.safe_load((REPO / "docker-compose.yml").read_text())["services"]
+    replica, postgres = services["bot-replica"], services["postgres"]
+    assert replica["deploy"]["replicas"] == 2 and "healthcheck" in replica and "ports" not in replica
+    assert replica["build"]["args"]["EXTRAS"] == "[postgres]"
+    assert any(e.startswith("MASIS_DATABASE_URL=postgresql://") for e in replica["environment"])
+    assert "QDRANT_URL=http://qdrant:6333" in replica["environment"]  # the replicas share one Qdrant server
+    assert {name: dep["condition"] for name, dep in replica["depends_on"].items()} == {
+        "qdrant": "service_healthy", "postgres": "service_healthy"}
+    assert "pg_isready" in " ".join(postgres["healthcheck"]["test"]) and "healthcheck" in services["qdrant"]
+    assert postgres["profiles"] == replica["profiles"] == ["replicas"]
+    assert "bot" in services and "profiles" not in services["bot"]  # the one-bot default is unchanged
+    assert 'ARG EXTRAS=""' in (REPO / "Dockerfile").read_text()

@@ -1,17 +1,19 @@
 """One test per flow path: the trace, the LLM-call count and the outcome (DESIGN §4).
 
-Real engine, real Qdrant Edge store, real SQLite checkpointer, the offline extractive provider.
+Real engine, real Qdrant Edge store, the offline extractive provider; the sample-corpus flows run twice:
+on the SQLite files and on a real PostgreSQL (`MASIS_DATABASE_URL`: checkpointer, registry).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from masis.engine import Engine
 from masis.errors import NothingPendingError
-from tests.conftest import make_settings
+from tests.conftest import SAMPLE_DIR, make_settings
 
 FILLER = [f"Note {i}: the office plants on floor {i} are watered on Mondays by the facilities team." for i in range(8)]
 
@@ -25,6 +27,20 @@ def _decisions(trace: list[dict]) -> list[str]:
 
 
 # --- the sample corpus ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def sample_engine(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """The sample corpus in the `demo` workspace, with the engine's state in SQLite files or PostgreSQL."""
+    overrides: dict[str, object] = {}
+    if request.param == "postgres":
+        overrides["database_url"] = request.getfixturevalue("postgres_server").create_database()
+    data_dir = tmp_path_factory.mktemp("sample") / "data"
+    with Engine(make_settings(data_dir, **overrides)) as engine:
+        assert not engine.ingest_paths("demo", [SAMPLE_DIR]).failed
+        yield engine
+    if request.param == "postgres":  # nothing of the engine's state went to a SQLite file
+        assert not (data_dir / "masis.db").exists() and not (data_dir / "checkpoints.db").exists()
 
 
 def test_happy_path_answers_with_citations_in_three_llm_calls(sample_engine: Engine) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections import Counter
+from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
 
@@ -14,12 +15,28 @@ from masis.errors import ThreadOwnershipError
 from masis.registry import Conversation, DocumentInfo, Registry
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[str], Path | str]:
+    """The registry's database by name: a SQLite file, or a fresh PostgreSQL database per name."""
+    if request.param == "sqlite":
+        return lambda name: tmp_path / name
+    server = request.getfixturevalue("postgres_server")
+    urls: dict[str, str] = {}
+
+    def url(name: str) -> str:
+        if name not in urls:
+            urls[name] = server.create_database()
+        return urls[name]
+
+    return url
+
+
 def _info(name: str, chunks: int) -> DocumentInfo:
     return DocumentInfo(name, chunks, 10, None, "tester", "2026-01-01T00:00:00+00:00", f"sha-{name}-{chunks}")
 
 
-def test_document_frequencies_follow_documents(tmp_path: Path) -> None:
-    registry = Registry(tmp_path / "masis.db")
+def test_document_frequencies_follow_documents(database: Callable[[str], Path | str]) -> None:
+    registry = Registry(database("masis.db"))
     registry.save_document("ws", _info("a.txt", 2), [frozenset({1, 2}), frozenset({2, 3})])
     registry.save_document("ws", _info("b.txt", 1), [frozenset({2, 4})])
     registry.save_document("other", _info("c.txt", 1), [frozenset({1, 2, 3, 4})])
@@ -37,10 +54,12 @@ def test_document_frequencies_follow_documents(tmp_path: Path) -> None:
     registry.close()
 
 
-def test_a_thread_is_claimed_by_one_workspace_even_from_two_connections_at_once(tmp_path: Path) -> None:
+def test_a_thread_is_claimed_by_one_workspace_even_from_two_connections_at_once(
+    database: Callable[[str], Path | str],
+) -> None:
     """Two processes' registries on one file start a run in one thread at once, for two workspaces: one
     claims the thread, the other is refused, and the thread never moves."""
-    first, second = Registry(tmp_path / "masis.db"), Registry(tmp_path / "masis.db")
+    first, second = Registry(database("masis.db")), Registry(database("masis.db"))
     barrier = threading.Barrier(2)
     results: dict[str, object] = {}
 
@@ -70,8 +89,8 @@ def test_a_thread_is_claimed_by_one_workspace_even_from_two_connections_at_once(
     second.close()
 
 
-def test_feedback_is_kept_per_answer(tmp_path: Path) -> None:
-    registry = Registry(tmp_path / "masis.db")
+def test_feedback_is_kept_per_answer(database: Callable[[str], Path | str]) -> None:
+    registry = Registry(database("masis.db"))
     registry.start_run("t1", "ws")
     registry.start_run("t1", "ws")  # a second question in the thread
     registry.record_feedback("t1", 1, "U1", "up")
@@ -120,14 +139,14 @@ def _frequencies(registry: Registry, workspace: str) -> dict[int, int]:
     return {t: n for t, n in registry.document_frequencies(workspace, range(1, 10)).items() if n}
 
 
-def test_a_batch_records_the_same_statistics_as_one_document_at_a_time(tmp_path: Path) -> None:
+def test_a_batch_records_the_same_statistics_as_one_document_at_a_time(database: Callable[[str], Path | str]) -> None:
     batch = [
         (_info("a.txt", 2), [frozenset({1, 2}), frozenset({2, 3})]),
         (_info("b.txt", 1), [frozenset({2, 4})]),
         (_info("a.txt", 1), [frozenset({5})]),  # the same name again: it replaces the first a.txt
         (_info("c.txt", 1), [frozenset()]),
     ]
-    one_by_one, batched = Registry(tmp_path / "one.db"), Registry(tmp_path / "batch.db")
+    one_by_one, batched = Registry(database("one.db")), Registry(database("batch.db"))
     for info, chunk_terms in batch:
         one_by_one.save_document("ws", info, chunk_terms)
     batched.save_documents("ws", [(info, Counter(chain.from_iterable(sets)), frozenset()) for info, sets in batch])
