@@ -34,6 +34,8 @@ from starlette.routing import Route
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+if "--masis-src" in sys.argv:  # run another checkout's masis (e.g. the code before a fix) with this harness
+    sys.path.insert(0, sys.argv[sys.argv.index("--masis-src") + 1])
 
 from masis.citations import answer_sentences, is_hedge, strip_citations  # noqa: E402
 from masis.config import Settings  # noqa: E402
@@ -251,12 +253,18 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--limit", type=int, default=None, help="ask only the first N questions")
     parser.add_argument("--record", type=Path, default=ROOT / "bench" / "results" / "real_llm")
+    parser.add_argument("--question", action="append", help="ask only these questions (repeatable)")
+    parser.add_argument("--masis-src", type=Path, help="import masis from this folder instead of the repo's")
     args = parser.parse_args()
 
     model = args.dir / "qwen2.5-coder-0.5b-instruct-q4.gguf"
     process, url, log = start_server(args.dir / "llama-server", model, args.threads)
     proxy = RecordingProxy(url).start()
-    rows = questions()[: args.limit]
+    rows = questions()
+    if args.question:
+        known = {row.question: row for row in rows}
+        rows = [known.get(q) or Row(q, "answer", "") for q in args.question]
+    rows = rows[: args.limit]
     try:
         with tempfile.TemporaryDirectory() as data:
             settings = Settings(
@@ -294,7 +302,7 @@ def main() -> int:
         "rows": [asdict(r) for r in rows],
     }
     args.record.mkdir(parents=True, exist_ok=True)
-    stem = f"run-{args.structured}"
+    stem = f"run-{args.structured}" + ("-src" if args.masis_src else "")
     (args.record / f"{stem}.json").write_text(json.dumps(result, indent=1))
     (args.record / f"{stem}-exchanges.json").write_text(json.dumps(proxy.exchanges, indent=1))
     print()
