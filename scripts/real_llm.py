@@ -79,6 +79,7 @@ class RecordingProxy:
         self.upstream = upstream.rstrip("/")
         self.exchanges: list[dict[str, Any]] = []
         self.tag = ""
+        self.journal: Path | None = None
         self._client = httpx.AsyncClient(timeout=httpx.Timeout(900.0))
         port = free_port()
         self.base_url = f"http://127.0.0.1:{port}/v1"
@@ -112,16 +113,18 @@ class RecordingProxy:
             payload: Any = reply.json()
         except ValueError:
             payload = reply.text
-        self.exchanges.append(
-            {
-                "question": self.tag,
-                "role": role_of(body),
-                "request": body,
-                "status": reply.status_code,
-                "response": payload,
-                "seconds": round(time.monotonic() - started, 2),
-            }
-        )
+        exchange = {
+            "question": self.tag,
+            "role": role_of(body),
+            "request": body,
+            "status": reply.status_code,
+            "response": payload,
+            "seconds": round(time.monotonic() - started, 2),
+        }
+        self.exchanges.append(exchange)
+        if self.journal is not None:  # written as it happens: a run stopped half-way keeps what it saw
+            with self.journal.open("a", encoding="utf-8") as handle:
+                handle.write(json.dumps(exchange) + "\n")
         return Response(reply.content, status_code=reply.status_code, media_type="application/json")
 
 
@@ -260,6 +263,9 @@ def main() -> int:
     model = args.dir / "qwen2.5-coder-0.5b-instruct-q4.gguf"
     process, url, log = start_server(args.dir / "llama-server", model, args.threads)
     proxy = RecordingProxy(url).start()
+    args.record.mkdir(parents=True, exist_ok=True)
+    proxy.journal = args.record / f"run-{args.structured}{'-src' if args.masis_src else ''}-exchanges.jsonl"
+    proxy.journal.unlink(missing_ok=True)
     rows = questions()
     if args.question:
         known = {row.question: row for row in rows}
@@ -304,12 +310,11 @@ def main() -> int:
     args.record.mkdir(parents=True, exist_ok=True)
     stem = f"run-{args.structured}" + ("-src" if args.masis_src else "")
     (args.record / f"{stem}.json").write_text(json.dumps(result, indent=1))
-    (args.record / f"{stem}-exchanges.json").write_text(json.dumps(proxy.exchanges, indent=1))
     print()
     print(table(rows))
     print()
     print(json.dumps(result["summary"], indent=1))
-    print(f"\nrecorded {len(proxy.exchanges)} exchanges in {args.record}; server log {log}")
+    print(f"\nrecorded {len(proxy.exchanges)} exchanges in {proxy.journal}; server log {log}")
     s = result["summary"]
     broken = s["crashes"] or s["answered_without_valid_citation"] or s["internal_error_texts_shown"]
     return 1 if broken else 0
