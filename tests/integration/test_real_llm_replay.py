@@ -156,7 +156,7 @@ def test_an_unreadable_audit_is_one_sentence_never_feedback_nor_the_answer(
 
 
 def test_a_tie_at_zero_keeps_the_first_draft(sample: Engine, server: OpenAICompatServer) -> None:
-    fixture = load_fixture("uncited_answers")
+    fixture = load_fixture("q3_revenue")
     server.replay(fixture)
     drafts = [_content(r).strip() for r in _replies(fixture, "synthesize")]
 
@@ -171,7 +171,7 @@ def test_a_tie_at_zero_keeps_the_first_draft(sample: Engine, server: OpenAICompa
 
 
 def test_an_answer_without_a_valid_citation_is_never_answered(sample: Engine, server: OpenAICompatServer) -> None:
-    fixture = load_fixture("uncited_answers")
+    fixture = load_fixture("q3_revenue")
     critic_said = _replies(fixture, "critique")[0]
     server.replay(fixture)
 
@@ -201,7 +201,7 @@ def test_a_copy_of_the_prompt_example_with_a_real_id_is_caught(sample: Engine, s
 def test_the_revenue_conflict_is_raised_even_when_the_model_critic_misses_it(
     sample: Engine, server: OpenAICompatServer
 ) -> None:
-    fixture = load_fixture("conflict_missed")
+    fixture = load_fixture("q3_revenue")
     server.replay(fixture)
 
     outcome = sample.ask("demo", fixture["question"])
