@@ -21,7 +21,7 @@ from difflib import SequenceMatcher
 from masis.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.llm.base import Conflict, Critique
 from masis.llm.extractive import _conflicts, _sentences, _values
-from masis.prompts import EXAMPLE_CLAIM
+from masis.prompts import EXAMPLE_CLAIM, NO_VALID_CITATION
 from masis.state import EvidenceChunk
 from masis.text import numbers, question_terms
 
@@ -138,7 +138,7 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
             seen.add(frozenset(conflict.documents))
             reasons.append(f"sources disagree on {conflict.topic}")
     if no_valid_citation(audit):
-        reasons.append("no valid citation")
+        reasons.append(NO_VALID_CITATION)
     if reasons:
         update.needs_retry = True
         update.reasoning = "; ".join([update.reasoning, *reasons] if update.reasoning else reasons)

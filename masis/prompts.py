@@ -25,6 +25,8 @@ DATA_RULE = (
 # a draft that copies the claim is a hallucination (masis.grounding): a small model copied the old one,
 # "Revenue grew 12% [q3_report.md#1].", with a real id, as its answer to a revenue question.
 EXAMPLE_ID = "Example-Doc#0"
+# The critic's reason when an answer cites no passage of the evidence (masis.grounding adds it).
+NO_VALID_CITATION = "no valid citation"
 EXAMPLE_CLAIM = "Widget sales rose 7% in May"
 
 SYNTHESIZER_SYSTEM = (
@@ -120,6 +122,13 @@ def feedback_text(critique: Critique | None) -> str:
         problems.append(f"- Sources disagree on {clean(conflict.topic)}: {sides}. Give both with citations.")
     if critique.hallucination_detected:
         problems.append("- It cited an id that is not in the evidence, or contradicted the evidence.")
+    if NO_VALID_CITATION in critique.reasoning:
+        problems.append(
+            "- It cites no passage. End every sentence that states a fact with the id of its passage in square "
+            "brackets, copied from the evidence above."
+        )
+    # The critic's own prose is a last resort: a small model copied "The draft answer directly states that
+    # …" from it as its next answer, so it is never sent when a concrete problem is known.
     if not problems and critique.reasoning:
         problems.append(f"- {clean(critique.reasoning)}")
     if not problems:

@@ -217,3 +217,19 @@ def test_the_revenue_conflict_is_raised_even_when_the_model_critic_misses_it(
     assert outcome.status == "needs_clarification" and outcome.clarification is not None
     assert outcome.clarification.kind == "conflict"
     assert set(outcome.clarification.options) == {"q3_report.md", "product_roadmap.txt"}
+
+
+def test_retry_feedback_says_what_to_fix_and_never_hands_over_the_critics_prose(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    fixture = load_fixture("ai_investment_uncited")
+    reasoning = json.loads(_content(_replies(fixture, "critique")[0]))["reasoning"]
+    echoed = _content(_replies(fixture, "synthesize")[1])
+    assert echoed.startswith(reasoning[:40])  # what the model did with the critic's prose: it answered with it
+    server.replay(fixture)
+
+    sample.ask("demo", fixture["question"])
+
+    feedback = server.chat("synthesize")[1].messages[-1]["content"].split("auditor rejected", 1)[1]
+    assert "It cites no passage." in feedback
+    assert reasoning[:40] not in feedback
