@@ -208,6 +208,7 @@ class OpenAIProvider:
                     question=question,
                     evidence=prompts.evidence_block(evidence, fence),
                     feedback=prompts.feedback_text(feedback),
+                    ids=", ".join(f"[{chunk['chunk_id']}]" for chunk in evidence),
                 )
             ),
         ]

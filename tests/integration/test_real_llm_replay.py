@@ -7,6 +7,7 @@ not cover are answered by the test server's extractive model."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -233,3 +234,11 @@ def test_retry_feedback_says_what_to_fix_and_never_hands_over_the_critics_prose(
     feedback = server.chat("synthesize")[1].messages[-1]["content"].split("auditor rejected", 1)[1]
     assert "It cites no passage." in feedback
     assert reasoning[:40] not in feedback
+
+
+def test_the_synthesis_prompt_lists_the_ids_it_may_cite(sample: Engine, server: OpenAICompatServer) -> None:
+    sample.ask("demo", "What is our AI investment strategy?")
+
+    user = server.chat("synthesize")[0].messages[-1]["content"]
+    listed = user.rsplit("The passage ids you may cite: ", 1)[1].rstrip(".")
+    assert listed.split(", ") == [f"[{cid}]" for cid in re.findall(r'<passage id="([^"]+)"', user)]
