@@ -52,7 +52,8 @@ REFUSE = [
     "How much dividend will Kestrel Labs pay shareholders in FY2026?",
     "What is the cafeteria menu?",
 ]
-# Words a user must never see: internal failure texts that once became answers.
+# Words a user must never see in an answer or a clarification: internal failure texts that once became
+# answers. (A handled error is its own one-sentence message, counted apart.)
 INTERNAL = re.compile(r"audit failed|could not be read as|Traceback|parsing_error|finish_reason", re.IGNORECASE)
 ROLE_MARKERS = {
     "synthesize": "strategic intelligence analyst",
@@ -193,7 +194,6 @@ def ask(engine: Engine, proxy: RecordingProxy, row: Row) -> None:
             row.holds_gold = refused(outcome.status, row.answer)
         else:
             row.holds_gold = row.conflict_raised
-    row.internal_text = row.internal_text or bool(INTERNAL.search(row.error))
     row.seconds = round(time.monotonic() - started, 1)
     row.calls = len(proxy.exchanges) - before
 
