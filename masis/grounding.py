@@ -20,8 +20,9 @@ from difflib import SequenceMatcher
 
 from masis.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.llm.base import Conflict, Critique
-from masis.llm.extractive import _conflicts, _sentences, _values
+from masis.llm.extractive import _conflicts, _sentences, _values, _weights
 from masis.prompts import EXAMPLE_CLAIM, NO_VALID_CITATION
+from masis.relevance import coverage
 from masis.state import EvidenceChunk
 from masis.text import numbers, question_terms
 
@@ -31,7 +32,10 @@ _POSSESSIVE = re.compile(r"['’]s?$")
 _WORD = re.compile(r"[a-z0-9&]+")
 _SCALE = (("billion", "b"), ("million", "m"), ("thousand", "k"))
 EXAMPLE_SIMILARITY = 0.8  # a sentence this close to the prompt's example claim copied it
-QUESTION_SHARE = 0.5  # share of the question's terms an evidence sentence needs to be about it
+# Weighted share of the question's terms (rarer terms in the evidence weigh more, as in the offline
+# engine) an evidence sentence needs to be about the question: at 0.5, "Q3 2026 revenue" answered
+# "What was Q4 2026 revenue?" and raised the Q3 conflict for it.
+QUESTION_SHARE = 0.75
 
 
 @dataclass(frozen=True)
@@ -102,10 +106,11 @@ def evidence_conflicts(question: str, evidence: Sequence[EvidenceChunk]) -> list
     if not wanted:
         return []
     sentences = _sentences(evidence)
+    weights = _weights(wanted, sentences)
     claims = [
         f"{s.text.rstrip('.!? ')} [{s.chunk['chunk_id']}]."
         for s in sentences
-        if _values(s.text) and len(s.terms & wanted) / len(wanted) >= QUESTION_SHARE
+        if _values(s.text) and coverage(weights, s.terms & wanted) >= QUESTION_SHARE
     ]
     return _conflicts(" ".join(claims), evidence, sentences) if claims else []
 
