@@ -228,6 +228,19 @@ def test_two_malformed_replies_are_one_clear_error_never_feedback_or_an_answer(
     assert server.chat("evaluate") == []
 
 
+def test_two_unreadable_evaluations_fall_back_to_the_deterministic_scores(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    server.fail("malformed", role="evaluate", times=2)
+
+    outcome = sample.ask("demo", "What is our AI investment strategy?")
+
+    assert outcome.status == "answered" and len(server.chat("evaluate")) == 2
+    scores = next(step for step in outcome.trace if step["node"] == "evaluator")
+    assert scores["faithfulness"] == 1.0  # the extractive engine's score of a quoted, cited answer
+    assert "these are the deterministic scores" in outcome.evaluation["reasoning"]
+
+
 def test_function_calling_structured_output(tmp_path: Path, server: OpenAICompatServer) -> None:
     docs = {"falcon.txt": "The Falcon budget is $2 million.", "note.txt": FILLER[0]}
     with _engine(tmp_path, server, docs, structured_output="function_calling") as engine:
