@@ -75,6 +75,7 @@ class CitationAudit:
             uncited_count=len(self.uncited_sentences),
             uncited_penalty=round(self.uncited_penalty, 4),
             forces_retry=self.forces_retry,
+            no_valid_citation=self.sentences > 0 and not self.valid_ids,
         )
         return data
 

@@ -41,6 +41,16 @@ class Settings(BaseSettings):
         "json_schema", validation_alias=_env("MASIS_STRUCTURED_OUTPUT", "structured_output")
     )
     embed_batch_size: int = Field(128, validation_alias=_env("MASIS_EMBED_BATCH_SIZE", "embed_batch_size"))
+    # The most tokens each role may generate (`max_tokens` on every request): a model that loops stops here
+    # instead of filling the server's context. A reply cut off at the limit is a failed attempt, never text.
+    synth_max_tokens: int = Field(600, gt=0, validation_alias=_env("MASIS_SYNTH_MAX_TOKENS", "synth_max_tokens"))
+    critic_max_tokens: int = Field(1000, gt=0, validation_alias=_env("MASIS_CRITIC_MAX_TOKENS", "critic_max_tokens"))
+    evaluator_max_tokens: int = Field(
+        300, gt=0, validation_alias=_env("MASIS_EVALUATOR_MAX_TOKENS", "evaluator_max_tokens")
+    )
+    compress_max_tokens: int = Field(
+        2000, gt=0, validation_alias=_env("MASIS_COMPRESS_MAX_TOKENS", "compress_max_tokens")
+    )
 
     # --- vector store --------------------------------------------------------------------------------
     qdrant_url: str | None = Field(None, validation_alias=_env("QDRANT_URL", "qdrant_url"))
@@ -90,9 +100,7 @@ class Settings(BaseSettings):
     parse_memory_mb: int = Field(1024, validation_alias=_env("MASIS_PARSE_MEMORY_MB", "parse_memory_mb"))
 
     # --- housekeeping --------------------------------------------------------------------------------
-    checkpoint_ttl_days: float = Field(
-        30.0, validation_alias=_env("MASIS_CHECKPOINT_TTL_DAYS", "checkpoint_ttl_days")
-    )
+    checkpoint_ttl_days: float = Field(30.0, validation_alias=_env("MASIS_CHECKPOINT_TTL_DAYS", "checkpoint_ttl_days"))
 
     @property
     def llm_provider(self) -> Literal["openai", "extractive"]:

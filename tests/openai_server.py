@@ -7,6 +7,8 @@
 - `/v1/embeddings`: hashed bag-of-words vectors with a small synonym map, so a paraphrase lands near its
   answer; float lists or base64, as the client asks.
 - Faults, scripted per role: 429 with Retry-After, 500, malformed JSON, slow replies.
+- Replays: a `Replay` (a real server's recorded status and JSON body, tests/fixtures/real_llm) is sent
+  back exactly as it was recorded, finish_reason, tool-call shape and error body included.
 - Every request is recorded (path, model, role, messages, usage) for assertions.
 """
 
@@ -22,6 +24,7 @@ import struct
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import uvicorn
@@ -104,6 +107,23 @@ class Fault:
     kind: str  # "429" | "500" | "malformed" | "hang" (never answers; ends when the client gives up)
     role: str | None
     retry_after: float = 0.0
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One recorded reply of a real OpenAI-compatible server: its HTTP status and JSON body, verbatim."""
+
+    status: int
+    body: dict[str, Any]
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "real_llm"
+
+
+def load_fixture(name: str) -> dict[str, Any]:
+    """A recorded exchange set: {"source", "model", "server", "question", "replies": [{"role", "status",
+    "response"}]}; see tests/fixtures/real_llm/README.md."""
+    return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def _role(body: dict[str, Any]) -> str:
@@ -200,6 +220,11 @@ class OpenAICompatServer:
         with self._lock:
             self.scripted.setdefault(role, []).append(reply)
 
+    def replay(self, fixture: dict[str, Any]) -> None:
+        """Queue a fixture's recorded replies, each for its role, in the order they were recorded."""
+        for reply in fixture["replies"]:
+            self.script(reply["role"], Replay(int(reply["status"]), reply["response"]))
+
     def chat(self, role: str | None = None) -> list[Recorded]:
         return [r for r in self.requests if r.path == "chat" and (role is None or r.role == role)]
 
@@ -241,6 +266,10 @@ class OpenAICompatServer:
         with self._lock:
             queued = self.scripted.get(role)
             reply = queued.pop(0) if queued else None
+        if isinstance(reply, Replay):
+            record.status = reply.status
+            record.usage = dict(reply.body.get("usage") or {})
+            return JSONResponse(reply.body, status_code=reply.status)
         if reply is None:
             reply = self._answer(role, _user(body))
         content = reply if isinstance(reply, str) else json.dumps(reply)

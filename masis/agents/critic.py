@@ -1,4 +1,5 @@
-"""The critic: the model's audit plus the deterministic citation engine and its penalties."""
+"""The critic: the model's audit plus the deterministic citation engine, its penalties, and the grounding
+floors (masis.grounding) that no model can talk its way past."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from masis import citations
+from masis import citations, grounding
 from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
@@ -19,9 +20,13 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     ctx.progress("auditing")
     evidence = state["context"]
     with timed("critic") as latency, collect_usage() as usage:
-        critique = ctx.llm.critique(core_question(state), state["answer"], evidence)
+        question = core_question(state)
+        critique = ctx.llm.critique(question, state["answer"], evidence)
         audit = citations.audit(state["answer"], [chunk["chunk_id"] for chunk in evidence])
+        critique = grounding.apply(critique, grounding.check(question, state["answer"], evidence), audit)
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
+        if grounding.no_valid_citation(audit):
+            confidence = 0.0  # an answer that cites nothing real is never answered, however sure the model is
         if audit.hallucination:
             critique.hallucination_detected = True
         if audit.forces_retry:

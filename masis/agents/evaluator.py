@@ -47,6 +47,8 @@ def evaluator(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, An
             {"node": "evaluator", "attempt": state.get("attempt", 1), **evaluation, "tokens": usage_totals(usage)}
         ],
     }
-    if best is None or draft["confidence"] >= best["confidence"]:
+    # Strictly better only: on a tie (0.0 and 0.0 after failed audits) a newer draft must not replace an
+    # older one, or the last failed attempt becomes what a clarification shows and "accept" returns.
+    if best is None or draft["confidence"] > best["confidence"]:
         update["best_draft"] = draft
     return update

@@ -48,6 +48,8 @@ def decide(
     problems: list[str] = []
     if critique.get("hallucination_detected") or audit.get("hallucination"):
         problems.append("invalid citation")
+    if audit.get("no_valid_citation"):
+        problems.append("no valid citation")
     if audit.get("uncited_count", 0) >= 5:
         problems.append(f"{audit['uncited_count']} uncited sentences")
     if critique.get("conflicts"):

@@ -1,22 +1,30 @@
 """The OpenAI provider: langchain-openai chat models on OpenAI or any OpenAI-compatible server.
 
 - synthesizer and compression on `MASIS_SYNTH_MODEL`, critic and evaluator on `MASIS_AUDIT_MODEL`;
+- every request carries `max_tokens` (per role, `MASIS_*_MAX_TOKENS`); a reply cut off there
+  (`finish_reason=length`) is a failed attempt, never accepted text;
 - the audit roles ask for structured output (`Critique`, `Evaluation`) with a strict JSON schema, as
-  `response_format` (json_schema, the default) or as a forced tool call (function_calling), and validate
-  the reply themselves: a malformed reply is asked for once more, then becomes a failed audit (confidence
-  0, retry requested), never an exception;
+  `response_format` (json_schema, the default) or as a forced tool call (function_calling; a call that a
+  server answers as JSON content is accepted when it validates), and validate the reply themselves. A
+  failed attempt is asked for once more with a repair message quoting what was wrong; a second failure
+  of the critic is one `LLMReplyError` sentence for the user (an audit that failed is never a critique),
+  of the evaluator the deterministic scores, of compression the extractive cut;
 - every model shares one process-wide `InMemoryRateLimiter` of `MAX_CALLS_PER_MINUTE`;
 - the openai client retries 429 (honouring `Retry-After`), 5xx, connection errors and timeouts with
-  exponential backoff (`MASIS_LLM_MAX_RETRIES`, `MASIS_LLM_TIMEOUT`); what still fails is one
-  `LLMUnavailableError` that names the model and the reason, never the key;
+  exponential backoff (`MASIS_LLM_MAX_RETRIES`, `MASIS_LLM_TIMEOUT`); what still fails (any `openai`
+  error) is one `LLMUnavailableError` that names the model, quotes the server's own message and counts
+  the requests really sent, never the key;
 - each request's `usage_metadata` is recorded for the node's token metrics (`masis.llm.usage`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import re
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
@@ -43,11 +51,36 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T", bound=BaseModel)
 
-STRUCTURED_ATTEMPTS = 2  # a malformed structured reply is asked for once more, then the audit fails
+ATTEMPTS = 2  # a failed reply (cut off, malformed) is asked for once more, with a repair message
+_REPLY_QUOTE_CHARS = 1500  # how much of a malformed reply the repair message shows the model
+_SERVER_MESSAGE_CHARS = 300
+_SECRET = re.compile(r"\b(?:sk|xox[abposre]|xapp)-[A-Za-z0-9_-]{6,}")
 
 
 class LLMUnavailableError(MasisError):
     """The model could not be reached or refused the request, after the client's retries."""
+
+
+class LLMReplyError(MasisError):
+    """The model answered, but with nothing usable (cut off at `max_tokens`, unreadable), twice."""
+
+
+@dataclass(frozen=True)
+class _Failed:
+    """Why one attempt's reply could not be used, and the reply itself (for the repair message)."""
+
+    reason: str
+    reply: str = ""
+    cut_off: bool = False
+
+
+_REPAIR_CUT_OFF = (
+    "Your reply was cut off at the {limit}-token limit before it was complete. Reply again, much shorter{shape}."
+)
+_REPAIR_MALFORMED = (
+    "Your reply could not be read as a {name} object ({reason}). Reply again with only one JSON object, no "
+    "prose and no code fence, with exactly these fields: {fields}. Keep every list short."
+)
 
 
 class Passage(BaseModel):
@@ -96,7 +129,7 @@ def api_key(settings: Settings) -> SecretStr:
     )
 
 
-def _chat_model(settings: Settings, model: str, limiter: InMemoryRateLimiter) -> ChatOpenAI:
+def _chat_model(settings: Settings, model: str, limiter: InMemoryRateLimiter, max_tokens: int) -> ChatOpenAI:
     return ChatOpenAI(
         model=model,
         api_key=api_key(settings),
@@ -105,6 +138,7 @@ def _chat_model(settings: Settings, model: str, limiter: InMemoryRateLimiter) ->
         max_retries=settings.llm_max_retries,
         rate_limiter=limiter,
         temperature=0,
+        max_tokens=max_tokens,  # sent as max_completion_tokens (llama.cpp, vLLM and OpenAI read it)
     )
 
 
@@ -147,12 +181,20 @@ class OpenAIProvider:
         limiter = rate_limiter or shared_rate_limiter(settings.max_calls_per_minute)
         self.synth_model = settings.synth_model
         self.audit_model = settings.audit_model
-        self._synth = _chat_model(settings, settings.synth_model, limiter)
-        audit = _chat_model(settings, settings.audit_model, limiter)
+        self._synth = _chat_model(settings, settings.synth_model, limiter, settings.synth_max_tokens)
         method = settings.structured_output
-        self._critic = _structured(audit, Critique, method)
-        self._evaluator = _structured(audit, Evaluation, method)
-        self._compressor = _structured(self._synth, CompressedEvidence, method)
+        critic = _chat_model(settings, settings.audit_model, limiter, settings.critic_max_tokens)
+        evaluator = _chat_model(settings, settings.audit_model, limiter, settings.evaluator_max_tokens)
+        compressor = _chat_model(settings, settings.synth_model, limiter, settings.compress_max_tokens)
+        self._critic = _structured(critic, Critique, method)
+        self._evaluator = _structured(evaluator, Evaluation, method)
+        self._compressor = _structured(compressor, CompressedEvidence, method)
+        self._limits = {
+            "synthesize": settings.synth_max_tokens,
+            "critique": settings.critic_max_tokens,
+            "evaluate": settings.evaluator_max_tokens,
+            "compress": settings.compress_max_tokens,
+        }
         self._server = _host(settings.openai_base_url)
 
     # --- the roles -------------------------------------------------------------------------------------
@@ -166,13 +208,32 @@ class OpenAIProvider:
                     question=question,
                     evidence=prompts.evidence_block(evidence, fence),
                     feedback=prompts.feedback_text(feedback),
+                    ids=", ".join(f"[{chunk['chunk_id']}]" for chunk in evidence),
                 )
             ),
         ]
-        reply = self._call(self._synth, self.synth_model, messages)
-        assert isinstance(reply, AIMessage)
-        record_usage("synthesize", self.synth_model, reply.usage_metadata)
-        return reply.text.strip()
+        failed: _Failed | None = None
+        for _ in range(ATTEMPTS):
+            attempt = messages if failed is None else [*messages, HumanMessage(self._repair("synthesize", failed))]
+            try:
+                reply = self._call(self._synth, self.synth_model, attempt)
+            except openai.LengthFinishReasonError as exc:  # only raised with response_format; kept for safety
+                record_usage("synthesize", self.synth_model, _completion_usage(exc))
+                failed = self._cut_off("synthesize")
+                continue
+            assert isinstance(reply, AIMessage)
+            record_usage("synthesize", self.synth_model, reply.usage_metadata)
+            if _finish_reason(reply) == "length":
+                log.warning("synthesize: %s cut off at %d tokens", self.synth_model, self._limits["synthesize"])
+                failed = self._cut_off("synthesize")
+                continue
+            return reply.text.strip()
+        assert failed is not None
+        raise LLMReplyError(
+            f"The language model {self.synth_model} at {self._server} did not finish an answer in "
+            f"{ATTEMPTS} requests ({failed.reason}); raise MASIS_SYNTH_MAX_TOKENS or use a stronger "
+            "MASIS_SYNTH_MODEL."
+        )
 
     def compress(self, question: str, evidence: Sequence[EvidenceChunk], max_chars: int) -> list[EvidenceChunk]:
         """The model picks each passage's relevant sentences; only sentences really in that passage are
@@ -185,7 +246,7 @@ class OpenAIProvider:
             ),
         ]
         result = self._structured_call(self._compressor, CompressedEvidence, self.synth_model, "compress", messages)
-        if result is None:
+        if isinstance(result, _Failed):
             return ExtractiveProvider().compress(question, evidence, max_chars)
         by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
         budget = max_chars
@@ -216,11 +277,13 @@ class OpenAIProvider:
             ),
         ]
         result = self._structured_call(self._critic, Critique, self.audit_model, "critique", messages)
-        if result is None:
-            return Critique(
-                confidence=0.0,
-                needs_retry=True,
-                reasoning="The audit failed: the audit model's reply could not be read as a critique.",
+        if isinstance(result, _Failed):
+            # An audit that failed is not a critique: it must never reach the synthesizer as feedback nor
+            # stand as a verdict on the draft. The user gets one sentence instead.
+            raise LLMReplyError(
+                f"I could not check this answer: the audit model {self.audit_model} at {self._server} did not "
+                f"return a readable critique in {ATTEMPTS} requests ({result.reason}); try "
+                "MASIS_STRUCTURED_OUTPUT=json_schema or a stronger MASIS_AUDIT_MODEL."
             )
         return result
 
@@ -238,45 +301,81 @@ class OpenAIProvider:
             ),
         ]
         result = self._structured_call(self._evaluator, Evaluation, self.audit_model, "evaluate", messages)
-        if result is None:
-            return Evaluation(reasoning="The evaluation failed: the audit model's reply could not be read as scores.")
+        if isinstance(result, _Failed):
+            fallback = ExtractiveProvider().evaluate(question, answer, evidence, critique)
+            fallback.reasoning = (
+                f"The audit model's scores could not be read ({result.reason}); these are the deterministic scores."
+            )
+            return fallback
         return result
 
     # --- transport -----------------------------------------------------------------------------------
 
     def _call(self, runnable: Runnable, model: str, messages: list[Any]) -> Any:
+        """One request (plus the client's own retries). Every `openai` error but a cut-off reply becomes
+        an `LLMUnavailableError`; `LengthFinishReasonError` is the caller's failed attempt."""
         try:
             return runnable.invoke(messages)
+        except openai.LengthFinishReasonError:
+            raise
         except openai.APIError as exc:
             raise LLMUnavailableError(self._unavailable(model, exc)) from None
+        except openai.OpenAIError as exc:  # e.g. ContentFilterFinishReasonError
+            raise LLMUnavailableError(
+                f"The language model {model} at {self._server} gave no usable reply ({type(exc).__name__}: "
+                f"{_one_line(str(exc))})."
+            ) from None
 
     def _structured_call(
         self, runnable: Runnable, schema: type[T], model: str, role: str, messages: list[Any]
-    ) -> T | None:
-        """The parsed reply, or None after `STRUCTURED_ATTEMPTS` unreadable ones."""
-        for attempt in range(1, STRUCTURED_ATTEMPTS + 1):
+    ) -> T | _Failed:
+        """The validated reply, or why the last of `ATTEMPTS` replies could not be used. The second
+        attempt is not the first one again (at temperature 0 that is the same reply): it carries a repair
+        message quoting the failure."""
+        failed: _Failed | None = None
+        for attempt in range(1, ATTEMPTS + 1):
+            request = messages if failed is None else [*messages, *self._repair_messages(role, schema, failed)]
             try:
-                result = self._call(runnable, model, messages)
+                result = self._call(runnable, model, request)
+            except openai.LengthFinishReasonError as exc:
+                record_usage(role, model, _completion_usage(exc))
+                failed = self._cut_off(role)
             except (ValueError, ValidationError) as exc:  # a reply the client itself could not decode
-                log.warning("%s: unreadable reply from %s (attempt %d): %s", role, model, attempt, type(exc).__name__)
                 record_usage(role, model, None)
-                continue
-            raw = result.get("raw")
-            record_usage(role, model, getattr(raw, "usage_metadata", None))
-            parsed = result.get("parsed")
-            # langchain's JSON parser also accepts a truncated object (partial parsing), and the schema is
-            # strict, so a reply missing any field is as unreadable as broken JSON.
-            if (
-                result.get("parsing_error") is None
-                and isinstance(parsed, dict)
-                and parsed.keys() >= schema.model_fields.keys()
-            ):
-                try:
-                    return schema.model_validate(parsed)
-                except ValidationError:
-                    pass
-            log.warning("%s: malformed structured reply from %s (attempt %d)", role, model, attempt)
-        return None
+                failed = _Failed(f"the client could not decode it: {type(exc).__name__}")
+            else:
+                raw = result.get("raw")
+                record_usage(role, model, getattr(raw, "usage_metadata", None))
+                if _finish_reason(raw) == "length":
+                    failed = self._cut_off(role)
+                else:
+                    parsed = _parse(result, schema)
+                    if not isinstance(parsed, _Failed):
+                        return parsed
+                    failed = parsed
+            log.warning("%s: unusable structured reply from %s (attempt %d): %s", role, model, attempt, failed.reason)
+        assert failed is not None
+        return failed
+
+    def _cut_off(self, role: str) -> _Failed:
+        return _Failed(f"cut off at the {self._limits[role]}-token limit, finish_reason=length", cut_off=True)
+
+    def _repair(self, role: str, failed: _Failed, schema: type[BaseModel] | None = None) -> str:
+        if failed.cut_off:
+            shape = (
+                ": at most six short sentences, each with its citation, and no copy of the evidence"
+                if schema is None
+                else ": one JSON object with every field, at most three short items in each list"
+            )
+            return _REPAIR_CUT_OFF.format(limit=self._limits[role], shape=shape)
+        assert schema is not None
+        return _REPAIR_MALFORMED.format(
+            name=schema.__name__, reason=failed.reason, fields=", ".join(schema.model_fields)
+        )
+
+    def _repair_messages(self, role: str, schema: type[BaseModel], failed: _Failed) -> list[Any]:
+        quoted = [AIMessage(failed.reply[:_REPLY_QUOTE_CHARS])] if failed.reply and not failed.cut_off else []
+        return [*quoted, HumanMessage(self._repair(role, failed, schema))]
 
     def _unavailable(self, model: str, exc: openai.APIError) -> str:
         if isinstance(exc, openai.APITimeoutError):
@@ -291,11 +390,94 @@ class OpenAIProvider:
             reason = f"HTTP {exc.status_code}"
         else:
             reason = type(exc).__name__
-        retries = self.settings.llm_max_retries
+        said = _server_message(exc)
+        if said:
+            reason += f'; the server said: "{said}"'
+        sent = _requests_sent(exc)
+        count = f"{sent} request{'s' if sent != 1 else ''}" if sent else "its retries"
         return (
-            f"The language model {model} at {self._server} did not answer ({reason}) after {retries} "
-            "retries; try again later, or check OPENAI_BASE_URL and the model names."
+            f"The language model {model} at {self._server} did not answer ({reason}) after {count}; "
+            "try again later, or check OPENAI_BASE_URL and the model names."
         )
+
+
+def _finish_reason(message: Any) -> str | None:
+    metadata = getattr(message, "response_metadata", None) or {}
+    reason = metadata.get("finish_reason")
+    return str(reason) if reason else None
+
+
+def _completion_usage(exc: openai.LengthFinishReasonError) -> dict[str, int] | None:
+    usage = getattr(exc.completion, "usage", None)
+    if usage is None:
+        return None
+    return {"input_tokens": usage.prompt_tokens, "output_tokens": usage.completion_tokens}
+
+
+def _json_object(text: str) -> Any:
+    """The JSON object a reply holds as plain content, with or without a code fence around it."""
+    body = text.strip()
+    fenced = re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", body, re.DOTALL)
+    if fenced:
+        body = fenced.group(1)
+    return json.loads(body)
+
+
+def _parse(result: dict[str, Any], schema: type[T]) -> T | _Failed:
+    """Validate a structured reply. A function call that a server answered as JSON content (llama.cpp
+    ignores an object-valued `tool_choice`) is read from the content, bare or as {"name", "arguments"}."""
+    raw = result.get("raw")
+    content = raw.text if isinstance(raw, AIMessage) else ""
+    parsed = result.get("parsed")
+    error = result.get("parsing_error")
+    if (parsed is None or error is not None) and content.strip():
+        try:
+            parsed, error = _json_object(content), None
+        except ValueError as exc:
+            error = error or exc
+        if isinstance(parsed, dict) and not (parsed.keys() & schema.model_fields.keys()):
+            inner = parsed.get("arguments", parsed.get("parameters"))
+            parsed = json.loads(inner) if isinstance(inner, str) else inner
+    if error is not None or not isinstance(parsed, dict):
+        reason = f"not valid JSON: {_one_line(str(error))}" if error is not None else "no JSON object in the reply"
+        return _Failed(reason, content)
+    # langchain's JSON parser also accepts a truncated object (partial parsing), and the schema is strict,
+    # so a reply missing any field is as unreadable as broken JSON.
+    missing = [name for name in schema.model_fields if name not in parsed]
+    if missing:
+        return _Failed(f"missing field(s): {', '.join(missing)}", content or json.dumps(parsed))
+    try:
+        return schema.model_validate(parsed)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        return _Failed(f"field {where}: {first['msg']}", content or json.dumps(parsed))
+
+
+def _one_line(text: str, limit: int = _SERVER_MESSAGE_CHARS) -> str:
+    line = _SECRET.sub("[redacted]", " ".join(text.split()))
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def _server_message(exc: openai.APIError) -> str:
+    """The server's own words ("request (9000 tokens) exceeds the available context size …")."""
+    body = exc.body
+    message: Any = None
+    if isinstance(body, dict):
+        inner = body.get("error")
+        message = inner.get("message") if isinstance(inner, dict) else body.get("message")
+    elif isinstance(body, str):
+        message = body
+    return _one_line(str(message)) if message else ""
+
+
+def _requests_sent(exc: openai.APIError) -> int | None:
+    """How many requests the client really sent: its retry counter on the last request, plus one."""
+    request = getattr(exc, "request", None)
+    try:
+        return int(request.headers.get("x-stainless-retry-count", "")) + 1 if request is not None else None
+    except ValueError:
+        return None
 
 
 def _host(base_url: str | None) -> str:

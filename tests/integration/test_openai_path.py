@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from masis.engine import Engine
-from masis.llm.openai_provider import LLMUnavailableError
+from masis.llm.openai_provider import LLMReplyError, LLMUnavailableError
 from tests.conftest import SAMPLE_DIR
 from tests.openai_server import OpenAICompatServer, openai_settings
 
@@ -203,20 +203,42 @@ def test_a_malformed_structured_reply_is_asked_for_once_more(sample: Engine, ser
 
     assert outcome.status == "answered"
     assert outcome.metrics["llm_calls"] == 3
-    assert len(server.chat("critique")) == 2
+    first, second = server.chat("critique")
     assert outcome.metrics["tokens"]["by_node"]["critic"]["requests"] == 2
+    # the second request is not the first again (same prompt at temperature 0, same reply): it quotes the
+    # broken reply and says what was wrong with it
+    assert len(first.messages) == 2 and len(second.messages) == 4
+    assert second.messages[2]["role"] == "assistant"
+    assert "could not be read as a Critique object (missing field(s): confidence" in second.messages[3]["content"]
 
 
-def test_two_malformed_replies_are_a_failed_audit_not_a_crash(sample: Engine, server: OpenAICompatServer) -> None:
+def test_two_malformed_replies_are_one_clear_error_never_feedback_or_an_answer(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
     server.fail("malformed", role="critique", times=2)
+
+    with pytest.raises(LLMReplyError) as excinfo:
+        sample.ask("demo", "What is our AI investment strategy?")
+
+    message = str(excinfo.value)
+    assert message.startswith("I could not check this answer: the audit model test-audit-large")
+    assert "in 2 requests (missing field(s): confidence" in message and "\n" not in message
+    assert len(server.chat("critique")) == 2  # at most one extra request
+    assert len(server.chat("synthesize")) == 1  # the failed audit never went back as feedback
+    assert server.chat("evaluate") == []
+
+
+def test_two_unreadable_evaluations_fall_back_to_the_deterministic_scores(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    server.fail("malformed", role="evaluate", times=2)
 
     outcome = sample.ask("demo", "What is our AI investment strategy?")
 
-    first_critic = next(step for step in outcome.trace if step["node"] == "critic")
-    assert first_critic["confidence"] == 0.0 and "audit failed" in first_critic["reasoning"]
-    assert _decisions(outcome.trace)[:2] == ["first_run", "retry"]
-    assert outcome.status == "answered"  # the retry's audit was readable
-    assert outcome.metrics["llm_calls"] == 6
+    assert outcome.status == "answered" and len(server.chat("evaluate")) == 2
+    scores = next(step for step in outcome.trace if step["node"] == "evaluator")
+    assert scores["faithfulness"] == 1.0  # the extractive engine's score of a quoted, cited answer
+    assert "these are the deterministic scores" in outcome.evaluation["reasoning"]
 
 
 def test_function_calling_structured_output(tmp_path: Path, server: OpenAICompatServer) -> None:

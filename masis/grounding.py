@@ -1,0 +1,155 @@
+"""Deterministic grounding floors under any critic (DESIGN §4's numbers stay; these sit beneath them).
+
+A model critic can be generous: a real 0.5B model passed "Revenue grew 12% [q3_report.md#2]." (the
+prompt's own example, with a real chunk id) at 0.9. These checks need no model and cannot be talked
+out of a finding:
+
+- a cited sentence with a figure, or a name, that appears in none of the chunks it cites is unsupported;
+- a sentence that copies the prompt's example is a hallucination, whatever it cites;
+- figures that documents in the evidence state differently about the question's subject are a conflict,
+  found with the offline engine's own comparison, whether or not the draft cites them;
+- an answer with no valid citation is never answered (the supervisor reads `no_valid_citation`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+
+from masis.citations import CITATION, CitationAudit, answer_sentences, strip_citations
+from masis.llm.base import Conflict, Critique
+from masis.llm.extractive import _conflicts, _sentences, _values, _weights
+from masis.prompts import EXAMPLE_CLAIM, NO_VALID_CITATION
+from masis.relevance import coverage
+from masis.state import EvidenceChunk
+from masis.text import numbers, question_terms
+
+# Capitalised words and acronyms: "Leeds", "Kestrel", "AI", "R&D", "FY2026", "O'Neil".
+_NAME = re.compile(r"\b[A-Z][A-Za-z0-9&'’-]*[A-Za-z0-9]\b")
+_POSSESSIVE = re.compile(r"['’]s?$")
+_WORD = re.compile(r"[a-z0-9&]+")
+_SCALE = (("billion", "b"), ("million", "m"), ("thousand", "k"))
+EXAMPLE_SIMILARITY = 0.8  # a sentence this close to the prompt's example claim copied it
+# Weighted share of the question's terms (rarer terms in the evidence weigh more, as in the offline
+# engine) an evidence sentence needs to be about the question: at 0.5, "Q3 2026 revenue" answered
+# "What was Q4 2026 revenue?" and raised the Q3 conflict for it.
+QUESTION_SHARE = 0.75
+
+
+@dataclass(frozen=True)
+class Floors:
+    unsupported: list[str] = field(default_factory=list)
+    copied_example: bool = False
+    conflicts: list[Conflict] = field(default_factory=list)
+
+
+def _figure(value: str) -> str:
+    """A figure in a form that ignores how it was written: "$4.2 million" == "4.2m" == "$4.2M"."""
+    value = value.lstrip("$€£")
+    for word, short in _SCALE:
+        value = value.replace(word, short)
+    return value
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def _names(sentence: str) -> list[str]:
+    """Capitalised words after the first one (a sentence's first word is capitalised anyway)."""
+    found = [_POSSESSIVE.sub("", m.group(0)) for m in _NAME.finditer(sentence)]
+    first = _NAME.match(sentence.lstrip())
+    return found[1:] if first and found else found
+
+
+def unsupported_sentences(question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> list[str]:
+    """Cited sentences stating a figure or a name that none of their (valid) cited chunks contain."""
+    by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
+    question_words = _words(question)
+    found: list[str] = []
+    for sentence in answer_sentences(answer):
+        ids = [c for c in CITATION.findall(sentence) if c in by_id]
+        if not ids:
+            continue  # uncited and invalid citations have their own penalties
+        claim = strip_citations(sentence)
+        sources = [by_id[c] for c in ids]
+        source_text = " ".join(chunk["text"] for chunk in sources)
+        source_figures = {_figure(n) for n in numbers(source_text)}
+        allowed_words = _words(source_text) | _words(" ".join(c["doc_name"] for c in sources)) | question_words
+        figures = [n for n in numbers(claim) if _figure(n) not in source_figures]
+        names = [n for n in _names(claim) if not _words(n) <= allowed_words]
+        if figures or names:
+            found.append(claim)
+    return found
+
+
+def copies_example(answer: str) -> bool:
+    """True when a sentence of the answer is (nearly) the prompt's example claim."""
+    example = " ".join(sorted(_words(EXAMPLE_CLAIM)))
+    for sentence in answer_sentences(answer):
+        words = " ".join(sorted(_words(strip_citations(sentence))))
+        if words and SequenceMatcher(None, words, example).ratio() >= EXAMPLE_SIMILARITY:
+            return True
+    return False
+
+
+def evidence_conflicts(question: str, evidence: Sequence[EvidenceChunk]) -> list[Conflict]:
+    """Figures about the question's subject that two documents of the evidence state differently.
+
+    The offline engine compares the figures an answer cites with every other document; here every
+    evidence sentence that carries a figure and most of the question's terms stands in for a claim, so a
+    conflict is found even when the draft cites only one side, or nothing.
+    """
+    wanted = question_terms(question)
+    if not wanted:
+        return []
+    sentences = _sentences(evidence)
+    weights = _weights(wanted, sentences)
+    claims = [
+        f"{s.text.rstrip('.!? ')} [{s.chunk['chunk_id']}]."
+        for s in sentences
+        if _values(s.text) and coverage(weights, s.terms & wanted) >= QUESTION_SHARE
+    ]
+    return _conflicts(" ".join(claims), evidence, sentences) if claims else []
+
+
+def check(question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Floors:
+    return Floors(
+        unsupported=unsupported_sentences(question, answer, evidence),
+        copied_example=copies_example(answer),
+        conflicts=evidence_conflicts(question, evidence),
+    )
+
+
+def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
+    """The critique with the floors' findings added; a model's finding is never removed."""
+    update = critique.model_copy(deep=True)
+    known = {" ".join(claim.lower().split()) for claim in update.unsupported_claims}
+    for claim in floors.unsupported:
+        if " ".join(claim.lower().split()) not in known:
+            update.unsupported_claims.append(claim)
+    reasons: list[str] = []
+    if floors.unsupported:
+        reasons.append(f"{len(floors.unsupported)} sentence(s) state a figure or name their sources do not")
+    if floors.copied_example:
+        update.hallucination_detected = True
+        reasons.append("the answer copies the prompt's example")
+    seen = {frozenset(c.documents) for c in update.conflicts}
+    for conflict in floors.conflicts:
+        if frozenset(conflict.documents) not in seen:
+            update.conflicts.append(conflict)
+            seen.add(frozenset(conflict.documents))
+            reasons.append(f"sources disagree on {conflict.topic}")
+    if no_valid_citation(audit):
+        reasons.append(NO_VALID_CITATION)
+    if reasons:
+        update.needs_retry = True
+        update.reasoning = "; ".join([update.reasoning, *reasons] if update.reasoning else reasons)
+    return update
+
+
+def no_valid_citation(audit: CitationAudit) -> bool:
+    return audit.sentences > 0 and not audit.valid_ids
+

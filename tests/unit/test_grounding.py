@@ -1,0 +1,125 @@
+"""The grounding floors (masis.grounding) and the structured-reply parser of the OpenAI provider."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import AIMessage
+
+from masis import grounding
+from masis.agents.supervisor import decide
+from masis.citations import audit
+from masis.ingest.chunking import slugify
+from masis.llm.base import Critique
+from masis.llm.openai_provider import _Failed, _parse
+from masis.prompts import EXAMPLE_CLAIM, EXAMPLE_ID, SYNTHESIZER_SYSTEM
+from masis.state import EvidenceChunk
+
+
+def chunk(chunk_id: str, text: str) -> EvidenceChunk:
+    doc = chunk_id.split("#")[0]
+    return {"chunk_id": chunk_id, "doc_name": doc, "text": text, "page": None, "section": None, "relevance": 1.0,
+            "score": 1.0}  # fmt: skip
+
+
+Q3 = chunk("q3_report.md#2", "Q3 2026 revenue was $12.4 million, up 18% year over year. Gross margin was 61%.")
+ROADMAP = chunk("product_roadmap.txt#2", "The roadmap went to the board. Q3 2026 revenue came in at $11.9 million.")
+MEMO = chunk(
+    "strategy_memo.pdf#2", "Kestrel Labs will invest $4.2 million in AI during FY2026, with the University of Leeds."
+)
+
+
+def test_a_figure_in_none_of_the_cited_chunks_is_unsupported() -> None:
+    answer = "Revenue grew 12% [q3_report.md#2]. Gross margin was 61% [q3_report.md#2]."
+    assert grounding.unsupported_sentences("What was Q3 revenue?", answer, [Q3]) == ["Revenue grew 12%."]
+
+
+def test_figures_match_however_they_are_written() -> None:
+    answer = "Kestrel Labs will invest 4.2M dollars in AI during FY2026 [strategy_memo.pdf#2]."
+    assert grounding.unsupported_sentences("How much will we invest in AI?", answer, [MEMO]) == []
+
+
+def test_a_name_in_none_of_the_cited_chunks_is_unsupported_but_a_cited_one_is_not() -> None:
+    made_up = "The AI work is run with the University of Oxford [strategy_memo.pdf#2]."
+    real = "Kestrel Labs' AI partner is the University of Leeds [strategy_memo.pdf#2]."
+    assert grounding.unsupported_sentences("Who is the partner?", made_up, [MEMO]) == [
+        made_up.replace(" [strategy_memo.pdf#2]", "")
+    ]
+    assert grounding.unsupported_sentences("Who is the partner?", real, [MEMO]) == []
+
+
+def test_a_figure_is_checked_against_the_chunk_it_cites_not_any_chunk() -> None:
+    answer = "Q3 2026 revenue was $11.9 million [q3_report.md#2]."  # true in the roadmap, not in what it cites
+    assert grounding.unsupported_sentences("What was Q3 revenue?", answer, [Q3, ROADMAP]) != []
+
+
+def test_the_prompt_example_cannot_be_a_workspace_id_and_copying_it_is_caught() -> None:
+    assert f"{EXAMPLE_CLAIM} [{EXAMPLE_ID}]." in SYNTHESIZER_SYSTEM
+    doc = EXAMPLE_ID.split("#")[0]
+    assert slugify(doc) != doc  # chunk ids are slugified document names: this one cannot exist
+    assert EXAMPLE_ID.endswith("#0")  # and they count from 1
+    assert grounding.copies_example("Widget sales rose 7% in May [q3_report.md#2].")
+    assert grounding.copies_example("Widget sales rose by 7% in May [q3_report.md#2].")
+    assert not grounding.copies_example("Q3 2026 revenue was $12.4 million [q3_report.md#2].")
+
+
+def test_conflicting_figures_in_the_evidence_are_found_even_when_the_draft_cites_one_side() -> None:
+    conflicts = grounding.evidence_conflicts("What was Q3 2026 revenue?", [Q3, ROADMAP, MEMO])
+    assert len(conflicts) == 1
+    assert set(conflicts[0].documents) == {"q3_report.md", "product_roadmap.txt"}
+    assert {c.value for c in conflicts[0].claims} == {"$12.4 million", "$11.9 million"}
+    assert grounding.evidence_conflicts("What was the gross margin?", [Q3, ROADMAP, MEMO]) == []
+    # a figure for another period is not a conflict about this one (the real run raised it at first)
+    q4 = chunk("product_roadmap.txt#1", "Q4 2026: Route Optimiser 2.0 launch for mixed fleets.")
+    assert grounding.evidence_conflicts("What was Q4 2026 revenue?", [Q3, ROADMAP, q4]) == []
+
+
+def test_apply_adds_findings_and_never_removes_the_models() -> None:
+    answer = "Revenue grew 12% [q3_report.md#2]."
+    critique = Critique(unsupported_claims=["something the model saw"], confidence=0.9, reasoning="fine")
+    floors = grounding.check("What was Q3 2026 revenue?", answer, [Q3, ROADMAP])
+    result = grounding.apply(critique, floors, audit(answer, ["q3_report.md#2", "product_roadmap.txt#2"]))
+    assert result.unsupported_claims == ["something the model saw", "Revenue grew 12%."]
+    assert result.conflicts and result.needs_retry
+    assert critique.unsupported_claims == ["something the model saw"]  # the model's critique is not mutated
+
+
+def test_an_answer_without_a_valid_citation_is_never_finalized() -> None:
+    uncited = audit("Kestrel Labs will invest $4.2 million in AI during FY2026.", ["strategy_memo.pdf#2"])
+    assert grounding.no_valid_citation(uncited) and uncited.as_dict()["no_valid_citation"]
+    decision = decide(attempt=1, retries=0, max_retries=2, confidence=0.87, critique={},
+                      citation_audit=uncited.as_dict(), low_confidence_threshold=0.65)  # fmt: skip
+    assert decision.route == "retry" and "no valid citation" in decision.reasons
+    cited = audit("Kestrel Labs will invest $4.2 million [strategy_memo.pdf#2].", ["strategy_memo.pdf#2"])
+    assert not cited.as_dict()["no_valid_citation"]
+
+
+# --- the structured-reply parser ----------------------------------------------------------------------
+
+FIELDS: dict[str, Any] = {
+    "hallucination_detected": False, "unsupported_claims": [], "logical_gaps": [], "conflicts": [],
+    "confidence": 0.8, "needs_retry": False, "reasoning": "ok",
+}  # fmt: skip
+
+
+def test_a_tool_call_answered_as_json_content_is_accepted_when_it_validates() -> None:
+    import json
+
+    raw = AIMessage(content=json.dumps(FIELDS))
+    assert _parse({"raw": raw, "parsed": None, "parsing_error": None}, Critique) == Critique(**FIELDS)
+    fenced = AIMessage(content=f"```json\n{json.dumps(FIELDS)}\n```")
+    assert isinstance(_parse({"raw": fenced, "parsed": None, "parsing_error": None}, Critique), Critique)
+    wrapped = AIMessage(content=json.dumps({"name": "Critique", "arguments": FIELDS}))
+    assert isinstance(_parse({"raw": wrapped, "parsed": None, "parsing_error": None}, Critique), Critique)
+
+
+def test_an_unreadable_reply_says_why() -> None:
+    prose = _parse(
+        {"raw": AIMessage(content="The answer looks fine."), "parsed": None, "parsing_error": None}, Critique
+    )
+    assert isinstance(prose, _Failed) and prose.reason.startswith("not valid JSON")
+    partial = _parse({"raw": AIMessage(content=""), "parsed": {"confidence": 1}, "parsing_error": None}, Critique)
+    assert isinstance(partial, _Failed) and partial.reason.startswith("missing field(s): hallucination_detected")
+    wrong = _parse({"raw": AIMessage(content=""), "parsed": {**FIELDS, "confidence": "high"}, "parsing_error": None},
+                   Critique)  # fmt: skip
+    assert isinstance(wrong, _Failed) and wrong.reason.startswith("field confidence:")
