@@ -516,28 +516,27 @@ def _stored_terms(conn: Conn, workspace_id: str, name: str) -> dict[int, int]:
 
 def _stored_terms_of(conn: Conn, workspace_id: str, names: Sequence[str]) -> dict[str, dict[int, int]]:
     """`_stored_terms` of several documents, by name (documents with nothing recorded are left out)."""
-    found: dict[str, dict[int, int]] = {}
-    for start in range(0, len(names), _SQL_VARIABLES):
-        part = names[start : start + _SQL_VARIABLES]
-        rows = conn.execute(
-            f"SELECT name, terms FROM doc_term_counts WHERE workspace_id = ? AND name IN ({','.join('?' * len(part))})",
-            (workspace_id, *part),
-        ).fetchall()
-        found.update((str(name), _unpack_terms(blob)) for name, blob in rows)
-    return found
+    rows = _rows_by_name(conn, "doc_term_counts", "terms", workspace_id, names)
+    return {name: _unpack_terms(blob) for name, blob in rows}
 
 
 def _stored_words_of(conn: Conn, workspace_id: str, names: Sequence[str]) -> dict[str, frozenset[str]]:
     """The words recorded for each of the documents `names` (documents with none are left out)."""
-    found: dict[str, frozenset[str]] = {}
+    rows = _rows_by_name(conn, "document_words", "words", workspace_id, names)
+    return {name: frozenset(words.split("\n")) if words else frozenset() for name, words in rows}
+
+
+def _rows_by_name(
+    conn: Conn, table: str, column: str, workspace_id: str, names: Sequence[str]
+) -> Iterator[tuple[str, Any]]:
+    """(name, `column`) of each of the documents `names` that has a row in `table`, a bounded IN list at a time."""
     for start in range(0, len(names), _SQL_VARIABLES):
         part = names[start : start + _SQL_VARIABLES]
         rows = conn.execute(
-            f"SELECT name, words FROM document_words WHERE workspace_id = ? AND name IN ({','.join('?' * len(part))})",
+            f"SELECT name, {column} FROM {table} WHERE workspace_id = ? AND name IN ({','.join('?' * len(part))})",
             (workspace_id, *part),
         ).fetchall()
-        found.update((str(name), frozenset(words.split("\n")) if words else frozenset()) for name, words in rows)
-    return found
+        yield from ((str(name), value) for name, value in rows)
 
 
 # The per-workspace counts kept up to date by adding deltas: (table, key column, count column).

@@ -57,25 +57,22 @@ def _question_word_terms() -> frozenset[int]:
     return terms(_QUESTION_WORDS)
 
 
-# A period named relative to today ("last quarter", "this year"): documents name it ("Q3 2026", "FY2026"),
-# so its words would only count against the passage that answers.
-_QUICK_ONE = re.compile(r"\b(?:quick|short|small)\s+one\b", re.I)  # "hey, quick one: ..."
-# "how fast", "how good": the measure asked for, which the answer gives as a figure or a grade
-_HOW_MEASURE = re.compile(
-    r"\bhow\s+(?:good|well|bad|badly|old|far|big|large|small|high|tall|fast|deep|wide|heavy|soon|long|often)\b",
+# Phrases that frame a question rather than say what it is about: a chat opener ("hey, quick one: ..."); the
+# measure asked for ("how fast", "how good"), which the answer gives as a figure or a grade; and a period
+# named relative to today ("last quarter", "this year"), which documents name ("Q3 2026", "FY2026"), so
+# its words would only count against the passage that answers.
+_FRAMING_PHRASES = re.compile(
+    r"\b(?:(?:quick|short|small)\s+one"
+    r"|how\s+(?:good|well|bad|badly|old|far|big|large|small|high|tall|fast|deep|wide|heavy|soon|long|often)"
+    r"|(?:last|this|next|previous|past|current|coming)\s+(?:fiscal\s+)?(?:quarter|year|month|week|fy))\b",
     re.I,
-)
-_RELATIVE_PERIOD = re.compile(
-    r"\b(?:last|this|next|previous|past|current|coming)\s+(?:fiscal\s+)?(?:quarter|year|month|week|fy)\b", re.I
 )
 
 
 def question_terms(question: str) -> frozenset[int]:
-    """The terms a question is about: its terms less question-framing words and periods named relative to
-    today, and less the noun a "what/which" question names its answer by ("what city", "which year") when
-    other terms remain."""
-    framed = _HOW_MEASURE.sub(" ", _QUICK_ONE.sub(" ", _RELATIVE_PERIOD.sub(" ", question)))
-    wanted = terms(framed) - _question_word_terms()
+    """The terms a question is about: its terms less question-framing words and phrases, and less the noun a
+    "what/which" question names its answer by ("what city", "which year") when other terms remain."""
+    wanted = terms(_FRAMING_PHRASES.sub(" ", question)) - _question_word_terms()
     noun = answer_noun(question)
     narrowed = wanted - terms(noun) if noun else wanted
     return narrowed or wanted

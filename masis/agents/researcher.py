@@ -57,7 +57,10 @@ def search_query(registry: Registry, workspace_id: str, state: MASISState, retry
 
 def question_weights(registry: Registry, workspace_id: str, question: str) -> dict[int, float]:
     """Each term of the question with its IDF in this workspace: the weights of `relevance.coverage`."""
-    wanted = question_terms(question)
+    return _weights(registry, workspace_id, question_terms(question))
+
+
+def _weights(registry: Registry, workspace_id: str, wanted: frozenset[int]) -> dict[int, float]:
     return term_weights(registry.document_frequencies(workspace_id, wanted), registry.chunk_total(workspace_id))
 
 
@@ -97,7 +100,7 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
         query = search_query(ctx.registry, workspace, state, retry)
         hits = ctx.store.search(workspace, query, limit, doc_name=state.get("source_filter"))
         asked = question(core_question(state))
-        weights = question_weights(ctx.registry, workspace, core_question(state))
+        weights = _weights(ctx.registry, workspace, asked.terms)
         in_documents = ctx.registry.terms_in_documents(workspace, (hit.doc_name for hit in hits), asked.terms)
         scored = [_evidence(hit, asked, weights, in_documents.get(hit.doc_name, set())) for hit in hits]
         evidence = [chunk for chunk in scored if chunk["relevance"] >= threshold]

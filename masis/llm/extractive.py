@@ -24,7 +24,6 @@ from masis.citations import (
     strip_citations,
 )
 from masis.llm.base import Conflict, ConflictClaim, Critique, Evaluation
-from masis.matching import words
 from masis.relevance import coverage
 from masis.state import EvidenceChunk
 from masis.text import NUMBER, is_heading, normalise_number, numbers, question_terms, split_sentences, terms
@@ -56,7 +55,7 @@ def _sentences(evidence: Sequence[EvidenceChunk]) -> list[_Sentence]:
             if key in seen:  # overlapping chunks repeat sentences
                 continue
             seen.add(key)
-            found.append(_Sentence(sentence, chunk, terms(sentence), words(sentence)))
+            found.append(_Sentence(sentence, chunk, terms(sentence), matching.words(sentence)))
     return found
 
 
