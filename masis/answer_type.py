@@ -38,7 +38,9 @@ _DATE = re.compile(
     rf"\b(?:1\d{{3}}|20\d\d|\d{{1,2}}(?:st|nd|rd|th)\s+century|\d{{2,4}}s|{_MONTHS.replace(' ', '|')}"
     r"|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
     r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first)\s+century"
-    r"|(?:BC|BCE|AD|CE)\b)",
+    r"|(?:BC|BCE|AD|CE)\b"
+    # a time of day answers "when" too: "7:30", "9 am", "half past seven", "noon"
+    r"|\d{1,2}:\d\d\b|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|(?:half|quarter)\s+(?:past|to)\b|o'clock|noon|midnight)",
     re.IGNORECASE,
 )
 _NUMBER = re.compile(rf"\d(?:[\d,.]*\d)?|\b(?:{_NUMBER_WORDS.replace(' ', '|')})\b", re.IGNORECASE)

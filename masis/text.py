@@ -13,7 +13,14 @@ from qdrant_edge import Bm25, Bm25Config
 
 from masis.answer_type import answer_noun
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+# A sentence ends at . ! or ? before a capital or a digit, but not after an abbreviation that a name or an
+# example may follow ("e.g. Warsaw", "Dr. Smith"), nor after a middle initial (`_INITIAL`).
+_ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Mt.", "No.", "cf.")
+_SENTENCE_END = re.compile(
+    "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS)
+    + r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])"
+)
+_INITIAL = re.compile(r"\b[A-Z][a-z]+ [A-Z]\.$")  # "John M." goes on ("Grunsfeld"); "fleet D." ends
 NUMBER = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|percent|million|billion|thousand|[kKmMbB]\b)?")
 
 
@@ -100,7 +107,11 @@ def split_sentences(text: str) -> list[str]:
     sentences: list[str] = []
     for block in _blocks(text):
         flat = " ".join(block.split())
-        sentences.extend(s.strip() for s in _SENTENCE_END.split(flat) if s.strip())
+        for piece in _SENTENCE_END.split(flat):
+            if sentences and _INITIAL.search(sentences[-1]) and piece.strip():
+                sentences[-1] = f"{sentences[-1]} {piece.strip()}"
+            elif piece.strip():
+                sentences.append(piece.strip())
     return sentences
 
 

@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 
 from masis import citations, grounding
 from masis.agents.context import AgentContext, timed
-from masis.agents.researcher import core_question
+from masis.agents.researcher import core_question, question_weights
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.scoring import normalize_confidence
 from masis.state import MASISState
@@ -21,7 +21,8 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     evidence = state["context"]
     with timed("critic") as latency, collect_usage() as usage:
         question = core_question(state)
-        critique = ctx.llm.critique(question, state["answer"], evidence)
+        weights = question_weights(ctx.registry, state["workspace_id"], question)
+        critique = ctx.llm.critique(question, state["answer"], evidence, term_weights=weights)
         audit = citations.audit(state["answer"], [chunk["chunk_id"] for chunk in evidence])
         critique = grounding.apply(critique, grounding.check(question, state["answer"], evidence), audit)
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from pydantic import BaseModel, Field
@@ -58,7 +58,16 @@ class LLMProvider(Protocol):
 
     def compress(self, question: str, evidence: Sequence[EvidenceChunk], max_chars: int) -> list[EvidenceChunk]: ...
 
-    def critique(self, question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Critique: ...
+    def critique(
+        self,
+        question: str,
+        answer: str,
+        evidence: Sequence[EvidenceChunk],
+        term_weights: Mapping[int, float] | None = None,
+    ) -> Critique:
+        """Audit a draft. `term_weights` are the question's terms with their IDF in the workspace (what the
+        researcher's relevance score weighs): a provider that scores coverage itself weighs with them."""
+        ...
 
     def evaluate(
         self, question: str, answer: str, evidence: Sequence[EvidenceChunk], critique: Critique

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from masis import matching
@@ -34,8 +34,9 @@ COVERED_TERM_DISCOUNT = 0.3
 SUPPORT_THRESHOLD = 0.8
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
 SAME_SUBJECT = 0.6  # share of non-numeric terms two sentences need in common to be about one thing
+UNTYPED_ANSWER = 0.5  # share of confidence kept when a "who/when/how many" question gets no name, date or number
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'-]*")
-_YEAR = re.compile(r"^(19|20)\d\d$")
+_YEAR = re.compile(r"^(1\d|20)\d\d$")  # 1000-2099: a bare four-digit figure in that range names a year
 
 
 @dataclass(frozen=True)
@@ -166,11 +167,19 @@ class ExtractiveProvider:
             compressed.append({**chunk, "text": text})
         return compressed
 
-    def critique(self, question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Critique:
+    def critique(
+        self,
+        question: str,
+        answer: str,
+        evidence: Sequence[EvidenceChunk],
+        term_weights: Mapping[int, float] | None = None,
+    ) -> Critique:
         by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
         asked = matching.question(question)
         sentences = _sentences(evidence)
-        weights = _weights(asked.terms, sentences)
+        # the workspace's IDF when the researcher gives it: a question word common across the documents ("view",
+        # "think") weighs less than its name or subject; else rarity within the evidence
+        weights = term_weights if term_weights is not None else _weights(asked.terms, sentences)
 
         unsupported: list[str] = []
         invalid = [c for c in cited_ids(answer) if c not in by_id]
@@ -181,6 +190,8 @@ class ExtractiveProvider:
                 covered[term] = max(credit, covered.get(term, 0.0))
 
         cited_sentences = 0
+        kind = expected_type(question)
+        typed = kind is None
         for sentence in answer_sentences(answer):
             claim = strip_citations(sentence)
             ids = CITATION.findall(sentence)
@@ -194,13 +205,16 @@ class ExtractiveProvider:
                 unsupported.append(claim)
             else:
                 cover(claim)
+                typed = typed or gives_type(claim, kind, question)
                 for chunk_id in ids:  # a quote is read under its heading, in its document
                     if chunk_id in by_id:
                         covered.update(dict.fromkeys(_context(by_id[chunk_id], asked), 1.0))
         gaps = [f"The answer does not address '{word}'." for word in _missing_words(question, covered)]
+        if not typed:
+            gaps.append(f"The question asks for a {kind}; no supported sentence gives one.")
         conflicts = _conflicts(answer, evidence, sentences)
         support = (cited_sentences - len(unsupported)) / cited_sentences if cited_sentences else 0.0
-        confidence = support * coverage(weights, covered)
+        confidence = support * coverage(weights, covered) * (1.0 if typed else UNTYPED_ANSWER)
         if conflicts:
             confidence = min(confidence, 0.5)
         reasons = []

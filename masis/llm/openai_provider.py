@@ -23,7 +23,7 @@ import json
 import logging
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -264,7 +264,13 @@ class OpenAIProvider:
             kept.append({**chunk, "text": text})
         return kept
 
-    def critique(self, question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Critique:
+    def critique(
+        self,
+        question: str,
+        answer: str,
+        evidence: Sequence[EvidenceChunk],
+        term_weights: Mapping[int, float] | None = None,  # the model weighs the question's words itself
+    ) -> Critique:
         fence = Fence.new()
         messages = [
             SystemMessage(prompts.CRITIC_SYSTEM.format(**prompts.data_rule(fence))),

@@ -10,7 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -154,7 +154,13 @@ def test_an_ask_killed_mid_run_is_settled_at_start_up_and_its_thread_answers_aga
 
 
 class _BrokenCritic(ExtractiveProvider):
-    def critique(self, question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Critique:
+    def critique(
+        self,
+        question: str,
+        answer: str,
+        evidence: Sequence[EvidenceChunk],
+        term_weights: Mapping[int, float] | None = None,
+    ) -> Critique:
         raise RuntimeError("the audit model is down")
 
 

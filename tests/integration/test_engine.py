@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -185,7 +185,13 @@ class ScriptedCritic(ExtractiveProvider):
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def critique(self, question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Critique:
+    def critique(
+        self,
+        question: str,
+        answer: str,
+        evidence: Sequence[EvidenceChunk],
+        term_weights: Mapping[int, float] | None = None,
+    ) -> Critique:
         real = super().critique(question, answer, evidence)
         conflicts = real.conflicts if self.rng.random() < 0.3 else []
         return Critique(

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -135,6 +136,15 @@ def test_a_run_waits_for_another_replica_holding_its_thread(replicas: tuple[Sett
         assert done.is_set() and b.registry.conversation("T:C:4.0") is not None
 
 
+def _wait_until_backend_gone(url: str, pid: int, timeout: float = 30.0) -> None:
+    """Block until the server has released the advisory locks of closed session `pid`."""
+    deadline = time.monotonic() + timeout
+    with psycopg.connect(url, autocommit=True) as probe:
+        while probe.execute("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND pid = %s", (pid,)).fetchone():
+            assert time.monotonic() < deadline, f"backend {pid} still alive after {timeout} s"
+            time.sleep(0.01)
+
+
 def test_a_live_replica_on_another_host_keeps_its_runs_and_a_dead_ones_are_settled(postgres_url: str) -> None:
     registry = Registry(postgres_url)
     for thread in ("alive", "dead"):
@@ -144,6 +154,8 @@ def test_a_live_replica_on_another_host_keeps_its_runs_and_a_dead_ones_are_settl
     with psycopg.connect(postgres_url, autocommit=True) as other:  # the other host's live process
         other.execute("SELECT pg_advisory_lock(%s)", (lock_key("masis:process:other-host:4242"),))
         assert [c.thread_id for c in registry.stale_runs()] == ["dead"]
+        backend = other.info.backend_pid
+    _wait_until_backend_gone(postgres_url, backend)  # the server frees a closed session's locks a moment later
     assert [c.thread_id for c in registry.stale_runs()] == ["alive", "dead"]  # its connection is gone
     registry.close()
 

@@ -36,6 +36,9 @@ def test_the_wh_phrase_decides_the_expected_type(question: str, kind: str | None
         ("The plant opened in March 2019.", "When did the plant open?", True),
         ("The plant opened after a long delay.", "When did the plant open?", False),
         ("It was built in the 19th century.", "When was it built?", True),
+        ("The cafeteria opens at half past seven.", "When does the cafeteria open?", True),  # a time of day
+        ("The gates open at 7:30 every day.", "When do the gates open?", True),
+        ("The fee rose to 4.25 euros.", "When did the fee rise?", False),
         ("About 240 people work there.", "How many staff work in Lyon?", True),
         ("Twelve engineers joined.", "How many engineers joined?", True),
         ("In 2020 the Lyon plant grew.", "How many staff worked in Lyon in 2020?", False),  # only the asked year

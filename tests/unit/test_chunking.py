@@ -175,3 +175,22 @@ def test_a_heading_line_stays_apart_when_the_chunk_is_split_again() -> None:
         "We build routing in-house.",
         "We buy the rest.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Some were razed in the 1950s (e.g. Kronenberg Palace). Others stand.",
+            ["Some were razed in the 1950s (e.g. Kronenberg Palace).", "Others stand."],
+        ),
+        (
+            "Alumni include NASA astronaut John M. Grunsfeld. He flew five missions.",
+            ["Alumni include NASA astronaut John M. Grunsfeld.", "He flew five missions."],
+        ),
+        ("It covers fleet D. The review lists invoices.", ["It covers fleet D.", "The review lists invoices."]),
+        ("Revenue grew. Q3 was strong.", ["Revenue grew.", "Q3 was strong."]),
+    ],
+)
+def test_a_sentence_goes_on_after_an_abbreviation_or_a_middle_initial(text: str, expected: list[str]) -> None:
+    assert split_sentences(text) == expected

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from masis.llm.extractive import ExtractiveProvider
 from masis.state import EvidenceChunk
+from masis.text import terms
 
 QUESTION = "What is the Falcon budget?"
 
@@ -66,3 +67,36 @@ def test_the_answer_leads_with_a_sentence_giving_the_kind_of_answer_asked_for() 
     ]
     answer = provider.synthesize("When did the Lyon plant open?", evidence)
     assert answer.startswith("The Lyon plant opened in March 2019 [site.txt#1].")
+
+
+def test_different_years_in_two_documents_are_no_conflict() -> None:
+    evidence = [
+        _chunk("luther-74.txt#1", "luther-74.txt", "In 1542, Luther read a Latin translation of the Qur'an."),
+        _chunk("luther-16.txt#1", "luther-16.txt", "In 1518, Luther wrote the Latin theses in Wittenberg."),
+    ]
+    answer = "In 1542, Luther read a Latin translation of the Qur'an [luther-74.txt#1]."
+    critique = provider.critique("What did Luther read in Latin?", answer, evidence)
+    assert critique.conflicts == []
+
+
+def test_with_the_workspaces_weights_a_missing_common_word_costs_little() -> None:
+    # "think" is paraphrased away ("suggested"); across the workspace it is a common word, "Gasquet" a rare one
+    evidence = [_chunk("plague.txt#1", "plague.txt", "Gasquet suggested that it was some form of bubonic plague.")]
+    answer = "Gasquet suggested that it was some form of bubonic plague [plague.txt#1]."
+    question = "What did Gasquet think the plague was?"
+    alone = provider.critique(question, answer, evidence)
+    weights = {term: 0.2 for term in terms("think")} | {term: 3.0 for term in terms("Gasquet")}
+    weights |= {term: 1.5 for term in terms("plague")}
+    weighed = provider.critique(question, answer, evidence, term_weights=weights)
+    assert alone.confidence < 0.65 <= weighed.confidence
+    assert weighed.logical_gaps == ["The answer does not address 'think'."]  # still said, not hidden
+
+
+def test_a_who_question_answered_without_a_name_is_not_confident() -> None:
+    answer = "The Falcon budget is $2 million for the year [plan.txt#1]."
+    critique = provider.critique("Who is the sponsor of the Falcon budget?", answer, EVIDENCE)
+    assert critique.confidence <= 0.5
+    assert "The question asks for a person; no supported sentence gives one." in critique.logical_gaps
+    named = [_chunk("plan.txt#1", "plan.txt", "The Falcon budget is sponsored by Ana Reyes.")]
+    answer = "The Falcon budget is sponsored by Ana Reyes [plan.txt#1]."
+    assert provider.critique("Who is the sponsor of the Falcon budget?", answer, named).confidence >= 0.65
