@@ -63,6 +63,8 @@ class IngestReport:
 
 def document_name(name: str) -> str:
     """The name a document is known by: the file's base name, never a path."""
+    if "/" not in name and "\\" not in name and name.strip(".") and not name.isspace():
+        return name.strip()  # already a base name (what PurePath would return, without its cost)
     return PurePath(name.replace("\\", "/")).name.strip()
 
 
@@ -190,7 +192,8 @@ def _parse_file(
     if existing is not None and existing.sha256 == digest:
         return FileResult(name, "unchanged", chunks=existing.chunks, pages=existing.pages)
     sections = _parse(settings, name, data)
-    chunks = chunk_sections(name, sections, settings.chunk_chars, settings.chunk_overlap_chars)
+    with _collector_paused():  # sentences and chunks are many small objects, none in a cycle
+        chunks = chunk_sections(name, sections, settings.chunk_chars, settings.chunk_overlap_chars)
     if not chunks:
         raise IngestError("no text found to index")
     _refuse_taken_ids(store, workspace_id, name, chunks)
