@@ -290,7 +290,7 @@ class Registry:
                 replaced = latest[info.name] if info.name in latest else stored.get(info.name)
                 if replaced:
                     delta.subtract(replaced)
-                delta.update(counts)
+                delta.update(_elements(counts))
                 latest[info.name] = counts
                 word_delta.subtract(latest_words.get(info.name, stored_words.get(info.name, ())))
                 word_delta.update(words)
@@ -498,6 +498,12 @@ def _pack_terms(counts: Mapping[int, int]) -> bytes:
     return flat.tobytes()
 
 
+def _elements(counts: Mapping[int, int]) -> Iterator[int]:
+    """Each term as many times as `counts` says (the counts are positive): `Counter.update` counts an
+    iterable in C, a mapping in Python."""
+    return itertools.chain.from_iterable(itertools.starmap(itertools.repeat, counts.items()))
+
+
 def _unpack_terms(blob: bytes) -> dict[int, int]:
     flat = array(_PACKED)
     flat.frombytes(blob)
@@ -550,13 +556,12 @@ def _apply_delta(
     """Add `delta` to one of the workspace's counts (`_TERM_COUNTS`, `_WORD_COUNTS`); a key whose count
     reaches zero is dropped."""
     table, key, count = counts
-    changes = [(item, n) for item, n in delta.items() if n]
     conn.executemany(
         f"INSERT INTO {table} (workspace_id, {key}, {count}) VALUES (?, ?, ?) "
         f"ON CONFLICT (workspace_id, {key}) DO UPDATE SET {count} = {table}.{count} + excluded.{count}",
-        ((workspace_id, item, n) for item, n in changes),
+        ((workspace_id, item, n) for item, n in delta.items() if n),
     )
     conn.executemany(
         f"DELETE FROM {table} WHERE workspace_id = ? AND {key} = ? AND {count} <= 0",
-        ((workspace_id, item) for item, n in changes if n < 0),
+        ((workspace_id, item) for item, n in delta.items() if n < 0),
     )

@@ -13,12 +13,13 @@ from qdrant_edge import Bm25, Bm25Config
 
 from masis.answer_type import answer_noun
 
-# A sentence ends at . ! or ? before a capital or a digit, but not after an abbreviation that a name or an
-# example may follow ("e.g. Warsaw", "Dr. Smith"), nor after a middle initial (`_INITIAL`).
+# A sentence's end: its mark (kept, captured), closing quotes or brackets and the space after it (dropped),
+# before what starts a sentence; not after an abbreviation that a name or an example may follow ("e.g.
+# Warsaw", "Dr. Smith"), nor after a middle initial (`_INITIAL`). Starting the pattern with the mark rather
+# than a look-behind lets the regex engine skip to the next mark: twice as fast.
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Mt.", "No.", "cf.")
 _SENTENCE_END = re.compile(
-    "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS)
-    + r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])"
+    r"([.!?])" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS) + r"[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])"
 )
 _INITIAL = re.compile(r"\b[A-Z][a-z]+ [A-Z]\.$")  # "John M." goes on ("Grunsfeld"); "fleet D." ends
 NUMBER = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|percent|million|billion|thousand|[kKmMbB]\b)?")
@@ -92,7 +93,7 @@ def query_vector(text: str) -> tuple[list[int], list[float]]:
 
 def document_vector(text: str) -> tuple[list[int], list[float]]:
     vec = _bm25().embed_document(text)
-    return list(vec.indices), list(vec.values)
+    return vec.indices, vec.values  # each read makes a new list
 
 
 _HEADING_LINE_MAX = 60
@@ -106,12 +107,14 @@ def split_sentences(text: str) -> list[str]:
     """
     sentences: list[str] = []
     for block in _blocks(text):
-        flat = " ".join(block.split())
-        for piece in _SENTENCE_END.split(flat):
-            if sentences and _INITIAL.search(sentences[-1]) and piece.strip():
-                sentences[-1] = f"{sentences[-1]} {piece.strip()}"
-            elif piece.strip():
-                sentences.append(piece.strip())
+        parts = _SENTENCE_END.split(" ".join(block.split()))  # text, mark, text, mark, ..., text
+        pieces = [parts[i] + parts[i + 1] for i in range(0, len(parts) - 1, 2)]
+        pieces.append(parts[-1])
+        for piece in (p.strip() for p in pieces):
+            if piece and sentences and _INITIAL.search(sentences[-1]):
+                sentences[-1] = f"{sentences[-1]} {piece}"
+            elif piece:
+                sentences.append(piece)
     return sentences
 
 
