@@ -87,6 +87,9 @@ class Engine:
                 self.settings.checkpoint_path, check_same_thread=False, timeout=30
             )
             self._checkpoint_conn.execute("PRAGMA journal_mode=WAL")
+            # as the registry: a commit survives the process being killed; the fsync per checkpoint of FULL
+            # (about 20 in one question) only guarded against the machine losing power
+            self._checkpoint_conn.execute("PRAGMA synchronous=NORMAL")
             self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
         # LangGraph (~0.5 s to import) loads with the first question, not for `masis docs` or `masis ingest`.
         self._graph: CompiledStateGraph | None = None
