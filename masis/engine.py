@@ -25,7 +25,6 @@ from masis.citations import cited_ids
 from masis.config import Settings
 from masis.embeddings import CachedEmbedder, make_embedder
 from masis.errors import MasisError, NothingPendingError, StaleReplyError, UnknownDocumentError, UnknownThreadError
-from masis.ingest.pipeline import IngestProgress, IngestReport, document_name, ingest_files
 from masis.ingest.recovery import RecoveryReport, recover
 from masis.llm import make_provider
 from masis.llm.base import LLMProvider
@@ -43,6 +42,7 @@ if TYPE_CHECKING:
     from langgraph.types import Command
 
     from masis.db import Postgres
+    from masis.ingest.pipeline import IngestProgress, IngestReport
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +87,9 @@ class Engine:
                 self.settings.checkpoint_path, check_same_thread=False, timeout=30
             )
             self._checkpoint_conn.execute("PRAGMA journal_mode=WAL")
+            # as the registry: a commit survives the process being killed; the fsync per checkpoint of FULL
+            # (about 20 in one question) only guarded against the machine losing power
+            self._checkpoint_conn.execute("PRAGMA synchronous=NORMAL")
             self._checkpoint_conn.execute("PRAGMA busy_timeout=30000")
         # LangGraph (~0.5 s to import) loads with the first question, not for `masis docs` or `masis ingest`.
         self._graph: CompiledStateGraph | None = None
@@ -251,6 +254,8 @@ class Engine:
         uploaded_by: str = "cli",
         on_progress: IngestProgress | None = None,
     ) -> IngestReport:
+        from masis.ingest.pipeline import ingest_files  # the loaders and parsers: not for a question
+
         tenant_scope(workspace_id)
         return ingest_files(
             store=self.store,
@@ -319,6 +324,8 @@ class Engine:
 
     def remove_document(self, workspace_id: str, name: str) -> None:
         tenant_scope(workspace_id)
+        from masis.ingest.pipeline import document_name
+
         name = document_name(name)
         if self.registry.document(workspace_id, name) is None:
             known = ", ".join(d.name for d in self.registry.documents(workspace_id)) or "none"

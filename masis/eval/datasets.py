@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from masis.errors import MasisError
-from masis.ingest.loaders import load_document
 
 
 @dataclass(frozen=True)
@@ -154,6 +153,8 @@ def load_squad(path: Path) -> LabelledSet:
 def load_sample(path: Path) -> LabelledSet:
     """The sample corpus: `path` holds `sample/` (the documents) and `sample_questions.json`
     (`[{"question", "answer", "doc"}]`)."""
+    from masis.ingest.loaders import load_document  # every `masis` call imports this module (eval's parser)
+
     questions = json.loads(_require(path / "sample_questions.json", "the sample questions").read_text())
     folder = _require(path / "sample", "the sample documents")
     documents = []

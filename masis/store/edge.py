@@ -317,10 +317,8 @@ class EdgeStore:
             shard, self._shard = self._shard, None
         if shard is None:
             return
-        try:
-            shard.flush()
-        finally:
-            shard.close()
+        # no flush first: Qdrant Edge's close "cleanly destroys the shard instance, ensuring the data is flushed"
+        shard.close()
 
     def __enter__(self) -> EdgeStore:
         return self

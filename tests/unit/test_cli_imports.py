@@ -96,6 +96,20 @@ def test_a_question_on_the_embedded_default_loads_no_server_client_openai_eval_o
     assert present(modules, NOT_FOR_A_QUESTION) == []
 
 
+@pytest.mark.timeout(180)
+def test_a_question_alone_loads_neither_the_ingest_pipeline_nor_its_loaders(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("# Budget\n\nThe AI budget for 2026 is 4 million dollars.\n")
+    notes = str(tmp_path / "notes.md")
+    ingest = f"from masis.cli import main\nassert main(['ingest', '--workspace', 'w', {notes!r}]) == 0"
+    loaded_modules(ingest, tmp_path)  # another process: this one only asks
+    modules = loaded_modules(
+        "from masis.cli import main\nassert main(['ask', '--workspace', 'w', '--json', 'What is the AI budget?']) == 0",
+        tmp_path,
+    )
+    assert "langgraph" in modules
+    assert present(modules, ("masis.ingest.pipeline", "masis.ingest.loaders", "masis.ingest.isolation")) == []
+
+
 def test_listing_and_ingesting_documents_do_not_load_langgraph(tmp_path: Path) -> None:
     (tmp_path / "notes.md").write_text("# Budget\n\nThe AI budget for 2026 is 4 million dollars.\n")
     code = (
