@@ -19,8 +19,7 @@ the list: SciFact nDCG@10, Vaswani MAP and SQuAD paragraph hit@5 (README, "The V
 
 from __future__ import annotations
 
-SMART_STOP_WORDS = frozenset(
-    """
+_SMART = """
 a a's able about above according accordingly across actually after afterwards again against ain't all allow
 allows almost alone along already also although always am among amongst an and another any anybody anyhow
 anyone anything anyway anyways anywhere apart appear appreciate appropriate are aren't around as aside ask
@@ -55,16 +54,14 @@ we've welcome well went were weren't what what's whatever when whence whenever w
 whereas whereby wherein whereupon wherever whether which while whither who who's whoever whole whom whose why
 will willing wish with within without won't wonder would wouldn't x y yes yet you you'd you'll you're you've
 your yours yourself yourselves z zero
-""".split()
-)
+"""
+SMART_STOP_WORDS = frozenset(_SMART.split())
 
 # Words of the SMART list that name or count something in a team's documents: they stay searchable.
-_NUMERALS = frozenset("one ones two three four five six seven eight nine zero first second secondly third fifth twice".split())
-_LETTERS = frozenset("b c d e f g h j k l m n o p q r s t u v w x y z th nd rd".split())
-_NAMING = frozenset(
-    """new old novel best better little far near inner outside right value way example course name changes self
-selves greetings welcome help sensible serious necessary possible available appropriate different immediate
-particular certain useful thorough brief sure last""".split()
-)
+_NUMERALS = "one ones two three four five six seven eight nine zero first second secondly third fifth twice"
+_LETTERS = "b c d e f g h j k l m n o p q r s t u v w x y z th nd rd"
+_NAMING = """new old novel best better little far near inner outside right value way example course name changes
+self selves greetings welcome help sensible serious necessary possible available appropriate different immediate
+particular certain useful thorough brief sure last"""
 
-STOP_WORDS = SMART_STOP_WORDS - _NUMERALS - _LETTERS - _NAMING
+STOP_WORDS = SMART_STOP_WORDS - frozenset(f"{_NUMERALS} {_LETTERS} {_NAMING}".split())
