@@ -10,8 +10,9 @@ import pytest
 from qdrant_client import QdrantClient
 from qdrant_edge import Bm25, Bm25Config
 
-import masis.ingest.pipeline
+import masis.text
 from masis.engine import Engine
+from masis.matching import question
 from masis.store import ChunkRecord, EdgeStore, QdrantServerStore, VectorStore
 from masis.store.payload import index_text
 from masis.text import AVERAGE_CHUNK_TOKENS, document_vector, terms
@@ -78,9 +79,13 @@ def test_an_engine_over_a_store_indexed_with_the_earlier_stop_words_still_answer
 ) -> None:
     """Vectors and term statistics written by the earlier tokenizer (a store from before this change)."""
     with monkeypatch.context() as old_masis:
-        old_masis.setattr(masis.ingest.pipeline, "document_vector", earlier_vector)
+        old_masis.setattr(masis.text, "_bm25", lambda: EARLIER)  # the one place both backends' vectors come from
         text = "\n\n".join(chunk.text for chunk in HANDBOOK)
         assert not engine.ingest("ws", [("handbook.txt", text.encode())]).failed
+    masis.text._question_word_terms.cache_clear()
+    question.cache_clear()
+    within = EARLIER.embed_query("within").indices[0]  # a stop word now, a term then: the store is the old kind
+    assert engine.registry.document_frequencies("ws", [within]) == {within: 1} and not terms("within")
     outcome = engine.ask("ws", "When would refunds normally be issued?")
     assert outcome.status == "answered"
     assert "thirty days" in outcome.answer
