@@ -44,6 +44,11 @@ _DATE = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(rf"\d(?:[\d,.]*\d)?|\b(?:{_NUMBER_WORDS.replace(' ', '|')})\b", re.IGNORECASE)
+# a span of time answers "when" too: "within thirty days", "two weeks after launch"
+_DURATION = re.compile(
+    rf"(?:\d[\d,.]*|\b(?:{_NUMBER_WORDS.replace(' ', '|')}))\s+(?:second|minute|hour|day|week|month|year|decade)s?\b",
+    re.IGNORECASE,
+)
 _NAME = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|von\s+|van\s+)?[A-Z][\w'’.-]*)*")
 _WORD = re.compile(r"[\w'’-]+")
 
@@ -95,7 +100,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         return False
     asked = _question_words(question)
     if kind == "date":
-        return any(match.group(0).lower() not in asked for match in _DATE.finditer(sentence))
+        found = [*_DATE.finditer(sentence), *_DURATION.finditer(sentence)]
+        return any(match.group(0).lower() not in asked for match in found)
     if kind == "number":
         return any(match.group(0).lower() not in asked for match in _NUMBER.finditer(sentence))
     return any(_new_name(match.group(0), asked) for match in _NAME.finditer(sentence, 1))

@@ -57,11 +57,13 @@ your yours yourself yourselves z zero
 """
 SMART_STOP_WORDS = frozenset(_SMART.split())
 
-# Words of the SMART list that name or count something in a team's documents: they stay searchable.
+# Words of the SMART list that name or count something in a team's documents, or say what happened ("fell
+# apart", "even numbers"): they stay searchable. As stop words, "apart" and "even" left too little of a question
+# for the relevance gate to refuse it (SQuAD open book: refused 95.3 % with them, 94.7 % without).
 _NUMERALS = "one ones two three four five six seven eight nine zero first second secondly third fifth twice"
 _LETTERS = "b c d e f g h j k l m n o p q r s t u v w x y z th nd rd"
 _NAMING = """new old novel best better little far near inner outside right value way example course name changes
 self selves greetings welcome help sensible serious necessary possible available appropriate different immediate
-particular certain useful thorough brief sure last"""
+particular certain useful thorough brief sure last apart even"""
 
 STOP_WORDS = SMART_STOP_WORDS - frozenset(f"{_NUMERALS} {_LETTERS} {_NAMING}".split())

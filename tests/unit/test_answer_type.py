@@ -39,6 +39,7 @@ def test_the_wh_phrase_decides_the_expected_type(question: str, kind: str | None
         ("The cafeteria opens at half past seven.", "When does the cafeteria open?", True),  # a time of day
         ("The gates open at 7:30 every day.", "When do the gates open?", True),
         ("The fee rose to 4.25 euros.", "When did the fee rise?", False),
+        ("Refunds are issued within thirty days.", "When are refunds issued?", True),  # a span of time
         ("About 240 people work there.", "How many staff work in Lyon?", True),
         ("Twelve engineers joined.", "How many engineers joined?", True),
         ("In 2020 the Lyon plant grew.", "How many staff worked in Lyon in 2020?", False),  # only the asked year

@@ -80,16 +80,15 @@ def test_different_years_in_two_documents_are_no_conflict() -> None:
 
 
 def test_with_the_workspaces_weights_a_missing_common_word_costs_little() -> None:
-    # "think" is paraphrased away ("suggested"); across the workspace it is a common word, "Gasquet" a rare one
-    evidence = [_chunk("plague.txt#1", "plague.txt", "Gasquet suggested that it was some form of bubonic plague.")]
-    answer = "Gasquet suggested that it was some form of bubonic plague [plague.txt#1]."
-    question = "What did Gasquet think the plague was?"
+    # "view" is worded differently ("called"); across the workspace it is a common word, "Luther" a rare one
+    evidence = [_chunk("luther.txt#1", "luther.txt", "Luther called Islam a tool of the devil.")]
+    answer = "Luther called Islam a tool of the devil [luther.txt#1]."
+    question = "How did Luther view Islam?"
     alone = provider.critique(question, answer, evidence)
-    weights = {term: 0.2 for term in terms("think")} | {term: 3.0 for term in terms("Gasquet")}
-    weights |= {term: 1.5 for term in terms("plague")}
+    weights = {term: 0.2 for term in terms("view")} | {term: 3.0 for term in terms("Luther Islam")}
     weighed = provider.critique(question, answer, evidence, term_weights=weights)
     assert alone.confidence < 0.65 <= weighed.confidence
-    assert weighed.logical_gaps == ["The answer does not address 'think'."]  # still said, not hidden
+    assert weighed.logical_gaps == ["The answer does not address 'view'."]  # still said, not hidden
 
 
 def test_a_who_question_answered_without_a_name_is_not_confident() -> None:
