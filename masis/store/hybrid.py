@@ -22,6 +22,8 @@ S = TypeVar("S")
 
 
 class ScoredPoint(StoredPoint, Protocol):
+    """A point a query returns, with the engine's score."""
+
     @property
     def score(self) -> float: ...
 
