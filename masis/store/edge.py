@@ -50,17 +50,10 @@ from masis.store.base import (
     SparseVec,
     tenant_scope,
 )
-from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, cosine, prefetch_limit, unit
+from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, prefetch_limit
+from masis.store.hybrid import dense_updates, hits, new_points, query_vectors
 from masis.store.ids import point_id
-from masis.store.payload import (
-    UPSERT_BATCH,
-    batches,
-    chunk_payload,
-    hit_from_payload,
-    renumbered,
-    sparse_vectors,
-)
-from masis.text import query_vector
+from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +69,10 @@ _INDEXES = {
 
 def _filter(scope: dict[str, str]) -> Filter:
     return Filter(must=[FieldCondition(key, match=MatchValue(value)) for key, value in scope.items()])
+
+
+def _sparse(vector: SparseVec) -> SparseVector:
+    return SparseVector(*vector)
 
 
 def _holds_shard(path: Path) -> bool:
@@ -169,24 +166,9 @@ class EdgeStore:
     ) -> None:
         tenant_scope(workspace_id)
         shard = self._live()
-        sparse = sparse_vectors(chunks, vectors)
-        for start in range(0, len(chunks), UPSERT_BATCH):
-            batch = chunks[start : start + UPSERT_BATCH]
-            dense = self._embed([chunk.text for chunk in batch])
-            points = [
-                Point(
-                    point_id(workspace_id, chunk.chunk_id),
-                    {SPARSE_VECTOR: SparseVector(*sparse[start + i]), **dense[i]},
-                    chunk_payload(workspace_id, chunk),
-                )
-                for i, chunk in enumerate(batch)
-            ]
+        for batch in new_points(workspace_id, chunks, vectors, self._embedder if self._dense else None):
+            points = [Point(point.id, point.vectors(_sparse), point.payload) for point in batch]
             shard.update(UpdateOperation.upsert_points(points))
-
-    def _embed(self, texts: list[str]) -> list[dict[str, list[float]]]:
-        if not self._dense or self._embedder is None:
-            return [{} for _ in texts]
-        return [{DENSE_VECTOR: vector} for vector in self._embedder.embed_documents(texts)]
 
     def delete_document(self, workspace_id: str, doc_name: str) -> None:
         scope = tenant_scope(workspace_id, doc_name)
@@ -203,15 +185,14 @@ class EdgeStore:
         scope = tenant_scope(workspace_id, doc_name)
         corpus = _filter(tenant_scope(workspace_id))
         shard = self._live()
-        indices, values = query_vector(query)
-        if not indices or limit < 1:
+        vectors = query_vectors(query, limit, self._embedder if self._dense else None)
+        if vectors is None:
             return []
-        sparse = Query.Nearest(SparseVector(indices, values), using=SPARSE_VECTOR)
+        sparse = Query.Nearest(_sparse(vectors.sparse), using=SPARSE_VECTOR)
         idf = SearchParams(idf=IdfParams(corpus=corpus))
-        if not self._dense or self._embedder is None:
+        if vectors.dense is None:
             request = QueryRequest(limit, query=sparse, filter=_filter(scope), with_payload=True, params=idf)
-            return [hit_from_payload(point.payload, point.score) for point in shard.query(request)]
-        dense = unit(self._embedder.embed_query(query))
+            return hits(shard.query(request), None)
         fetch = prefetch_limit(limit)
         request = QueryRequest(
             limit,
@@ -220,7 +201,7 @@ class EdgeStore:
                 Prefetch(fetch, query=sparse, filter=_filter(scope), params=idf),
                 Prefetch(
                     fetch,
-                    query=Query.Nearest(dense, using=DENSE_VECTOR),
+                    query=Query.Nearest(vectors.dense, using=DENSE_VECTOR),
                     filter=_filter(scope),
                     score_threshold=self._dense_floor,
                 ),
@@ -229,9 +210,7 @@ class EdgeStore:
             with_payload=True,
             with_vector=[DENSE_VECTOR],
         )
-        return [
-            hit_from_payload(point.payload, point.score, cosine(dense, point.vector)) for point in shard.query(request)
-        ]
+        return hits(shard.query(request), vectors.dense)
 
     def reindex(self, workspace_id: str | None = None) -> int:
         """Give every chunk (of one workspace, or all) its dense vector; returns how many were embedded.
@@ -248,16 +227,11 @@ class EdgeStore:
             shard = self._live()
             embedded = 0
             for records in _scroll(shard, scope, [DENSE_VECTOR]):
-                missing = [r for r in records if not (r.vector or {}).get(DENSE_VECTOR)]
-                if not missing:
-                    continue
-                vectors = self._embedder.embed_documents([(r.payload or {}).get("text", "") for r in missing])
-                shard.update(
-                    UpdateOperation.update_vectors(
-                        [PointVectors(r.id, {DENSE_VECTOR: v}) for r, v in zip(missing, vectors, strict=True)]
-                    )
-                )
-                embedded += len(missing)
+                updates = dense_updates(records, self._embedder)
+                if updates:
+                    points = [PointVectors(point, {DENSE_VECTOR: vector}) for point, vector in updates]
+                    shard.update(UpdateOperation.update_vectors(points))
+                    embedded += len(updates)
             shard.flush()
         return embedded
 
@@ -294,15 +268,13 @@ class EdgeStore:
         shard = self._live()
         found: dict[str, str] = {}
         for batch in batches(list(chunk_ids)):
-            for record in shard.retrieve([point_id(workspace_id, cid) for cid in batch], True, False):
-                payload = record.payload or {}
-                found[payload["chunk_id"]] = payload[DOCUMENT_KEY]
+            found.update(owners_of(shard.retrieve([point_id(workspace_id, cid) for cid in batch], True, False)))
         return found
 
     def renumber_document(self, workspace_id: str, doc_name: str) -> int:
         flt = _filter(tenant_scope(workspace_id, doc_name))
         shard = self._live()
-        moved = [(r, new) for records in _scroll(shard, flt, True) for r in records if (new := renumbered(r.payload))]
+        moved = renumbering(_scroll(shard, flt, True))
         for batch in batches(moved):
             points = [Point(point_id(workspace_id, new["chunk_id"]), r.vector or {}, new) for r, new in batch]
             shard.update(UpdateOperation.upsert_points(points))

@@ -1,9 +1,10 @@
-"""The stored payload of a chunk and the `Hit` read back from it, shared by every backend."""
+"""The stored payload of a chunk and what is read back from it (hits, owners, new ids), shared by every
+backend."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 from masis.chunk_ids import chunk_id
 from masis.store.base import DOCUMENT_KEY, TENANT_KEY, ChunkRecord, Hit, SparseVec
@@ -12,6 +13,22 @@ from masis.text import document_vector
 UPSERT_BATCH = 512
 
 T = TypeVar("T")
+
+
+class StoredPoint(Protocol):
+    """A point as either engine returns it (a record of a scroll or a retrieve, a scored point of a query)."""
+
+    @property
+    def id(self) -> Any: ...
+
+    @property
+    def payload(self) -> Mapping[str, Any] | None: ...
+
+    @property
+    def vector(self) -> Any: ...
+
+
+P = TypeVar("P", bound=StoredPoint)
 
 
 def chunk_payload(workspace_id: str, chunk: ChunkRecord) -> dict[str, Any]:
@@ -61,6 +78,18 @@ def hit_from_payload(payload: Mapping[str, Any] | None, score: float, dense_scor
 def batches(items: Sequence[T], size: int = UPSERT_BATCH) -> Iterator[Sequence[T]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
+
+
+def owners_of(points: Iterable[StoredPoint]) -> dict[str, str]:
+    """The document each of these stored chunks belongs to, by chunk id."""
+    payloads = [point.payload or {} for point in points]
+    return {payload["chunk_id"]: payload[DOCUMENT_KEY] for payload in payloads}
+
+
+def renumbering(pages: Iterable[Iterable[P]]) -> list[tuple[P, dict[str, Any]]]:
+    """The stored points whose chunk id is not the one `masis.chunk_ids` gives now, each with its payload
+    under the new id."""
+    return [(point, new) for page in pages for point in page if (new := renumbered(point.payload))]
 
 
 def renumbered(payload: Mapping[str, Any] | None) -> dict[str, Any] | None:

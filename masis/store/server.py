@@ -23,17 +23,10 @@ from masis.store.base import (
     SparseVec,
     tenant_scope,
 )
-from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, cosine, prefetch_limit, unit
+from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, prefetch_limit
+from masis.store.hybrid import dense_updates, hits, new_points, query_vectors
 from masis.store.ids import point_id
-from masis.store.payload import (
-    UPSERT_BATCH,
-    batches,
-    chunk_payload,
-    hit_from_payload,
-    renumbered,
-    sparse_vectors,
-)
-from masis.text import query_vector
+from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +40,11 @@ def _filter(scope: dict[str, str]) -> models.Filter:
     return models.Filter(
         must=[models.FieldCondition(key=key, match=models.MatchValue(value=value)) for key, value in scope.items()]
     )
+
+
+def _sparse(vector: SparseVec) -> models.SparseVector:
+    indices, values = vector
+    return models.SparseVector(indices=indices, values=values)
 
 
 def _safe_url(url: str) -> str:
@@ -156,24 +154,11 @@ class QdrantServerStore:
     ) -> None:
         tenant_scope(workspace_id)
         client = self._live()
-        sparse = sparse_vectors(chunks, vectors)
-        for start in range(0, len(chunks), UPSERT_BATCH):
-            batch = chunks[start : start + UPSERT_BATCH]
-            dense = self._embed([chunk.text for chunk in batch])
+        for batch in new_points(workspace_id, chunks, vectors, self._embedder if self._dense else None):
             points = [
-                models.PointStruct(
-                    id=point_id(workspace_id, chunk.chunk_id),
-                    vector={SPARSE_VECTOR: _sparse(sparse[start + i]), **dense[i]},
-                    payload=chunk_payload(workspace_id, chunk),
-                )
-                for i, chunk in enumerate(batch)
+                models.PointStruct(id=point.id, vector=point.vectors(_sparse), payload=point.payload) for point in batch
             ]
             client.upsert(self._collection, points=points, wait=True)
-
-    def _embed(self, texts: list[str]) -> list[dict[str, list[float]]]:
-        if not self._dense or self._embedder is None:
-            return [{} for _ in texts]
-        return [{DENSE_VECTOR: vector} for vector in self._embedder.embed_documents(texts)]
 
     def delete_document(self, workspace_id: str, doc_name: str) -> None:
         scope = tenant_scope(workspace_id, doc_name)
@@ -191,31 +176,30 @@ class QdrantServerStore:
         scope = tenant_scope(workspace_id, doc_name)
         corpus = _filter(tenant_scope(workspace_id))
         client = self._live()
-        vector = query_vector(query)
-        if not vector[0] or limit < 1:
+        vectors = query_vectors(query, limit, self._embedder if self._dense else None)
+        if vectors is None:
             return []
         idf = models.SearchParams(idf=models.IdfCorpusParams(corpus=corpus))
-        if not self._dense or self._embedder is None:
+        if vectors.dense is None:
             response = client.query_points(
                 self._collection,
-                query=_sparse(vector),
+                query=_sparse(vectors.sparse),
                 using=SPARSE_VECTOR,
                 query_filter=_filter(scope),
                 limit=limit,
                 with_payload=True,
                 search_params=idf,
             )
-            return [hit_from_payload(point.payload, point.score) for point in response.points]
-        dense = unit(self._embedder.embed_query(query))
+            return hits(response.points, None)
         fetch = prefetch_limit(limit)
         response = client.query_points(
             self._collection,
             prefetch=[
                 models.Prefetch(
-                    query=_sparse(vector), using=SPARSE_VECTOR, filter=_filter(scope), params=idf, limit=fetch
+                    query=_sparse(vectors.sparse), using=SPARSE_VECTOR, filter=_filter(scope), params=idf, limit=fetch
                 ),
                 models.Prefetch(
-                    query=dense,
+                    query=vectors.dense,
                     using=DENSE_VECTOR,
                     filter=_filter(scope),
                     score_threshold=self._dense_floor,
@@ -228,7 +212,7 @@ class QdrantServerStore:
             with_payload=True,
             with_vectors=[DENSE_VECTOR],
         )
-        return [hit_from_payload(point.payload, point.score, cosine(dense, point.vector)) for point in response.points]
+        return hits(response.points, vectors.dense)
 
     def reindex(self, workspace_id: str | None = None) -> int:
         """Give every chunk (of one workspace, or all) its dense vector; returns how many were embedded.
@@ -244,15 +228,11 @@ class QdrantServerStore:
         scope = _filter(tenant_scope(workspace_id)) if workspace_id is not None else None
         embedded = 0
         for records in self._scroll(self._collection, scope, [DENSE_VECTOR]):
-            missing = [r for r in records if not (r.vector or {}).get(DENSE_VECTOR)]
-            if not missing:
-                continue
-            vectors = self._embedder.embed_documents([(r.payload or {}).get("text", "") for r in missing])
-            updates = [
-                models.PointVectors(id=r.id, vector={DENSE_VECTOR: v}) for r, v in zip(missing, vectors, strict=True)
-            ]
-            client.update_vectors(self._collection, points=updates, wait=True)
-            embedded += len(missing)
+            updates = dense_updates(records, self._embedder)
+            if updates:
+                points = [models.PointVectors(id=point, vector={DENSE_VECTOR: vector}) for point, vector in updates]
+                client.update_vectors(self._collection, points=points, wait=True)
+                embedded += len(updates)
         return embedded
 
     def _scroll(
@@ -298,18 +278,13 @@ class QdrantServerStore:
         found: dict[str, str] = {}
         for batch in batches(list(chunk_ids)):
             ids: list[models.ExtendedPointId] = [point_id(workspace_id, cid) for cid in batch]
-            for record in client.retrieve(self._collection, ids, with_payload=True, with_vectors=False):
-                payload = record.payload or {}
-                found[payload["chunk_id"]] = payload[DOCUMENT_KEY]
+            found.update(owners_of(client.retrieve(self._collection, ids, with_payload=True, with_vectors=False)))
         return found
 
     def renumber_document(self, workspace_id: str, doc_name: str) -> int:
         flt = _filter(tenant_scope(workspace_id, doc_name))
         client = self._live()
-        moved = [
-            (r, new) for records in self._scroll(self._collection, flt, True) for r in records
-            if (new := renumbered(r.payload))
-        ]
+        moved = renumbering(self._scroll(self._collection, flt, True))
         for batch in batches(moved):
             points = [
                 models.PointStruct(id=point_id(workspace_id, new["chunk_id"]), vector=r.vector or {}, payload=new)
@@ -333,8 +308,3 @@ class QdrantServerStore:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
-
-
-def _sparse(vector: tuple[list[int], list[float]]) -> models.SparseVector:
-    indices, values = vector
-    return models.SparseVector(indices=indices, values=values)

@@ -1,0 +1,101 @@
+"""Hybrid retrieval's data, the same in every backend: the points an upsert writes (BM25 and, on a hybrid
+store, dense vectors), a search's query vectors, the hits read back, and the dense vectors `reindex` adds.
+
+Plain data in and out: each backend only wraps it in its own client's types (`qdrant_edge`, or
+`qdrant_client.models`) and makes the calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from masis.embeddings import Embedder
+from masis.store.base import DENSE_VECTOR, SPARSE_VECTOR, ChunkRecord, Hit, SparseVec
+from masis.store.dense import cosine, unit
+from masis.store.ids import point_id
+from masis.store.payload import UPSERT_BATCH, StoredPoint, chunk_payload, hit_from_payload, sparse_vectors
+from masis.text import query_vector
+
+S = TypeVar("S")
+
+
+class ScoredPoint(StoredPoint, Protocol):
+    """A point a query returns, with the engine's score."""
+
+    @property
+    def score(self) -> float: ...
+
+
+@dataclass(frozen=True, slots=True)
+class NewPoint:
+    """A chunk as it is written: its point id, BM25 vector, dense vector (on a hybrid store) and payload."""
+
+    id: str
+    sparse: SparseVec
+    dense: list[float] | None
+    payload: dict[str, Any]
+
+    def vectors(self, sparse: Callable[[SparseVec], S]) -> dict[str, S | list[float]]:
+        """The point's named vectors, the BM25 one made by `sparse` in the client's own type."""
+        named: dict[str, S | list[float]] = {SPARSE_VECTOR: sparse(self.sparse)}
+        if self.dense is not None:
+            named[DENSE_VECTOR] = self.dense
+        return named
+
+
+def new_points(
+    workspace_id: str,
+    chunks: Sequence[ChunkRecord],
+    vectors: Sequence[SparseVec] | None,
+    embedder: Embedder | None,
+) -> Iterator[list[NewPoint]]:
+    """`chunks` as points, `UPSERT_BATCH` at a time; given an `embedder` (a hybrid store), each with its
+    dense vector, embedded a batch at a time. `vectors` are the chunks' BM25 vectors when already built."""
+    sparse = sparse_vectors(chunks, vectors)
+    for start in range(0, len(chunks), UPSERT_BATCH):
+        batch = chunks[start : start + UPSERT_BATCH]
+        dense: Sequence[list[float] | None] = (
+            embedder.embed_documents([chunk.text for chunk in batch]) if embedder else [None] * len(batch)
+        )
+        yield [
+            NewPoint(point_id(workspace_id, chunk.chunk_id), vector, dense_vector, chunk_payload(workspace_id, chunk))
+            for chunk, vector, dense_vector in zip(batch, sparse[start : start + UPSERT_BATCH], dense, strict=True)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class QueryVectors:
+    """What a search looks for: the query's BM25 vector and, on a hybrid store, its unit dense vector."""
+
+    sparse: SparseVec
+    dense: list[float] | None
+
+
+def query_vectors(query: str, limit: int, embedder: Embedder | None) -> QueryVectors | None:
+    """The query's vectors (dense ones given an `embedder`), or None when nothing can be found: the query
+    has no indexed term, or `limit` leaves no room for a hit."""
+    sparse = query_vector(query)
+    if not sparse[0] or limit < 1:
+        return None
+    return QueryVectors(sparse, unit(embedder.embed_query(query)) if embedder else None)
+
+
+def hits(points: Iterable[ScoredPoint], dense: Sequence[float] | None) -> list[Hit]:
+    """The engine's scored points as hits; given the query's dense vector, each with its cosine to the
+    chunk's own (the points must then carry their dense vectors)."""
+    return [
+        hit_from_payload(point.payload, point.score, None if dense is None else cosine(dense, point.vector))
+        for point in points
+    ]
+
+
+def dense_updates(records: Sequence[StoredPoint], embedder: Embedder) -> list[tuple[Any, list[float]]]:
+    """What `reindex` writes for these records: (point id, dense vector) for each one without a dense vector,
+    embedded from its stored text."""
+    missing = [r for r in records if not (r.vector or {}).get(DENSE_VECTOR)]
+    if not missing:
+        return []
+    vectors = embedder.embed_documents([(r.payload or {}).get("text", "") for r in missing])
+    return [(r.id, vector) for r, vector in zip(missing, vectors, strict=True)]
