@@ -22,18 +22,6 @@ FILLER = [f"Note {i}: the office plants on floor {i} are watered on Mondays by t
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[OpenAICompatServer]:
-    srv = OpenAICompatServer().start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_server(server: OpenAICompatServer) -> None:
-    server.reset()
-
-
-@pytest.fixture(scope="module")
 def sample(server: OpenAICompatServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
     with Engine(openai_settings(tmp_path_factory.mktemp("oa") / "data", server)) as engine:
         report = engine.ingest_paths("demo", [SAMPLE_DIR])

@@ -20,18 +20,6 @@ from tests.conftest import SAMPLE_DIR
 from tests.openai_server import OpenAICompatServer, load_fixture, openai_settings
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[OpenAICompatServer]:
-    srv = OpenAICompatServer().start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_server(server: OpenAICompatServer) -> None:
-    server.reset()
-
-
 def _engine(root: Path, server: OpenAICompatServer, **overrides: Any) -> Engine:
     engine = Engine(openai_settings(root / "data", server, **overrides))
     assert not engine.ingest_paths("demo", [SAMPLE_DIR]).failed
