@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from masis import matching
-from masis.answer_type import expected_type, gives_type
+from masis.answer_type import answer_noun, expected_type, gives_type
 from masis.citations import (
     CITATION,
     answer_sentences,
@@ -103,6 +103,11 @@ class ExtractiveProvider:
         ]
         kind = expected_type(question)
         typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
+        if kind is None and (noun := answer_noun(question)):
+            # "what was the capital of ...": a sentence that names the kind of thing asked for ("the Mongol
+            # Empire capital Karakorum") gives it, where its other words only repeat the question
+            named = terms(noun)
+            typed = {id(s) for s in candidates if named & s.terms}
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS

@@ -99,3 +99,16 @@ def test_a_who_question_answered_without_a_name_is_not_confident() -> None:
     named = [_chunk("plan.txt#1", "plan.txt", "The Falcon budget is sponsored by Ana Reyes.")]
     answer = "The Falcon budget is sponsored by Ana Reyes [plan.txt#1]."
     assert provider.critique("Who is the sponsor of the Falcon budget?", answer, named).confidence >= 0.65
+
+
+def test_a_sentence_naming_the_kind_of_thing_asked_for_leads() -> None:
+    evidence = [
+        _chunk(
+            "mongols.txt#1",
+            "mongols.txt",
+            "The Mongol Empire was governed by a civilian and military code. "
+            "Envoys travelled far from the Mongol Empire capital Karakorum.",
+        )
+    ]
+    answer = provider.synthesize("What was the capital of the Mongol Empire?", evidence)
+    assert answer.startswith("Envoys travelled far from the Mongol Empire capital Karakorum [mongols.txt#1].")
