@@ -182,8 +182,8 @@ class ExtractiveProvider:
         by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
         asked = matching.question(question)
         sentences = _sentences(evidence)
-        # the workspace's IDF when the researcher gives it: a question word common across the documents ("view",
-        # "think") weighs less than its name or subject; else rarity within the evidence
+        # the workspace's IDF when the critic node gives it: a question word common across the documents ("view",
+        # "happen") weighs less than the name or subject it is about; else rarity within the evidence
         weights = term_weights if term_weights is not None else _weights(asked.terms, sentences)
 
         unsupported: list[str] = []
