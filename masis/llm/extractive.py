@@ -183,7 +183,7 @@ class ExtractiveProvider:
         asked = matching.question(question)
         sentences = _sentences(evidence)
         # the workspace's IDF when the critic node gives it: a question word common across the documents ("view",
-        # "happen") weighs less than the name or subject it is about; else rarity within the evidence
+        # "role") weighs less than the name or subject it is about; else rarity within the evidence
         weights = term_weights if term_weights is not None else _weights(asked.terms, sentences)
 
         unsupported: list[str] = []
