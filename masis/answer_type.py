@@ -49,6 +49,8 @@ _DURATION = re.compile(
     rf"(?:\d[\d,.]*|\b(?:{_NUMBER_WORDS.replace(' ', '|')}))\s+(?:second|minute|hour|day|week|month|year|decade)s?\b",
     re.IGNORECASE,
 )
+_HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
+_TIME_UNITS = re.compile(r"\b(?:seconds|minutes|hours|days|weeks|months|years|decades|centuries)\b", re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|von\s+|van\s+)?[A-Z][\w'’.-]*)*")
 _WORD = re.compile(r"[\w'’-]+")
 
@@ -103,7 +105,12 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         found = [*_DATE.finditer(sentence), *_DURATION.finditer(sentence)]
         return any(match.group(0).lower() not in asked for match in found)
     if kind == "number":
-        return any(match.group(0).lower() not in asked for match in _NUMBER.finditer(sentence))
+        if any(match.group(0).lower() not in asked for match in _NUMBER.finditer(sentence)):
+            return True
+        # "how long does it take …?": "in seconds", "for decades" give a length of time without a figure
+        return bool(_HOW_LONG.search(question)) and any(
+            match.group(0).lower() not in asked for match in _TIME_UNITS.finditer(sentence)
+        )
     return any(_new_name(match.group(0), asked) for match in _NAME.finditer(sentence, 1))
 
 

@@ -42,6 +42,8 @@ def test_the_wh_phrase_decides_the_expected_type(question: str, kind: str | None
         ("Refunds are issued within thirty days.", "When are refunds issued?", True),  # a span of time
         ("About 240 people work there.", "How many staff work in Lyon?", True),
         ("Twelve engineers joined.", "How many engineers joined?", True),
+        ("The outcome of a division is known in seconds.", "How long does a division take?", True),  # a unit of time
+        ("It rained for days.", "How many people came?", False),  # only "how long" is answered by a unit
         ("In 2020 the Lyon plant grew.", "How many staff worked in Lyon in 2020?", False),  # only the asked year
         ("The investment was approved by Maria Lopez.", "Who approved the investment?", True),
         ("The board approved the investment.", "Who approved the investment?", False),
