@@ -63,8 +63,6 @@ class IngestReport:
 
 def document_name(name: str) -> str:
     """The name a document is known by: the file's base name, never a path."""
-    if "/" not in name and "\\" not in name and name.strip(".") and not name.isspace():
-        return name.strip()  # already a base name (what PurePath would return, without its cost)
     return PurePath(name.replace("\\", "/")).name.strip()
 
 

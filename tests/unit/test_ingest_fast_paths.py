@@ -1,4 +1,5 @@
-"""The ingest's faster forms give exactly what the plain forms they replace give."""
+"""The ingest's faster forms give exactly what the plain forms they replace give, and the names and ids it
+makes stay what older stores hold."""
 
 from __future__ import annotations
 
