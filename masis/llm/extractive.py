@@ -102,12 +102,14 @@ class ExtractiveProvider:
             s for s in sentences if credits[id(s)] and s.text.lower() not in avoid and not is_heading(s.text)
         ]
         kind = expected_type(question)
-        typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
-        if kind is None and (noun := answer_noun(question)):
+        noun = None if kind else answer_noun(question)
+        if noun:
             # "what was the capital of ...": a sentence that names the kind of thing asked for ("the Mongol
             # Empire capital Karakorum") gives it, where its other words only repeat the question
             named = terms(noun)
             typed = {id(s) for s in candidates if named & s.terms}
+        else:
+            typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
