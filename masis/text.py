@@ -115,8 +115,9 @@ def split_sentences(text: str) -> list[str]:
         parts = _SENTENCE_END.split(" ".join(block.split()))  # text, mark, text, mark, ..., text
         pieces = [parts[i] + parts[i + 1] for i in range(0, len(parts) - 1, 2)]
         pieces.append(parts[-1])
+        start = len(sentences)  # a middle initial joins pieces of this block, never the block before
         for piece in (p.strip() for p in pieces):
-            if piece and sentences and _INITIAL.search(sentences[-1]):
+            if piece and len(sentences) > start and _INITIAL.search(sentences[-1]):
                 sentences[-1] = f"{sentences[-1]} {piece}"
             elif piece:
                 sentences.append(piece)

@@ -189,6 +189,7 @@ def test_a_heading_line_stays_apart_when_the_chunk_is_split_again() -> None:
             ["Alumni include NASA astronaut John M. Grunsfeld.", "He flew five missions."],
         ),
         ("It covers fleet D. The review lists invoices.", ["It covers fleet D.", "The review lists invoices."]),
+        ("Signed by John M.\n\nThe board met.", ["Signed by John M.", "The board met."]),  # a paragraph ends it
         ("Revenue grew. Q3 was strong.", ["Revenue grew.", "Q3 was strong."]),
     ],
 )
