@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from masis.config import Settings
-from masis.llm.base import LLMProvider
+from masis.llm.base import LLMProvider, Relatedness
 from masis.pause import pause_point
 from masis.registry import Registry
 from masis.store.base import VectorStore
+
+if TYPE_CHECKING:
+    from masis.semantic import SentenceEncoder
 
 # called with the stage ("researching", "writing", "auditing", "scoring") and, on a retry's
 # "researching", a second argument: why the last draft was retried
@@ -27,6 +30,29 @@ class AgentContext:
     registry: Registry
     llm: LLMProvider
     on_progress: ProgressCallback | None = None
+
+    def encoder(self) -> SentenceEncoder | None:
+        """The local sentence encoder, loaded with the first question that needs it (numpy and the weights
+        stay out of questions whose words decide), or None when switched off or not installed."""
+        from masis import semantic
+
+        return semantic.load(self.settings.semantic)
+
+    def relatedness(self, question: str) -> Relatedness | None:
+        """The question's closeness in meaning to each of some texts, on the relevance scale, for a provider
+        that reads words only; the encoder loads only if the provider calls it. None when switched off."""
+        if not self.settings.semantic:
+            return None
+
+        def measure(texts: Sequence[str]) -> list[float]:
+            from masis.semantic import relevance_scale
+
+            encoder = self.encoder()
+            if encoder is None:
+                return [0.0] * len(texts)
+            return [relevance_scale(cosine) for cosine in encoder.similarities(question, texts)]
+
+        return measure
 
     def progress(self, stage: str, detail: str | None = None) -> None:
         pause_point(f"ask:{stage}")

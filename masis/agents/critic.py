@@ -22,7 +22,9 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     with timed("critic") as latency, collect_usage() as usage:
         question = core_question(state)
         weights = question_weights(ctx.registry, state["workspace_id"], question)
-        critique = ctx.llm.critique(question, state["answer"], evidence, term_weights=weights)
+        critique = ctx.llm.critique(
+            question, state["answer"], evidence, term_weights=weights, relatedness=ctx.relatedness(question)
+        )
         audit = citations.audit(state["answer"], [chunk["chunk_id"] for chunk in evidence])
         critique = grounding.apply(critique, grounding.check(question, state["answer"], evidence), audit)
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langgraph.graph import END
 from langgraph.runtime import Runtime
@@ -18,8 +18,16 @@ from masis.store.base import Hit
 from masis.store.payload import index_text
 from masis.text import question_terms
 
+if TYPE_CHECKING:
+    from masis.semantic import SentenceEncoder
+
 SHARED_START = 3  # a related word shares at least its first letters (matching.related asks for more)
 MAX_RELATED_WORDS = 3  # per question word
+# The local sentence encoder (masis.semantic) reads the passages that pass by their words, and the first few
+# candidates when none does. Below SEMANTIC_FLOOR (a cosine) a passage is about something else, whatever words it
+# shares with the question ("What was the wedding date?" / "the IPCC acknowledged the date is incorrect").
+SEMANTIC_CANDIDATES = 3
+SEMANTIC_FLOOR = 0.2
 
 
 def core_question(state: MASISState) -> str:
@@ -86,6 +94,28 @@ def _relevance(term_coverage: float, dense_cosine: float | None) -> float:
     return term_coverage if dense_cosine is None else max(term_coverage, round(dense_cosine, 4))
 
 
+def _read_closely(ctx: AgentContext, question_text: str, scored: list[EvidenceChunk], threshold: float) -> bool:
+    """Check the passages that pass by their words against their meaning, and when none is left, let the sentence
+    encoder read the first few candidates: a passage that says the same thing in other words ("how many trucks
+    does the company run" / "a fleet of 212 vehicles") passes by meaning. Returns whether the encoder read any."""
+    encoder = ctx.encoder() if scored else None
+    if encoder is None:
+        return False
+    passing = [chunk for chunk in scored if chunk["relevance"] >= threshold]
+    _by_meaning(encoder, question_text, passing)
+    if not any(chunk["relevance"] >= threshold for chunk in passing):
+        _by_meaning(encoder, question_text, [c for c in scored[:SEMANTIC_CANDIDATES] if c not in passing])
+    return True
+
+
+def _by_meaning(encoder: SentenceEncoder, question_text: str, chunks: list[EvidenceChunk]) -> None:
+    from masis.semantic import relevance_scale
+
+    for chunk, cosine in zip(chunks, encoder.similarities(question_text, [c["text"] for c in chunks]), strict=True):
+        by_meaning = relevance_scale(cosine)
+        chunk["relevance"] = by_meaning if cosine < SEMANTIC_FLOOR else max(chunk["relevance"], by_meaning)
+
+
 def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     ctx = runtime.context
     settings = ctx.settings
@@ -103,6 +133,9 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
         weights = _weights(ctx.registry, workspace, asked.terms)
         in_documents = ctx.registry.terms_in_documents(workspace, (hit.doc_name for hit in hits), asked.terms)
         scored = [_evidence(hit, asked, weights, in_documents.get(hit.doc_name, set())) for hit in hits]
+        # an embedding model of the OpenAI path already scored the hits by meaning
+        dense = any(hit.dense_score is not None for hit in hits)
+        semantic = not dense and _read_closely(ctx, core_question(state), scored, threshold)
         evidence = [chunk for chunk in scored if chunk["relevance"] >= threshold]
     update: dict[str, Any] = {
         "attempt": attempt,
@@ -120,7 +153,8 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
                 "kept": len(evidence),
                 "threshold": threshold,
                 "top_relevance": max((c["relevance"] for c in scored), default=0.0),
-                "dense": any(hit.dense_score is not None for hit in hits),
+                "dense": dense,
+                "semantic": semantic,
             }
         ],
     }

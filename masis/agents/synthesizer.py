@@ -33,7 +33,7 @@ def synthesizer(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, 
                 evidence, compressed = smaller, True
         critique = state.get("critique")
         feedback = Critique.model_validate(critique) if critique and state.get("attempt", 1) > 1 else None
-        answer = ctx.llm.synthesize(question, evidence, feedback)
+        answer = ctx.llm.synthesize(question, evidence, feedback, relatedness=ctx.relatedness(question))
         llm_calls += 1
     return {
         "answer": answer,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from pydantic import BaseModel, Field
 
 from masis.state import EvidenceChunk
+
+# the question's closeness in meaning to each text, in [0, 1] on the relevance scale (masis.semantic)
+Relatedness = Callable[[Sequence[str]], list[float]]
 
 
 class ConflictClaim(BaseModel):
@@ -54,7 +57,13 @@ class LLMProvider(Protocol):
     name: str
     compression_uses_model: bool
 
-    def synthesize(self, question: str, evidence: Sequence[EvidenceChunk], feedback: Critique | None = None) -> str: ...
+    def synthesize(
+        self,
+        question: str,
+        evidence: Sequence[EvidenceChunk],
+        feedback: Critique | None = None,
+        relatedness: Relatedness | None = None,
+    ) -> str: ...
 
     def compress(self, question: str, evidence: Sequence[EvidenceChunk], max_chars: int) -> list[EvidenceChunk]: ...
 
@@ -64,9 +73,12 @@ class LLMProvider(Protocol):
         answer: str,
         evidence: Sequence[EvidenceChunk],
         term_weights: Mapping[int, float] | None = None,
+        relatedness: Relatedness | None = None,
     ) -> Critique:
         """Audit a draft. `term_weights` are the question's terms with their IDF in the workspace (what the
-        researcher's relevance score weighs): a provider that scores coverage itself weighs with them."""
+        researcher's relevance score weighs): a provider that scores coverage itself weighs with them.
+        `relatedness` measures the question's closeness in meaning to texts (the local sentence encoder), for a
+        provider that would otherwise miss an answer given in other words."""
         ...
 
     def evaluate(

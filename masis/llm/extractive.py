@@ -23,7 +23,7 @@ from masis.citations import (
     neutralise_markers,
     strip_citations,
 )
-from masis.llm.base import Conflict, ConflictClaim, Critique, Evaluation
+from masis.llm.base import Conflict, ConflictClaim, Critique, Evaluation, Relatedness
 from masis.relevance import coverage
 from masis.state import EvidenceChunk
 from masis.text import NUMBER, is_heading, normalise_number, numbers, question_terms, split_sentences, terms
@@ -34,6 +34,7 @@ COVERED_TERM_DISCOUNT = 0.3
 SUPPORT_THRESHOLD = 0.8
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
 SAME_SUBJECT = 0.6  # share of non-numeric terms two sentences need in common to be about one thing
+MEANING_WEIGHT = 0.3  # share of the question a sentence's closeness in meaning (on the relevance scale) adds
 UNTYPED_ANSWER = 0.5  # share of confidence kept when a "who/when/how many" question gets no name, date or number
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'-]*")
 _YEAR = re.compile(r"^(1\d|20)\d\d$")  # 1000-2099: a bare four-digit figure in that range names a year
@@ -90,7 +91,13 @@ class ExtractiveProvider:
     name = "extractive"
     compression_uses_model = False
 
-    def synthesize(self, question: str, evidence: Sequence[EvidenceChunk], feedback: Critique | None = None) -> str:
+    def synthesize(
+        self,
+        question: str,
+        evidence: Sequence[EvidenceChunk],
+        feedback: Critique | None = None,
+        relatedness: Relatedness | None = None,
+    ) -> str:
         asked = matching.question(question)
         sentences = _sentences(evidence)
         weights = _weights(asked.terms, sentences)
@@ -110,6 +117,11 @@ class ExtractiveProvider:
             typed = {id(s) for s in candidates if named & s.terms}
         else:
             typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
+        # what each sentence says in other words than the question's: "What river separates Jacksonville?" is
+        # answered by "the St. Johns River divides the city", not by the sentence that repeats "Jacksonville"
+        meaning: dict[int, float] = {}
+        if relatedness is not None and candidates:
+            meaning = dict(zip(map(id, candidates), relatedness([s.text for s in candidates]), strict=True))
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
@@ -133,7 +145,10 @@ class ExtractiveProvider:
                     (s, self._gain(credits[id(s)], weights, covered) + (bonus if id(s) in typed else 0.0))
                     for s in adding
                 ),
-                key=lambda pair: (pair[1], pair[0].chunk["relevance"]),
+                key=lambda pair: (
+                    pair[1] + MEANING_WEIGHT * meaning.get(id(pair[0]), 0.0),
+                    pair[0].chunk["relevance"],
+                ),
             )
             if gain < MIN_GAIN:
                 break
@@ -180,6 +195,7 @@ class ExtractiveProvider:
         answer: str,
         evidence: Sequence[EvidenceChunk],
         term_weights: Mapping[int, float] | None = None,
+        relatedness: Relatedness | None = None,
     ) -> Critique:
         by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
         asked = matching.question(question)
@@ -197,6 +213,7 @@ class ExtractiveProvider:
                 covered[term] = max(credit, covered.get(term, 0.0))
 
         cited_sentences = 0
+        supported: list[str] = []
         kind = expected_type(question)
         typed = kind is None
         for sentence in answer_sentences(answer):
@@ -212,6 +229,7 @@ class ExtractiveProvider:
                 unsupported.append(claim)
             else:
                 cover(claim)
+                supported.append(claim)
                 typed = typed or gives_type(claim, kind, question)
                 for chunk_id in ids:  # a quote is read under its heading, in its document
                     if chunk_id in by_id:
@@ -221,7 +239,13 @@ class ExtractiveProvider:
             gaps.append(f"The question asks for a {kind}; no supported sentence gives one.")
         conflicts = _conflicts(answer, evidence, sentences)
         support = (cited_sentences - len(unsupported)) / cited_sentences if cited_sentences else 0.0
-        confidence = support * coverage(weights, covered) * (1.0 if typed else UNTYPED_ANSWER)
+        answered = coverage(weights, covered)
+        if relatedness is not None and supported:
+            meaning = relatedness([" ".join(supported)])[0]
+            # the supported claims may answer in other words than the question's ("What river separates
+            # Jacksonville?" / "the St. Johns River divides the city")
+            answered = max(answered, meaning)
+        confidence = support * answered * (1.0 if typed else UNTYPED_ANSWER)
         if conflicts:
             confidence = min(confidence, 0.5)
         reasons = []

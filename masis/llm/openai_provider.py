@@ -40,7 +40,7 @@ from pydantic import BaseModel, Field, SecretStr, ValidationError
 from masis import prompts
 from masis.config import Settings
 from masis.errors import MasisError
-from masis.llm.base import Critique, Evaluation
+from masis.llm.base import Critique, Evaluation, Relatedness
 from masis.llm.extractive import ExtractiveProvider
 from masis.llm.usage import record_usage
 from masis.state import EvidenceChunk
@@ -199,7 +199,13 @@ class OpenAIProvider:
 
     # --- the roles -------------------------------------------------------------------------------------
 
-    def synthesize(self, question: str, evidence: Sequence[EvidenceChunk], feedback: Critique | None = None) -> str:
+    def synthesize(
+        self,
+        question: str,
+        evidence: Sequence[EvidenceChunk],
+        feedback: Critique | None = None,
+        relatedness: Relatedness | None = None,  # the model reads meaning itself
+    ) -> str:
         fence = Fence.new()
         messages = [
             SystemMessage(prompts.SYNTHESIZER_SYSTEM.format(**prompts.data_rule(fence))),
@@ -270,6 +276,7 @@ class OpenAIProvider:
         answer: str,
         evidence: Sequence[EvidenceChunk],
         term_weights: Mapping[int, float] | None = None,  # the model weighs the question's words itself
+        relatedness: Relatedness | None = None,  # the model reads meaning itself
     ) -> Critique:
         fence = Fence.new()
         messages = [

@@ -17,7 +17,7 @@ import pytest
 
 from masis.engine import Engine
 from masis.errors import NothingPendingError
-from masis.llm.base import Critique
+from masis.llm.base import Critique, Relatedness
 from masis.llm.extractive import ExtractiveProvider
 from masis.pause import ENV as PAUSE_ENV
 from masis.registry import DocumentInfo, Registry
@@ -160,6 +160,7 @@ class _BrokenCritic(ExtractiveProvider):
         answer: str,
         evidence: Sequence[EvidenceChunk],
         term_weights: Mapping[int, float] | None = None,
+        relatedness: Relatedness | None = None,
     ) -> Critique:
         raise RuntimeError("the audit model is down")
 

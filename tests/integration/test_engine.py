@@ -21,7 +21,7 @@ from masis.errors import (
     ThreadOwnershipError,
     UnknownDocumentError,
 )
-from masis.llm.base import Critique
+from masis.llm.base import Critique, Relatedness
 from masis.llm.extractive import ExtractiveProvider
 from masis.outcome import Outcome
 from masis.state import EvidenceChunk
@@ -191,6 +191,7 @@ class ScriptedCritic(ExtractiveProvider):
         answer: str,
         evidence: Sequence[EvidenceChunk],
         term_weights: Mapping[int, float] | None = None,
+        relatedness: Relatedness | None = None,
     ) -> Critique:
         real = super().critique(question, answer, evidence)
         conflicts = real.conflicts if self.rng.random() < 0.3 else []
