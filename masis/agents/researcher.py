@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 SHARED_START = 3  # a related word shares at least its first letters (matching.related asks for more)
 MAX_RELATED_WORDS = 3  # per question word
-# The local sentence encoder (masis.semantic) reads the passages that pass by their words, and the first few
-# candidates when none does. Below SEMANTIC_FLOOR (a cosine) a passage is about something else, whatever words it
+# The local sentence encoder (masis.semantic) reads the first three passages that pass by their words, and the first
+# three candidates when none passes. Below SEMANTIC_FLOOR (a cosine) a passage is about something else, whatever words it
 # shares with the question ("What was the wedding date?" / "the IPCC acknowledged the date is incorrect").
 SEMANTIC_CANDIDATES = 3
 SEMANTIC_FLOOR = 0.2
@@ -101,9 +101,9 @@ def _read_closely(ctx: AgentContext, question_text: str, scored: list[EvidenceCh
     encoder = ctx.encoder() if scored else None
     if encoder is None:
         return False
-    passing = [chunk for chunk in scored if chunk["relevance"] >= threshold]
+    passing = [chunk for chunk in scored if chunk["relevance"] >= threshold][:SEMANTIC_CANDIDATES]
     _by_meaning(encoder, question_text, passing)
-    if not any(chunk["relevance"] >= threshold for chunk in passing):
+    if not any(chunk["relevance"] >= threshold for chunk in scored):
         _by_meaning(encoder, question_text, [c for c in scored[:SEMANTIC_CANDIDATES] if c not in passing])
     return True
 

@@ -121,7 +121,12 @@ class ExtractiveProvider:
         # answered by "the St. Johns River divides the city", not by the sentence that repeats "Jacksonville"
         meaning: dict[int, float] = {}
         if relatedness is not None and candidates:
-            meaning = dict(zip(map(id, candidates), relatedness([s.text for s in candidates]), strict=True))
+            # only the sentences that meaning could lift to the top are read
+            words = {id(s): self._gain(credits[id(s)], weights, set()) + (TYPE_BONUS if id(s) in typed else 0.0)
+                     for s in candidates}
+            best = max(words.values())
+            close = [s for s in candidates if words[id(s)] >= best - MEANING_WEIGHT]
+            meaning = dict(zip(map(id, close), relatedness([s.text for s in close]), strict=True))
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
