@@ -23,9 +23,9 @@ if TYPE_CHECKING:
 
 SHARED_START = 3  # a related word shares at least its first letters (matching.related asks for more)
 MAX_RELATED_WORDS = 3  # per question word
-# The local sentence encoder (masis.semantic) reads the first three passages that pass by their words, and the first
-# three candidates when none passes. Below SEMANTIC_FLOOR (a cosine) a passage is about something else, whatever words it
-# shares with the question ("What was the wedding date?" / "the IPCC acknowledged the date is incorrect").
+# The local sentence encoder (masis.semantic) reads the first three passages that pass by their words, and the
+# first three candidates when none passes. Below SEMANTIC_FLOOR (a cosine) a passage is about something else,
+# whatever words it shares with the question ("What was the wedding date?" / "keep the launch date fixed").
 SEMANTIC_CANDIDATES = 3
 SEMANTIC_FLOOR = 0.2
 

@@ -86,3 +86,52 @@ def test_a_removed_documents_words_are_no_longer_searched_for(tmp_path: Path) ->
         assert outcome.status == "needs_clarification"
         assert all(c.doc_name != "board_minutes.md" for c in outcome.citations)
         assert engine.registry.words_starting("other", "kestr") == []  # the vocabulary is per workspace too
+
+
+# --- by meaning: the local sentence encoder (masis.semantic) ------------------------------------------------------
+
+SAMPLE = REPO / "data" / "sample"
+
+
+@pytest.fixture(scope="module")
+def sample_pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Engine, Engine]]:
+    """The sample corpus twice: read by meaning (the default) and by words alone (MASIS_SEMANTIC=false)."""
+    root = tmp_path_factory.mktemp("meaning")
+    with (
+        Engine(make_settings(root / "meaning")) as by_meaning,
+        Engine(make_settings(root / "words", semantic=False)) as by_words,
+    ):
+        for engine in (by_meaning, by_words):
+            assert not engine.ingest_paths("demo", [SAMPLE]).failed
+        yield by_meaning, by_words
+
+
+@pytest.mark.parametrize(
+    ("asked", "fact", "source"),
+    [
+        ("How many clients did Kestrel have at the end of Q3?", "412 customers", "q3_report.md"),
+        ("How much did fuel consumption drop in the routing trial?", "9%", "q3_report.md"),
+    ],
+)
+def test_a_question_in_other_words_is_answered_by_meaning(
+    sample_pair: tuple[Engine, Engine], asked: str, fact: str, source: str
+) -> None:
+    by_meaning, by_words = sample_pair
+    assert by_words.ask("demo", asked).status == "needs_clarification"  # the words alone fall short
+    outcome = by_meaning.ask("demo", asked)
+    assert outcome.status == "answered", outcome.clarification
+    assert fact in (outcome.answer or "")
+    assert outcome.citations[0].doc_name == source
+    researched = next(step for step in outcome.trace if step["node"] == "researcher")
+    assert researched["semantic"] is True
+
+
+def test_a_passage_sharing_only_a_word_is_not_read_as_an_answer(sample_pair: tuple[Engine, Engine]) -> None:
+    by_meaning, by_words = sample_pair
+    # "date" matches "keep the Route Optimiser 2.0 launch date fixed": every word of the question that the corpus
+    # holds; by its meaning the passage is about something else
+    assert by_words.ask("demo", "What was the wedding date?").status == "answered"
+    outcome = by_meaning.ask("demo", "What was the wedding date?")
+    assert outcome.status == "needs_clarification"
+    assert outcome.clarification is not None and outcome.clarification.kind == "zero_results"
+    assert outcome.metrics["llm_calls"] == 0

@@ -112,3 +112,37 @@ def test_a_sentence_naming_the_kind_of_thing_asked_for_leads() -> None:
     ]
     answer = provider.synthesize("What was the capital of the Mongol Empire?", evidence)
     assert answer.startswith("Envoys travelled far from the Mongol Empire capital Karakorum [mongols.txt#1].")
+
+
+def _meaning(scores: dict[str, float]):  # a relatedness measure that knows a few texts (pure-function test)
+    return lambda texts: [scores.get(text, 0.0) for text in texts]
+
+
+def test_an_answer_in_other_words_is_credited_by_its_meaning() -> None:
+    question = "What river separates Jacksonville?"
+    evidence = [_chunk("city.txt#1", "city.txt", "The St. Johns River divides the city of Jacksonville.")]
+    answer = "The St. Johns River divides the city of Jacksonville [city.txt#1]."
+    by_words = provider.critique(question, answer, evidence)
+    claim = "The St. Johns River divides the city of Jacksonville."
+    by_meaning = provider.critique(question, answer, evidence, relatedness=_meaning({claim: 0.85}))
+    assert by_words.confidence < 0.65 <= by_meaning.confidence == 0.85
+
+
+def test_meaning_never_lowers_what_the_words_cover() -> None:
+    answer = "The Falcon budget is $2 million [plan.txt#1]."
+    critique = provider.critique(QUESTION, answer, EVIDENCE, relatedness=_meaning({}))
+    assert critique.confidence == 1.0
+
+
+def test_the_sentence_closest_in_meaning_leads_among_equal_matches() -> None:
+    question = "How did Luther persuade Archbishop Albrecht to stop?"
+    evidence = [
+        _chunk("a.txt#1", "a.txt", "Archbishop Albrecht met Luther in the spring."),
+        _chunk("b.txt#1", "b.txt", "Luther shamed Archbishop Albrecht into halting the sale."),
+    ]
+    plain = provider.synthesize(question, evidence)
+    read = provider.synthesize(
+        question, evidence, relatedness=_meaning({"Luther shamed Archbishop Albrecht into halting the sale.": 0.8})
+    )
+    assert plain.startswith("Archbishop Albrecht met Luther")
+    assert read.startswith("Luther shamed Archbishop Albrecht")
