@@ -60,14 +60,27 @@ _AUXILIARY_WORDS = (
     "a an the of in on at to for by with from as this that these those it its"
 )
 _AUXILIARIES = frozenset(_AUXILIARY_WORDS.split())
+_KIND_NOUNS = frozenset(f"{_DATE_NOUNS} {_NUMBER_NOUNS} {_PERSON_NOUNS}".split())
+_NEXT_WORD = re.compile(r"\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def _asked_noun(match: re.Match[str], question: str) -> str:
+    """The noun of a "what/which" phrase; of a compound, the second when it names a kind of answer ("what was the
+    wedding date" asks for a date, and "wedding" is what the question is about)."""
+    following = _NEXT_WORD.match(question, match.end())
+    if following and following.group(1).lower() in _KIND_NOUNS:
+        return following.group(1)
+    return match.group("noun")
 
 
 def answer_noun(question: str) -> str | None:
     """The noun a "what/which" question names its answer by ("what city", "which year", "what is the name"):
     the kind of thing asked for, which the answer gives as an instance ("Santa Clara") rather than repeats."""
     for match in _TYPED.finditer(question):
-        noun = match.group("noun")
-        if noun and noun.islower() and noun not in _AUXILIARIES:
+        if not match.group("noun"):
+            return None
+        noun = _asked_noun(match, question)
+        if noun.islower() and noun not in _AUXILIARIES:
             return noun
         return None
     return None
@@ -79,7 +92,7 @@ def expected_type(question: str) -> AnswerType | None:
         for kind in ("date", "number", "person", "place"):
             if match.group(kind):
                 return kind  # type: ignore[return-value]
-        noun = match.group("noun").lower()
+        noun = _asked_noun(match, question).lower()
         if noun in _AUXILIARIES:
             return None
         if noun in _DATE_NOUNS.split():

@@ -245,7 +245,7 @@ class ExtractiveProvider:
         conflicts = _conflicts(answer, evidence, sentences)
         support = (cited_sentences - len(unsupported)) / cited_sentences if cited_sentences else 0.0
         answered = coverage(weights, covered)
-        if relatedness is not None and supported:
+        if relatedness is not None and supported and answered < 1.0:
             meaning = relatedness([" ".join(supported)])[0]
             # the supported claims may answer in other words than the question's ("What river separates
             # Jacksonville?" / "the St. Johns River divides the city")

@@ -126,12 +126,26 @@ def test_a_question_in_other_words_is_answered_by_meaning(
     assert researched["semantic"] is True
 
 
-def test_a_passage_sharing_only_a_word_is_not_read_as_an_answer(sample_pair: tuple[Engine, Engine]) -> None:
-    by_meaning, by_words = sample_pair
-    # "date" matches "keep the Route Optimiser 2.0 launch date fixed": every word of the question that the corpus
-    # holds; by its meaning the passage is about something else
-    assert by_words.ask("demo", "What was the wedding date?").status == "answered"
-    outcome = by_meaning.ask("demo", "What was the wedding date?")
-    assert outcome.status == "needs_clarification"
-    assert outcome.clarification is not None and outcome.clarification.kind == "zero_results"
-    assert outcome.metrics["llm_calls"] == 0
+PARLIAMENT = (
+    "The first item of business on Wednesdays is usually Time for Reflection, at which a speaker addresses "
+    "members for up to four minutes, sharing a perspective on issues of faith. This contrasts with the formal "
+    'style of "Prayers", which is the first item of business in meetings of the House of Commons.'
+)
+
+
+def test_a_passage_sharing_words_but_not_meaning_is_not_read_as_an_answer(tmp_path: Path) -> None:
+    # a SQuAD question whose article was not indexed, against a passage of another article: "style" and "first"
+    # are two thirds of what the question weighs, but the passage is about something else
+    asked = "Where is this housing style being developed recently?"
+    docs = [("parliament.txt", PARLIAMENT.encode())]
+    docs += [(f"note_{i}.txt", f"Note {i}: the office plants are watered on Mondays.".encode()) for i in range(8)]
+    outcomes = {}
+    for semantic in (False, True):
+        with Engine(make_settings(tmp_path / str(semantic), semantic=semantic)) as engine:
+            assert not engine.ingest("ws", docs).failed
+            outcomes[semantic] = engine.ask("ws", asked)
+    assert outcomes[False].status == "answered"  # by its words alone it passes
+    refused = outcomes[True]
+    assert refused.status == "needs_clarification"
+    assert refused.clarification is not None and refused.clarification.kind == "zero_results"
+    assert refused.metrics["llm_calls"] == 0

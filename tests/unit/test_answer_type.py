@@ -72,3 +72,11 @@ def test_question_terms_leave_out_framing_words_and_the_answer_noun() -> None:
 
 def test_a_question_that_is_only_its_answer_noun_keeps_it() -> None:
     assert question_terms("Which budget?") == terms("budget")
+
+
+def test_of_a_compound_the_noun_naming_a_kind_of_answer_is_the_answer_noun() -> None:
+    # "wedding" is what the question is about: a passage about a launch date does not answer it
+    assert answer_noun("What was the wedding date?") == "date"
+    assert expected_type("What was the wedding date?") == "date"
+    assert question_terms("What was the wedding date?") == terms("wedding")
+    assert answer_noun("What river separates Jacksonville?") == "river"  # a verb follows: no compound
