@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 
 SHARED_START = 3  # a related word shares at least its first letters (matching.related asks for more)
 MAX_RELATED_WORDS = 3  # per question word
-# The local sentence encoder (masis.semantic) reads the first three passages that pass by some of their words, and
-# the first three candidates when none passes. Below SEMANTIC_FLOOR (a cosine) a passage is about something else,
-# whatever words it shares with the question ("What was the wedding date?" / "keep the launch date fixed").
+# Unless a passage holds every word of the question, the local sentence encoder (masis.semantic) reads the first
+# three passages that pass by their words, and the first three candidates when none passes. Below SEMANTIC_FLOOR
+# (a cosine) a passage is about something else, whatever words it shares with the question ("Where is this
+# housing style being developed?" / "the formal style of Prayers in the House of Commons").
 SEMANTIC_CANDIDATES = 3
 SEMANTIC_FLOOR = 0.2
 
@@ -95,17 +96,16 @@ def _relevance(term_coverage: float, dense_cosine: float | None) -> float:
 
 
 def _read_closely(ctx: AgentContext, question_text: str, scored: list[EvidenceChunk], threshold: float) -> bool:
-    """Check the passages that pass by some of their words against their meaning; when none passes, let the sentence
-    encoder read the first few candidates: a passage that says the same thing in other words ("how many trucks
-    does the company run" / "a fleet of 212 vehicles") passes by meaning. A passage holding every word of the
-    question passes by its words alone. Returns whether the encoder read anything."""
-    partly = [chunk for chunk in scored if threshold <= chunk["relevance"] < 1.0][:SEMANTIC_CANDIDATES]
-    whole = any(chunk["relevance"] >= 1.0 for chunk in scored)
-    if not (partly or (scored and not whole)):
+    """Check the passages that pass by some of the question's words against their meaning; when none passes, let
+    the sentence encoder read the first few candidates: a passage that says the same thing in other words ("how
+    many trucks does the company run" / "a fleet of 212 vehicles") passes by meaning. When a passage holds every
+    word of the question, the words decide and nothing is read. Returns whether the encoder read anything."""
+    if not scored or any(chunk["relevance"] >= 1.0 for chunk in scored):
         return False
     encoder = ctx.encoder()
     if encoder is None:
         return False
+    partly = [chunk for chunk in scored if chunk["relevance"] >= threshold][:SEMANTIC_CANDIDATES]
     _by_meaning(encoder, question_text, partly)
     if not any(chunk["relevance"] >= threshold for chunk in scored):
         _by_meaning(encoder, question_text, [c for c in scored[:SEMANTIC_CANDIDATES] if c not in partly])
