@@ -133,13 +133,14 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
     with timed("researcher") as latency:
         query = search_query(ctx.registry, workspace, state, retry)
         hits = ctx.store.search(workspace, query, limit, doc_name=state.get("source_filter"))
-        asked = question(core_question(state))
+        asked_text = core_question(state)
+        asked = question(asked_text)
         weights = _weights(ctx.registry, workspace, asked.terms)
         in_documents = ctx.registry.terms_in_documents(workspace, (hit.doc_name for hit in hits), asked.terms)
         scored = [_evidence(hit, asked, weights, in_documents.get(hit.doc_name, set())) for hit in hits]
         # an embedding model of the OpenAI path already scored the hits by meaning
         dense = any(hit.dense_score is not None for hit in hits)
-        semantic = not dense and _read_closely(ctx, core_question(state), scored, threshold)
+        semantic = not dense and _read_closely(ctx, asked_text, scored, threshold)
         evidence = [chunk for chunk in scored if chunk["relevance"] >= threshold]
     update: dict[str, Any] = {
         "attempt": attempt,
