@@ -25,8 +25,8 @@ from masis.agents.researcher import question_weights
 from masis.config import Settings
 from masis.engine import Engine
 from masis.eval.peers import Bm25sPeer
-from masis.relevance import coverage
-from masis.text import terms
+from masis.judge.relevance import coverage
+from masis.judge.terms import terms
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = REPO.parent / "shared" / "datasets" / "beir_scifact" / "corpus.jsonl"

@@ -37,9 +37,9 @@ from report import percentile, print_report
 
 from masis.config import Settings
 from masis.engine import Engine
+from masis.judge.terms import terms
 from masis.registry import DocumentInfo, now_iso
 from masis.store.base import ChunkRecord
-from masis.text import terms
 
 WORKSPACE = "T0001:C-measured"
 OTHER_WORKSPACES = [f"T0001:C-other-{i:02d}" for i in range(19)]

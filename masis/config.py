@@ -72,7 +72,7 @@ class Settings(BaseSettings):
     retry_relevance_threshold: float = Field(
         0.55, validation_alias=_env("MASIS_RETRY_RELEVANCE_THRESHOLD", "retry_relevance_threshold")
     )
-    # read the first candidates with the local sentence encoder (masis.semantic) when their words fall short
+    # read the first candidates with the local sentence encoder (masis.judge.semantic) when their words fall short
     semantic: bool = Field(True, validation_alias=_env("MASIS_SEMANTIC", "semantic"))
     top_k: int = Field(10, validation_alias=_env("MASIS_TOP_K", "top_k"))
     retry_top_k: int = Field(20, validation_alias=_env("MASIS_RETRY_TOP_K", "retry_top_k"))

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from masis.agents.context import AgentContext, ProgressCallback
-from masis.citations import cited_ids
 from masis.config import Settings
 from masis.embeddings import CachedEmbedder, make_embedder
 from masis.errors import MasisError, NothingPendingError, StaleReplyError, UnknownDocumentError, UnknownThreadError
 from masis.ingest.recovery import RecoveryReport, recover
+from masis.judge.citations import cited_ids
 from masis.llm import make_provider
 from masis.llm.base import LLMProvider
 from masis.llm.usage import token_metrics

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from masis.llm.base import Critique
+from masis.judge.findings import Critique
+from masis.judge.grounding import EXAMPLE_CLAIM, NO_VALID_CITATION
 from masis.state import EvidenceChunk
 from masis.untrusted import Fence, clean, clean_draft
 
@@ -22,12 +23,9 @@ DATA_RULE = (
 )
 
 # The format example. Its id cannot exist in a workspace (chunk ids count from 1, masis.chunk_ids), and
-# a draft that copies the claim is a hallucination (masis.grounding): a small model copied the old one,
+# a draft that copies the claim is a hallucination (masis.judge.grounding): a small model copied the old one,
 # "Revenue grew 12% [q3_report.md#1].", with a real id, as its answer to a revenue question.
 EXAMPLE_ID = "Example-Doc#0"
-# The critic's reason when an answer cites no passage of the evidence (masis.grounding adds it).
-NO_VALID_CITATION = "no valid citation"
-EXAMPLE_CLAIM = "Widget sales rose 7% in May"
 
 SYNTHESIZER_SYSTEM = (
     "You are a strategic intelligence analyst. You answer a question for a team using only the evidence "

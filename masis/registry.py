@@ -1,7 +1,7 @@
 """The SQLite registry beside the vector store: documents, per-workspace term statistics,
 conversations (which graph run a thread is on) and feedback.
 
-Term statistics give the relevance score its IDF (see `masis.relevance`) per workspace, so one
+Term statistics give the relevance score its IDF (see `masis.judge.relevance`) per workspace, so one
 channel's documents never shape another channel's scores. `term_df` holds, per workspace and term, how
 many chunks contain it; `doc_term_counts` holds each document's share of that (one packed row a document,
 so that indexing a document writes one row, not one per term) to take back out when it is replaced or
@@ -50,7 +50,7 @@ CREATE TABLE IF NOT EXISTS doc_term_counts (
 ) WITHOUT ROWID;
 -- the workspace's vocabulary (lower-case words long enough to have derived forms) and how many documents hold
 -- each word, so a question's "acquiring" can also search for the "acquisition" its documents say
--- (masis.matching); each document's own words, one row a document, to take back out when it goes
+-- (masis.judge.matching); each document's own words, one row a document, to take back out when it goes
 CREATE TABLE IF NOT EXISTS workspace_words (
     workspace_id TEXT NOT NULL,
     word TEXT NOT NULL,

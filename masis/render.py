@@ -7,11 +7,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from masis.citations import renumber
 from masis.ingest.pipeline import visible_name
+from masis.judge.citations import renumber
+from masis.judge.scoring import SCORE_KEYS
 from masis.outcome import Citation, Clarification, Outcome
 from masis.registry import DocumentInfo
-from masis.scoring import SCORE_KEYS
 
 
 def numbered(answer: str, citations: list[Citation]) -> str:

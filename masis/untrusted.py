@@ -14,7 +14,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from masis.citations import neutralise_markers
+from masis.judge.citations import neutralise_markers
 
 # Anything shaped like a fence or passage marker, forged or guessed: <evidence-…>, </EVIDENCE_…>, </passage>.
 _FENCE_LIKE = re.compile(r"<\s*/?\s*(?:evidence|passage)(?:\b|[_-])[^<>\n]{0,200}>", re.IGNORECASE)

@@ -38,10 +38,10 @@ sys.path.insert(0, str(ROOT))
 if "--masis-src" in sys.argv:  # run another checkout's masis (e.g. the code before a fix) with this harness
     sys.path.insert(0, sys.argv[sys.argv.index("--masis-src") + 1])
 
-from masis.citations import answer_sentences, is_hedge, strip_citations  # noqa: E402
 from masis.config import Settings  # noqa: E402
 from masis.engine import Engine  # noqa: E402
 from masis.errors import MasisError  # noqa: E402
+from masis.judge.citations import answer_sentences, is_hedge, strip_citations  # noqa: E402
 
 SAMPLE = ROOT / "data" / "sample"
 CONFLICT_QUESTION = "What was Q3 2026 revenue?"

@@ -33,7 +33,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from masis.llm.base import Critique
+from masis.judge.findings import Critique
 from masis.llm.extractive import ExtractiveProvider
 from masis.state import EvidenceChunk
 

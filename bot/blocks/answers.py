@@ -29,7 +29,7 @@ from bot.blocks.elements import (
     truncate,
 )
 from bot.blocks.ids import ACTION_FEEDBACK, ACTION_WHY
-from masis.citations import renumber
+from masis.judge.citations import renumber
 from masis.outcome import Citation, Outcome
 
 ANSWER_ACTIONS_BLOCK = "answer_actions"

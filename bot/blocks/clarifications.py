@@ -21,7 +21,7 @@ from bot.blocks.elements import (
     truncate,
 )
 from bot.blocks.ids import ACTION_ACCEPT, ACTION_CANCEL, ACTION_SOURCE_PREFIX, choice_value
-from masis.citations import renumber
+from masis.judge.citations import renumber
 from masis.outcome import Clarification, Outcome
 
 KIND_HINTS = {

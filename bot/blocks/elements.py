@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any, TypedDict
 
 from masis import sizes
-from masis.scoring import normalize_confidence
+from masis.judge.scoring import normalize_confidence
 
 MAX_SECTION_CHARS = 3000
 MAX_MESSAGE_BLOCKS = 50

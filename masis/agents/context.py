@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from masis.config import Settings
-from masis.llm.base import LLMProvider, Relatedness
+from masis.judge.findings import Relatedness
+from masis.llm.base import LLMProvider
 from masis.pause import pause_point
 from masis.registry import Registry
 from masis.store.base import VectorStore
 
 if TYPE_CHECKING:
-    from masis.semantic import SentenceEncoder
+    from masis.judge.semantic import SentenceEncoder
 
 # called with the stage ("researching", "writing", "auditing", "scoring") and, on a retry's
 # "researching", a second argument: why the last draft was retried
@@ -34,7 +35,7 @@ class AgentContext:
     def encoder(self) -> SentenceEncoder | None:
         """The local sentence encoder, loaded with the first question that needs it (numpy and the weights
         stay out of questions whose words decide), or None when switched off or not installed."""
-        from masis import semantic
+        from masis.judge import semantic
 
         return semantic.load(self.settings.semantic)
 
@@ -45,7 +46,7 @@ class AgentContext:
             return None
 
         def measure(texts: Sequence[str]) -> list[float]:
-            from masis.semantic import relevance_scale
+            from masis.judge.semantic import relevance_scale
 
             encoder = self.encoder()
             if encoder is None:

@@ -1,5 +1,5 @@
 """The critic: the model's audit plus the deterministic citation engine, its penalties, and the grounding
-floors (masis.grounding) that no model can talk its way past."""
+floors (masis.judge.grounding) that no model can talk its way past."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from masis import citations, grounding
 from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question, question_weights
+from masis.judge import citations, grounding
+from masis.judge.scoring import normalize_confidence
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
-from masis.scoring import normalize_confidence
 from masis.state import MASISState
 
 

@@ -12,10 +12,10 @@ from langgraph.runtime import Runtime
 
 from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question
-from masis.citations import CitationAudit
-from masis.llm.base import Critique
+from masis.judge.citations import CitationAudit
+from masis.judge.findings import Critique
+from masis.judge.scoring import clamp_evaluation
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
-from masis.scoring import clamp_evaluation
 from masis.state import Draft, MASISState
 
 _AUDIT_FIELDS = ("cited_ids", "valid_ids", "invalid_ids", "uncited_sentences", "hedged_sentences", "sentences")

@@ -10,25 +10,23 @@ from langgraph.runtime import Runtime
 
 from masis.agents.clarify import escalate
 from masis.agents.context import AgentContext, timed
-from masis.matching import Question, question, related
+from masis.judge.matching import Question, question, related
+from masis.judge.relevance import by_meaning, coverage, term_weights, with_dense
+from masis.judge.terms import question_terms
 from masis.registry import Registry
-from masis.relevance import coverage, term_weights
 from masis.state import EvidenceChunk, MASISState
 from masis.store.base import Hit
 from masis.store.payload import index_text
-from masis.text import question_terms
 
 if TYPE_CHECKING:
-    from masis.semantic import SentenceEncoder
+    from masis.judge.semantic import SentenceEncoder
 
 SHARED_START = 3  # a related word shares at least its first letters (matching.related asks for more)
 MAX_RELATED_WORDS = 3  # per question word
-# Unless a passage holds every word of the question, the local sentence encoder (masis.semantic) reads the first
-# three passages that pass by their words, and the first three candidates when none passes. Below SEMANTIC_FLOOR
-# (a cosine) a passage is about something else, whatever words it shares with the question ("Where is this
-# housing style being developed?" / "the formal style of Prayers in the House of Commons").
+# Unless a passage holds every word of the question, the local sentence encoder (masis.judge.semantic) reads the first
+# three passages that pass by their words, and the first three candidates when none passes
+# (`masis.judge.relevance.by_meaning` says what a reading does to a passage's relevance).
 SEMANTIC_CANDIDATES = 3
-SEMANTIC_FLOOR = 0.2
 
 
 def core_question(state: MASISState) -> str:
@@ -82,17 +80,10 @@ def _evidence(hit: Hit, asked: Question, weights: Mapping[int, float], document_
         "text": hit.text,
         "page": hit.page,
         "section": hit.section,
-        "relevance": _relevance(coverage(weights, credits), hit.dense_score),
+        "relevance": with_dense(coverage(weights, credits), hit.dense_score),
         "score": round(hit.score, 4),
         "context_terms": sorted(term for term in credits if term not in in_text),
     }
-
-
-def _relevance(term_coverage: float, dense_cosine: float | None) -> float:
-    """What the thresholds apply to: the dense cosine when the chunk has one, or the IDF-weighted term
-    coverage, whichever is higher, so hybrid retrieval adds paraphrase matches without dropping a chunk
-    that holds every word of the question (real embedding cosines of relevant passages often sit below 0.6)."""
-    return term_coverage if dense_cosine is None else max(term_coverage, round(dense_cosine, 4))
 
 
 def _read_closely(ctx: AgentContext, question_text: str, scored: list[EvidenceChunk], threshold: float) -> bool:
@@ -113,11 +104,8 @@ def _read_closely(ctx: AgentContext, question_text: str, scored: list[EvidenceCh
 
 
 def _by_meaning(encoder: SentenceEncoder, question_text: str, chunks: list[EvidenceChunk]) -> None:
-    from masis.semantic import relevance_scale
-
     for chunk, cosine in zip(chunks, encoder.similarities(question_text, [c["text"] for c in chunks]), strict=True):
-        by_meaning = relevance_scale(cosine)
-        chunk["relevance"] = by_meaning if cosine < SEMANTIC_FLOOR else max(chunk["relevance"], by_meaning)
+        chunk["relevance"] = by_meaning(chunk["relevance"], cosine)
 
 
 def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:

@@ -8,8 +8,8 @@ from langgraph.runtime import Runtime
 
 from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question
-from masis.citations import neutralise_markers
-from masis.llm.base import Critique
+from masis.judge.citations import neutralise_markers
+from masis.judge.findings import Critique
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.state import EvidenceChunk, MASISState
 

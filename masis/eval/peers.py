@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from masis.errors import MasisError
-from masis.text import split_sentences
+from masis.judge.sentences import split_sentences
 
 NAIVE_TOP_DOCUMENTS = 3
 

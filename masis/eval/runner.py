@@ -16,15 +16,15 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from masis.agents.researcher import core_question, question_weights, search_query
-from masis.citations import CITATION, is_hedge
 from masis.config import Settings
 from masis.engine import Engine
 from masis.eval import metrics as m
 from masis.eval.datasets import LabelledSet, Query
 from masis.eval.peers import Bm25sPeer, naive_answer
-from masis.matching import question
+from masis.judge.citations import CITATION, is_hedge
+from masis.judge.matching import question
+from masis.judge.relevance import coverage
 from masis.outcome import Outcome
-from masis.relevance import coverage
 from masis.state import MASISState
 
 T = TypeVar("T")

@@ -14,8 +14,8 @@ from itertools import pairwise
 
 from masis.chunk_ids import chunk_id
 from masis.ingest.loaders import Section
+from masis.judge.sentences import split_sentences
 from masis.store.base import ChunkRecord
-from masis.text import split_sentences
 
 _BLOCK_SPLIT = re.compile(r"\n\s*\n")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"')\]]*$")

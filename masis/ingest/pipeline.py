@@ -22,13 +22,13 @@ from masis.errors import IngestError
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
 from masis.ingest.loaders import Section, import_parser, load_document
-from masis.matching import words
+from masis.judge.matching import words
+from masis.judge.terms import document_vector
 from masis.pause import pause_point
 from masis.registry import DocumentInfo, Registry, now_iso
 from masis.sizes import human_size
 from masis.store.base import ChunkRecord, VectorStore
 from masis.store.payload import UPSERT_BATCH, index_text
-from masis.text import document_vector
 
 if TYPE_CHECKING:
     from masis.embeddings import Embedder

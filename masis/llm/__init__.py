@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from masis.config import Settings
-from masis.llm.base import Conflict, ConflictClaim, Critique, Evaluation, LLMProvider
+from masis.judge.findings import Conflict, ConflictClaim, Critique, Evaluation
+from masis.llm.base import LLMProvider
 from masis.llm.extractive import ExtractiveProvider
 
 __all__ = ["Conflict", "ConflictClaim", "Critique", "Evaluation", "ExtractiveProvider", "LLMProvider", "make_provider"]

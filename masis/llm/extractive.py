@@ -9,76 +9,36 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 
-from masis import matching
-from masis.answer_type import answer_noun, expected_type, gives_type
-from masis.citations import (
-    CITATION,
-    answer_sentences,
-    cited_ids,
-    is_hedge,
-    neutralise_markers,
-    strip_citations,
-)
-from masis.llm.base import Conflict, ConflictClaim, Critique, Evaluation, Relatedness
-from masis.relevance import coverage
+from masis.judge import matching
+from masis.judge.answer_type import answer_noun, expected_type, gives_type
+from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
+from masis.judge.conflicts import conflicts as find_conflicts
+from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
+from masis.judge.findings import Critique, Evaluation, Relatedness
+from masis.judge.relevance import coverage
+from masis.judge.sentences import is_heading, split_sentences
+from masis.judge.support import supports
+from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
-from masis.text import NUMBER, is_heading, normalise_number, numbers, question_terms, split_sentences, terms
 
 MAX_SENTENCES = 5
 MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be worth citing
 COVERED_TERM_DISCOUNT = 0.3
-SUPPORT_THRESHOLD = 0.8
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
-SAME_SUBJECT = 0.6  # share of non-numeric terms two sentences need in common to be about one thing
 MEANING_WEIGHT = 0.3  # share of the question a sentence's closeness in meaning (on the relevance scale) adds
 UNTYPED_ANSWER = 0.5  # share of confidence kept when a "who/when/how many" question gets no name, date or number
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'-]*")
-_YEAR = re.compile(r"^(1\d|20)\d\d$")  # 1000-2099: a bare four-digit figure in that range names a year
-
-
-@dataclass(frozen=True)
-class _Sentence:
-    text: str
-    chunk: EvidenceChunk
-    terms: frozenset[int]
-    words: frozenset[str]
-
-
-def _sentences(evidence: Sequence[EvidenceChunk]) -> list[_Sentence]:
-    seen: set[str] = set()
-    found: list[_Sentence] = []
-    for chunk in evidence:
-        for sentence in split_sentences(neutralise_markers(chunk["text"])):
-            key = sentence.lower()
-            if key in seen:  # overlapping chunks repeat sentences
-                continue
-            seen.add(key)
-            found.append(_Sentence(sentence, chunk, terms(sentence), matching.words(sentence)))
-    return found
 
 
 def _term_words(question: str) -> dict[int, str]:
     """Map each question term id back to a word the user wrote, for readable hedges and gaps."""
     words: dict[int, str] = {}
     wanted = question_terms(question)
-    for word in _WORD.findall(question):
+    for word in WORD.findall(question):
         for term in terms(word) & wanted:
             words.setdefault(term, word)
     return words
-
-
-def _weights(question_terms: frozenset[int], sentences: Sequence[_Sentence]) -> dict[int, float]:
-    """Rarer terms (within the evidence) matter more: "Q3" outweighs "revenue" in a revenue report."""
-    total = max(1, len(sentences))
-    weights = {}
-    for term in question_terms:
-        df = sum(1 for s in sentences if term in s.terms)
-        weights[term] = 1.0 + (total - df) / total
-    return weights
 
 
 def _missing_words(question: str, covered: Collection[int]) -> list[str]:
@@ -99,11 +59,11 @@ class ExtractiveProvider:
         relatedness: Relatedness | None = None,
     ) -> str:
         asked = matching.question(question)
-        sentences = _sentences(evidence)
-        weights = _weights(asked.terms, sentences)
+        sentences = evidence_sentences(evidence)
+        weights = evidence_weights(asked.terms, sentences)
         avoid = {s.lower() for s in (feedback.unsupported_claims if feedback else [])}
         covered: set[int] = set()
-        chosen: list[_Sentence] = []
+        chosen: list[Sentence] = []
         credits = {id(s): asked.credits(s.terms, s.words) for s in sentences}
         candidates = [
             s for s in sentences if credits[id(s)] and s.text.lower() not in avoid and not is_heading(s.text)
@@ -204,10 +164,10 @@ class ExtractiveProvider:
     ) -> Critique:
         by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
         asked = matching.question(question)
-        sentences = _sentences(evidence)
+        sentences = evidence_sentences(evidence)
         # the workspace's IDF when the critic node gives it: a question word common across the documents ("view",
         # "role") weighs less than the name or subject it is about; else rarity within the evidence
-        weights = term_weights if term_weights is not None else _weights(asked.terms, sentences)
+        weights = term_weights if term_weights is not None else evidence_weights(asked.terms, sentences)
 
         unsupported: list[str] = []
         invalid = [c for c in cited_ids(answer) if c not in by_id]
@@ -230,7 +190,7 @@ class ExtractiveProvider:
                 cover(claim)
                 continue
             cited_sentences += 1
-            if not any(_supports(by_id[c]["text"], claim) for c in ids if c in by_id):
+            if not any(supports(by_id[c]["text"], claim) for c in ids if c in by_id):
                 unsupported.append(claim)
             else:
                 cover(claim)
@@ -242,7 +202,7 @@ class ExtractiveProvider:
         gaps = [f"The answer does not address '{word}'." for word in _missing_words(question, covered)]
         if not typed:
             gaps.append(f"The question asks for a {kind}; no supported sentence gives one.")
-        conflicts = _conflicts(answer, evidence, sentences)
+        conflicts = find_conflicts(answer, evidence, sentences)
         support = (cited_sentences - len(unsupported)) / cited_sentences if cited_sentences else 0.0
         answered = coverage(weights, covered)
         if relatedness is not None and supported and answered < 1.0:
@@ -307,105 +267,3 @@ def _cite(sentence: str, chunk_id: str) -> str:
     body = sentence.rstrip()
     end = body[-1] if body[-1:] in ".!?" else "."
     return f"{body.rstrip('.!?').rstrip()} [{chunk_id}]{end}"
-
-
-def _supports(chunk_text: str, claim: str) -> bool:
-    """A claim is supported when its terms and its numbers are found in the chunk it cites."""
-    claim_terms = terms(claim)
-    if not claim_terms:
-        return False
-    chunk_terms = terms(chunk_text)
-    if len(claim_terms & chunk_terms) / len(claim_terms) < SUPPORT_THRESHOLD:
-        return False
-    chunk_numbers = set(numbers(chunk_text))
-    return all(n in chunk_numbers for n in numbers(claim))
-
-
-def _value_kind(value: str) -> str:
-    if value.endswith("%"):
-        return "percent"
-    if value[:1] in "$€£" or value.endswith(("million", "billion", "m", "b", "k", "thousand")):
-        return "amount"
-    return "count"
-
-
-def _values(sentence: str) -> dict[str, set[str]]:
-    found: dict[str, set[str]] = {}
-    for value in numbers(sentence):
-        if _YEAR.match(value):
-            continue  # a year says *which* figure, not *what* it is
-        found.setdefault(_value_kind(value), set()).add(value)
-    return found
-
-
-def _subject(text: str) -> frozenset[int]:
-    """What a sentence is about: its terms once the figures are taken out."""
-    return terms(NUMBER.sub(" ", text))
-
-
-def _conflicts(answer: str, evidence: Sequence[EvidenceChunk], sentences: Sequence[_Sentence]) -> list[Conflict]:
-    """Figures the answer states that another document states differently.
-
-    For each cited sentence with a figure, look for a sentence in another document about the same
-    subject (most of its non-numeric terms shared) that gives a different figure of the same kind.
-    """
-    by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
-    conflicts: list[Conflict] = []
-    seen: set[frozenset[str]] = set()
-    for sentence in answer_sentences(answer):
-        ids = [c for c in CITATION.findall(sentence) if c in by_id]
-        claim = strip_citations(sentence)
-        claim_values = _values(claim)
-        if not ids or not claim_values:
-            continue
-        source = by_id[ids[0]]
-        subject = _subject(claim)
-        for other in sentences:
-            if other.chunk["doc_name"] == source["doc_name"]:
-                continue
-            other_values = _values(other.text)
-            kinds = [k for k in claim_values.keys() & other_values.keys() if not claim_values[k] & other_values[k]]
-            other_subject = _subject(other.text)
-            shared = subject & other_subject
-            if not kinds or len(shared) < 2:
-                continue
-            if len(shared) / min(len(subject), len(other_subject)) < SAME_SUBJECT:
-                continue
-            docs = frozenset({source["doc_name"], other.chunk["doc_name"]})
-            if docs in seen:
-                continue
-            seen.add(docs)
-            kind = kinds[0]
-            conflicts.append(
-                Conflict(
-                    topic=f"the {kind} for '{_shared_words(claim, other.text)}'",
-                    claims=[
-                        ConflictClaim(
-                            chunk_id=source["chunk_id"],
-                            doc_name=source["doc_name"],
-                            value=_display(claim, claim_values[kind]),
-                            sentence=claim,
-                        ),
-                        ConflictClaim(
-                            chunk_id=other.chunk["chunk_id"],
-                            doc_name=other.chunk["doc_name"],
-                            value=_display(other.text, other_values[kind]),
-                            sentence=other.text,
-                        ),
-                    ],
-                )
-            )
-    return conflicts
-
-
-def _display(sentence: str, values: set[str]) -> str:
-    """The figures as the document wrote them ("$11.9 million"), not their comparison form."""
-    written = [m.group(0).strip() for m in NUMBER.finditer(sentence) if normalise_number(m.group(0)) in values]
-    return ", ".join(dict.fromkeys(written)) or ", ".join(sorted(values))
-
-
-def _shared_words(first: str, second: str) -> str:
-    first, second = NUMBER.sub(" ", first), NUMBER.sub(" ", second)
-    other = {w.lower() for w in _WORD.findall(second)}
-    words = [w for w in _WORD.findall(first) if w.lower() in other and terms(w) and not w.isdigit()]
-    return " ".join(dict.fromkeys(words)) or "the same subject"

@@ -40,11 +40,11 @@ from pydantic import BaseModel, Field, SecretStr, ValidationError
 from masis import prompts
 from masis.config import Settings
 from masis.errors import MasisError
-from masis.llm.base import Critique, Evaluation, Relatedness
+from masis.judge.findings import Critique, Evaluation, Relatedness
+from masis.judge.sentences import split_sentences
 from masis.llm.extractive import ExtractiveProvider
 from masis.llm.usage import record_usage
 from masis.state import EvidenceChunk
-from masis.text import split_sentences
 from masis.untrusted import Fence
 
 log = logging.getLogger(__name__)

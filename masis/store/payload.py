@@ -7,8 +7,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from masis.chunk_ids import chunk_id
+from masis.judge.terms import document_vector
 from masis.store.base import DOCUMENT_KEY, TENANT_KEY, ChunkRecord, Hit, SparseVec
-from masis.text import document_vector
 
 UPSERT_BATCH = 512
 

@@ -88,7 +88,7 @@ def test_a_removed_documents_words_are_no_longer_searched_for(tmp_path: Path) ->
         assert engine.registry.words_starting("other", "kestr") == []  # the vocabulary is per workspace too
 
 
-# --- by meaning: the local sentence encoder (masis.semantic) ------------------------------------------------------
+# --- by meaning: the local sentence encoder (masis.judge.semantic) ----------------------------------------------------
 
 SAMPLE = REPO / "data" / "sample"
 

@@ -13,10 +13,10 @@ from qdrant_client import QdrantClient
 
 from masis.engine import Engine
 from masis.ingest import pipeline
+from masis.judge.terms import terms
 from masis.store.base import ChunkRecord
 from masis.store.edge import EdgeStore
 from masis.store.server import QdrantServerStore
-from masis.text import terms
 from tests.conftest import make_settings
 
 if TYPE_CHECKING:

@@ -18,9 +18,9 @@ from masis.config import Settings
 from masis.engine import Engine
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.loaders import Section
+from masis.judge.terms import terms
 from masis.registry import DocumentInfo, now_iso
 from masis.store import QdrantServerStore
-from masis.text import terms
 from tests.conftest import make_settings
 
 pytestmark = pytest.mark.filterwarnings("ignore:Payload indexes have no effect:UserWarning")

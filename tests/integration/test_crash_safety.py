@@ -17,7 +17,7 @@ import pytest
 
 from masis.engine import Engine
 from masis.errors import NothingPendingError
-from masis.llm.base import Critique, Relatedness
+from masis.judge.findings import Critique, Relatedness
 from masis.llm.extractive import ExtractiveProvider
 from masis.pause import ENV as PAUSE_ENV
 from masis.registry import DocumentInfo, Registry

@@ -21,7 +21,7 @@ from masis.errors import (
     ThreadOwnershipError,
     UnknownDocumentError,
 )
-from masis.llm.base import Critique, Relatedness
+from masis.judge.findings import Critique, Relatedness
 from masis.llm.extractive import ExtractiveProvider
 from masis.outcome import Outcome
 from masis.state import EvidenceChunk

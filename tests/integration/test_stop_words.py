@@ -1,4 +1,4 @@
-"""BM25's stop words (Qdrant's English list plus `masis.stopwords`): function words are not terms, words that
+"""BM25's stop words (Qdrant's English list plus `masis.judge.stopwords`): function words are not terms, words that
 name or count something are, and a store indexed with the earlier, shorter list keeps answering."""
 
 from __future__ import annotations
@@ -10,16 +10,16 @@ import pytest
 from qdrant_client import QdrantClient
 from qdrant_edge import Bm25, Bm25Config
 
-import masis.text
+import masis.judge.terms
 from masis.engine import Engine
-from masis.matching import question
+from masis.judge.matching import question
+from masis.judge.terms import AVERAGE_CHUNK_TOKENS, document_vector, terms
 from masis.store import ChunkRecord, EdgeStore, QdrantServerStore, VectorStore
 from masis.store.payload import index_text
-from masis.text import AVERAGE_CHUNK_TOKENS, document_vector, terms
 
 pytestmark = pytest.mark.filterwarnings("ignore:Payload indexes have no effect:UserWarning")
 
-# MASIS's BM25 before `masis.stopwords`: Qdrant's English stop words only.
+# MASIS's BM25 before `masis.judge.stopwords`: Qdrant's English stop words only.
 EARLIER = Bm25(Bm25Config(language="english", avg_len=AVERAGE_CHUNK_TOKENS))
 
 
@@ -79,10 +79,10 @@ def test_an_engine_over_a_store_indexed_with_the_earlier_stop_words_still_answer
 ) -> None:
     """Vectors and term statistics written by the earlier tokenizer (a store from before this change)."""
     with monkeypatch.context() as old_masis:
-        old_masis.setattr(masis.text, "_bm25", lambda: EARLIER)  # the one place both backends' vectors come from
+        old_masis.setattr(masis.judge.terms, "_bm25", lambda: EARLIER)  # the one place both backends' vectors come from
         text = "\n\n".join(chunk.text for chunk in HANDBOOK)
         assert not engine.ingest("ws", [("handbook.txt", text.encode())]).failed
-    masis.text._question_word_terms.cache_clear()
+    masis.judge.terms._question_word_terms.cache_clear()
     question.cache_clear()
     within = EARLIER.embed_query("within").indices[0]  # a stop word now, a term then: the store is the old kind
     assert engine.registry.document_frequencies("ws", [within]) == {within: 1} and not terms("within")

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from qdrant_client import QdrantClient
 
 from bot import blocks
-from masis.citations import cited_ids
 from masis.engine import Engine
 from masis.errors import UnknownDocumentError
+from masis.judge.citations import cited_ids
 from masis.outcome import Outcome
 from masis.store.server import QdrantServerStore
 from tests.conftest import make_settings

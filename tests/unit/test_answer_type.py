@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from masis.answer_type import answer_noun, expected_type, gives_type
-from masis.text import question_terms, terms
+from masis.judge.answer_type import answer_noun, expected_type, gives_type
+from masis.judge.terms import question_terms, terms
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,8 @@ import pytest
 from masis.chunk_ids import document_key, legacy_key
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.loaders import Section, load_document
+from masis.judge.sentences import split_sentences
 from masis.store.base import ChunkRecord
-from masis.text import split_sentences
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from masis import citations
 from masis.chunk_ids import document_key
-from masis.citations import audit, penalised_confidence
+from masis.judge import citations
+from masis.judge.citations import audit, penalised_confidence
 
 EVIDENCE = ["memo.pdf#1", "memo.pdf#2", "budget.docx#3"]
 

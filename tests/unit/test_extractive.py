@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from masis.judge.terms import terms
 from masis.llm.extractive import ExtractiveProvider
 from masis.state import EvidenceChunk
-from masis.text import terms
 
 QUESTION = "What is the Falcon budget?"
 

@@ -1,4 +1,4 @@
-"""The grounding floors (masis.grounding) and the structured-reply parser of the OpenAI provider."""
+"""The grounding floors (masis.judge.grounding) and the structured-reply parser of the OpenAI provider."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
-from masis import grounding
 from masis.agents.supervisor import decide
 from masis.chunk_ids import chunk_id
-from masis.citations import audit
-from masis.llm.base import Critique
+from masis.judge import grounding
+from masis.judge.citations import audit
+from masis.judge.findings import Critique
 from masis.llm.openai_provider import _Failed, _parse
 from masis.prompts import EXAMPLE_CLAIM, EXAMPLE_ID, SYNTHESIZER_SYSTEM
 from masis.state import EvidenceChunk

@@ -11,9 +11,9 @@ from pathlib import PurePath
 import pytest
 
 from masis.ingest.pipeline import document_name
-from masis.matching import words
+from masis.judge.matching import words
+from masis.judge.sentences import split_sentences
 from masis.store.ids import NAMESPACE, point_id
-from masis.text import split_sentences
 
 
 @pytest.mark.parametrize(

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from masis.matching import DOCUMENT_CREDIT, RELATED_CREDIT, question, related
-from masis.relevance import coverage
-from masis.text import question_terms, terms
+from masis.judge.matching import DOCUMENT_CREDIT, RELATED_CREDIT, question, related
+from masis.judge.relevance import coverage
+from masis.judge.terms import question_terms, terms
 
 
 @pytest.mark.parametrize(

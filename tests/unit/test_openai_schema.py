@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from masis.llm.base import Critique, Evaluation
+from masis.judge.findings import Critique, Evaluation
 from masis.llm.openai_provider import CompressedEvidence, shared_rate_limiter, strict_schema
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from masis.citations import CitationAudit
-from masis.scoring import clamp_evaluation, normalize_confidence, overall_score
+from masis.judge.citations import CitationAudit
+from masis.judge.scoring import clamp_evaluation, normalize_confidence, overall_score
 
 PERFECT = {"faithfulness": 1.0, "relevance": 1.0, "completeness": 1.0, "reasoning_quality": 1.0}
 

@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from masis import semantic
+from masis.judge import semantic
 
 # SHA-256 of sentence-transformers/all-MiniLM-L6-v2's model.safetensors in the model's own repository
 OFFICIAL_WEIGHTS = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from masis.chunk_ids import CHUNK_ID_PATTERN
-from masis.text import split_sentences
+from masis.judge.sentences import split_sentences
 
 # Chunk ids are `<document key>#n` (masis.chunk_ids): letters of any script, digits and `._~-`.
 CITATION = re.compile(rf"\[({CHUNK_ID_PATTERN})\]")

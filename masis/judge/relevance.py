@@ -21,6 +21,10 @@ import math
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
+# Below this cosine (the sentence encoder's) a passage is about something else, whatever words it shares with the
+# question ("Where is this housing style being developed?" / "the formal style of Prayers in the House of Commons").
+SEMANTIC_FLOOR = 0.2
+
 
 def idf(document_frequency: int, total: int) -> float:
     """BM25's IDF, always positive: ln(1 + (N - df + 0.5) / (df + 0.5))."""
@@ -41,3 +45,19 @@ def coverage(weights: Mapping[int, float], found: Mapping[int, float] | Abstract
     credit = found if isinstance(found, Mapping) else dict.fromkeys(found, 1.0)
     matched = sum(weight * credit[term] for term, weight in weights.items() if term in credit)
     return round(matched / total, 4)
+
+
+def with_dense(term_coverage: float, dense_cosine: float | None) -> float:
+    """What the thresholds apply to: the dense cosine when the chunk has one, or the IDF-weighted term
+    coverage, whichever is higher, so hybrid retrieval adds paraphrase matches without dropping a chunk
+    that holds every word of the question (real embedding cosines of relevant passages often sit below 0.6)."""
+    return term_coverage if dense_cosine is None else max(term_coverage, round(dense_cosine, 4))
+
+
+def by_meaning(relevance: float, cosine: float) -> float:
+    """A passage's relevance once the sentence encoder has read it: far in meaning (below `SEMANTIC_FLOOR`) it is
+    about something else and takes the meaning's score; otherwise the higher of its words' and its meaning's."""
+    from masis.judge.semantic import relevance_scale  # numpy loads only for a question the encoder reads
+
+    meaning = relevance_scale(cosine)
+    return meaning if cosine < SEMANTIC_FLOOR else max(relevance, meaning)

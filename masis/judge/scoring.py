@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from masis.citations import CitationAudit
+from masis.judge.citations import CitationAudit
 
 WEIGHTS = {"faithfulness": 0.35, "relevance": 0.25, "completeness": 0.25, "reasoning_quality": 0.15}
 SCORE_KEYS = tuple(WEIGHTS)

@@ -27,7 +27,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
-from masis.text import question_terms, terms
+from masis.judge.terms import question_terms, terms
 
 RELATED_CREDIT = 0.6
 DOCUMENT_CREDIT = 0.7

@@ -6,8 +6,8 @@ out of a finding:
 
 - a cited sentence with a figure, or a name, that appears in none of the chunks it cites is unsupported;
 - a sentence that copies the prompt's example is a hallucination, whatever it cites;
-- figures that documents in the evidence state differently about the question's subject are a conflict,
-  found with the offline engine's own comparison, whether or not the draft cites them;
+- figures that documents in the evidence state differently about the question's subject are a conflict
+  (`masis.judge.conflicts`), whether or not the draft cites them;
 - an answer with no valid citation is never answered (the supervisor reads `no_valid_citation`).
 """
 
@@ -18,24 +18,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from masis.citations import CITATION, CitationAudit, answer_sentences, strip_citations
-from masis.llm.base import Conflict, Critique
-from masis.llm.extractive import _conflicts, _sentences, _values, _weights
-from masis.prompts import EXAMPLE_CLAIM, NO_VALID_CITATION
-from masis.relevance import coverage
+from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
+from masis.judge.conflicts import evidence_conflicts
+from masis.judge.figures import figure_key, numbers
+from masis.judge.findings import Conflict, Critique
 from masis.state import EvidenceChunk
-from masis.text import numbers, question_terms
 
 # Capitalised words and acronyms: "Leeds", "Kestrel", "AI", "R&D", "FY2026", "O'Neil".
 _NAME = re.compile(r"\b[A-Z][A-Za-z0-9&'’-]*[A-Za-z0-9]\b")
 _POSSESSIVE = re.compile(r"['’]s?$")
 _WORD = re.compile(r"[a-z0-9&]+")
-_SCALE = (("billion", "b"), ("million", "m"), ("thousand", "k"))
-EXAMPLE_SIMILARITY = 0.8  # a sentence this close to the prompt's example claim copied it
-# Weighted share of the question's terms (rarer terms in the evidence weigh more, as in the offline
-# engine) an evidence sentence needs to be about the question: at 0.5, "Q3 2026 revenue" answered
-# "What was Q4 2026 revenue?" and raised the Q3 conflict for it.
-QUESTION_SHARE = 0.75
+# The example claim the synthesizer's prompt shows (masis.prompts quotes it from here): a draft that copies it
+# copied the format's example, not the evidence. A sentence this close to it copied it.
+EXAMPLE_CLAIM = "Widget sales rose 7% in May"
+EXAMPLE_SIMILARITY = 0.8
+NO_VALID_CITATION = "no valid citation"  # the reason a draft citing nothing real is retried (prompts quote it)
 
 
 @dataclass(frozen=True)
@@ -43,14 +40,6 @@ class Floors:
     unsupported: list[str] = field(default_factory=list)
     copied_example: bool = False
     conflicts: list[Conflict] = field(default_factory=list)
-
-
-def _figure(value: str) -> str:
-    """A figure in a form that ignores how it was written: "$4.2 million" == "4.2m" == "$4.2M"."""
-    value = value.lstrip("$€£")
-    for word, short in _SCALE:
-        value = value.replace(word, short)
-    return value
 
 
 def _words(text: str) -> set[str]:
@@ -76,9 +65,9 @@ def unsupported_sentences(question: str, answer: str, evidence: Sequence[Evidenc
         claim = strip_citations(sentence)
         sources = [by_id[c] for c in ids]
         source_text = " ".join(chunk["text"] for chunk in sources)
-        source_figures = {_figure(n) for n in numbers(source_text)}
+        source_figures = {figure_key(n) for n in numbers(source_text)}
         allowed_words = _words(source_text) | _words(" ".join(c["doc_name"] for c in sources)) | question_words
-        figures = [n for n in numbers(claim) if _figure(n) not in source_figures]
+        figures = [n for n in numbers(claim) if figure_key(n) not in source_figures]
         names = [n for n in _names(claim) if not _words(n) <= allowed_words]
         if figures or names:
             found.append(claim)
@@ -93,26 +82,6 @@ def copies_example(answer: str) -> bool:
         if words and SequenceMatcher(None, words, example).ratio() >= EXAMPLE_SIMILARITY:
             return True
     return False
-
-
-def evidence_conflicts(question: str, evidence: Sequence[EvidenceChunk]) -> list[Conflict]:
-    """Figures about the question's subject that two documents of the evidence state differently.
-
-    The offline engine compares the figures an answer cites with every other document; here every
-    evidence sentence that carries a figure and most of the question's terms stands in for a claim, so a
-    conflict is found even when the draft cites only one side, or nothing.
-    """
-    wanted = question_terms(question)
-    if not wanted:
-        return []
-    sentences = _sentences(evidence)
-    weights = _weights(wanted, sentences)
-    claims = [
-        f"{s.text.rstrip('.!? ')} [{s.chunk['chunk_id']}]."
-        for s in sentences
-        if _values(s.text) and coverage(weights, s.terms & wanted) >= QUESTION_SHARE
-    ]
-    return _conflicts(" ".join(claims), evidence, sentences) if claims else []
 
 
 def check(question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Floors:

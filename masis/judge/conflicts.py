@@ -1,0 +1,112 @@
+"""Conflicts: figures about one subject that two documents state differently."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from masis.judge.citations import CITATION, answer_sentences, strip_citations
+from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
+from masis.judge.figures import NUMBER, normalise_number, values
+from masis.judge.findings import Conflict, ConflictClaim
+from masis.judge.relevance import coverage
+from masis.judge.terms import WORD, question_terms, terms
+from masis.state import EvidenceChunk
+
+SAME_SUBJECT = 0.6  # share of non-numeric terms two sentences need in common to be about one thing
+# Weighted share of the question's terms (rarer terms in the evidence weigh more, as in the offline
+# engine) an evidence sentence needs to be about the question: at 0.5, "Q3 2026 revenue" answered
+# "What was Q4 2026 revenue?" and raised the Q3 conflict for it.
+QUESTION_SHARE = 0.75
+
+
+def _subject(text: str) -> frozenset[int]:
+    """What a sentence is about: its terms once the figures are taken out."""
+    return terms(NUMBER.sub(" ", text))
+
+
+def conflicts(answer: str, evidence: Sequence[EvidenceChunk], sentences: Sequence[Sentence]) -> list[Conflict]:
+    """Figures the answer states that another document states differently.
+
+    For each cited sentence with a figure, look for a sentence in another document about the same
+    subject (most of its non-numeric terms shared) that gives a different figure of the same kind.
+    """
+    by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
+    found: list[Conflict] = []
+    seen: set[frozenset[str]] = set()
+    for sentence in answer_sentences(answer):
+        ids = [c for c in CITATION.findall(sentence) if c in by_id]
+        claim = strip_citations(sentence)
+        claim_values = values(claim)
+        if not ids or not claim_values:
+            continue
+        source = by_id[ids[0]]
+        subject = _subject(claim)
+        for other in sentences:
+            if other.chunk["doc_name"] == source["doc_name"]:
+                continue
+            other_values = values(other.text)
+            kinds = [k for k in claim_values.keys() & other_values.keys() if not claim_values[k] & other_values[k]]
+            other_subject = _subject(other.text)
+            shared = subject & other_subject
+            if not kinds or len(shared) < 2:
+                continue
+            if len(shared) / min(len(subject), len(other_subject)) < SAME_SUBJECT:
+                continue
+            docs = frozenset({source["doc_name"], other.chunk["doc_name"]})
+            if docs in seen:
+                continue
+            seen.add(docs)
+            kind = kinds[0]
+            found.append(
+                Conflict(
+                    topic=f"the {kind} for '{_shared_words(claim, other.text)}'",
+                    claims=[
+                        ConflictClaim(
+                            chunk_id=source["chunk_id"],
+                            doc_name=source["doc_name"],
+                            value=_display(claim, claim_values[kind]),
+                            sentence=claim,
+                        ),
+                        ConflictClaim(
+                            chunk_id=other.chunk["chunk_id"],
+                            doc_name=other.chunk["doc_name"],
+                            value=_display(other.text, other_values[kind]),
+                            sentence=other.text,
+                        ),
+                    ],
+                )
+            )
+    return found
+
+
+def evidence_conflicts(question: str, evidence: Sequence[EvidenceChunk]) -> list[Conflict]:
+    """Figures about the question's subject that two documents of the evidence state differently.
+
+    `conflicts` compares the figures an answer cites with every other document; here every evidence
+    sentence that carries a figure and most of the question's terms stands in for a claim, so a conflict
+    is found even when the draft cites only one side, or nothing.
+    """
+    wanted = question_terms(question)
+    if not wanted:
+        return []
+    sentences = evidence_sentences(evidence)
+    weights = evidence_weights(wanted, sentences)
+    claims = [
+        f"{s.text.rstrip('.!? ')} [{s.chunk['chunk_id']}]."
+        for s in sentences
+        if values(s.text) and coverage(weights, s.terms & wanted) >= QUESTION_SHARE
+    ]
+    return conflicts(" ".join(claims), evidence, sentences) if claims else []
+
+
+def _display(sentence: str, figures: set[str]) -> str:
+    """The figures as the document wrote them ("$11.9 million"), not their comparison form."""
+    written = [m.group(0).strip() for m in NUMBER.finditer(sentence) if normalise_number(m.group(0)) in figures]
+    return ", ".join(dict.fromkeys(written)) or ", ".join(sorted(figures))
+
+
+def _shared_words(first: str, second: str) -> str:
+    first, second = NUMBER.sub(" ", first), NUMBER.sub(" ", second)
+    other = {w.lower() for w in WORD.findall(second)}
+    words = [w for w in WORD.findall(first) if w.lower() in other and terms(w) and not w.isdigit()]
+    return " ".join(dict.fromkeys(words)) or "the same subject"

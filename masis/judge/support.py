@@ -1,0 +1,20 @@
+"""Support: whether a cited passage holds what a claim says (its terms and its figures)."""
+
+from __future__ import annotations
+
+from masis.judge.figures import numbers
+from masis.judge.terms import terms
+
+SUPPORT_THRESHOLD = 0.8  # share of a claim's terms its cited passage must hold
+
+
+def supports(chunk_text: str, claim: str) -> bool:
+    """A claim is supported when its terms and its numbers are found in the chunk it cites."""
+    claim_terms = terms(claim)
+    if not claim_terms:
+        return False
+    chunk_terms = terms(chunk_text)
+    if len(claim_terms & chunk_terms) / len(claim_terms) < SUPPORT_THRESHOLD:
+        return False
+    chunk_numbers = set(numbers(chunk_text))
+    return all(n in chunk_numbers for n in numbers(claim))

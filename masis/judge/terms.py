@@ -1,0 +1,93 @@
+"""Terms: the token ids of MASIS's BM25, and the terms a question is about.
+
+Terms are the token ids of Qdrant's own BM25 (Snowball English stemmer; Qdrant's English stop words plus
+`masis.judge.stopwords`), so "what retrieval matched" and "what the critic checks" are measured with one
+tokenizer. Both store backends index the vectors built here, so the embedded store and a Qdrant server hold
+the same tokens.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from qdrant_edge import Bm25, Bm25Config, Language, StopwordsSet
+
+from masis.judge.answer_type import answer_noun
+from masis.judge.stopwords import STOP_WORDS
+
+# BM25 normalises a chunk's term frequencies by its length against this average (Qdrant's default, 256
+# tokens, suits whole documents). MASIS indexes ~900-character chunks: 55-70 tokens once stop words are
+# out (SQuAD 55, SciFact 67), and the wrong average over-rewards short chunks. k and b stay at Qdrant's
+# (and Robertson's) 1.2 and 0.75.
+AVERAGE_CHUNK_TOKENS = 70.0
+
+
+@lru_cache(maxsize=1)
+def _bm25() -> Bm25:
+    stop_words = StopwordsSet(languages={Language.English}, custom=set(STOP_WORDS))
+    return Bm25(Bm25Config(language="english", stopwords=stop_words, avg_len=AVERAGE_CHUNK_TOKENS))
+
+
+# A written word, for naming a question's terms back to the user and for comparing wordings.
+WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'-]*")
+
+
+def terms(text: str) -> frozenset[int]:
+    """The distinct stemmed, stop-word-free term ids of `text`."""
+    return frozenset(_bm25().embed_query(text).indices)
+
+
+# Words that shape a question but are not what it is about ("how many", "tell me", "please").
+_QUESTION_WORDS = (
+    "many much often long tell give show explain describe list please know kind sort type "
+    "exactly currently actually say says said mention mentioned "
+    # modal and light verbs, hedges and naming words that frame a question rather than say what it is about
+    "could would should might may must shall happen happens happened occur occurred upon generally "
+    "specifically typically usually commonly name named called term refer refers referred another else "
+    "located situated take takes took taken make makes made get gets got go goes went give gives gave given "
+    "use uses used come comes came put puts putting "
+    # conversational framing: greetings, apologies, asides ("hey, quick one:", "sorry, I meant")
+    "hey hi hello hiya thanks thank cheers sorry oops meant quick question wondering wonder curious "
+    "okay ok just guys folks anyone someone somebody um uh "
+    # adverbs that place or hedge a fact rather than say what it is
+    "still sometimes ever always never also already overall really basically roughly approximately "
+    "formerly previously originally initially eventually later recently nowadays today likely probably "
+    "possibly perhaps according regarding"
+)
+
+
+@lru_cache(maxsize=1)
+def _question_word_terms() -> frozenset[int]:
+    return terms(_QUESTION_WORDS)
+
+
+# Phrases that frame a question rather than say what it is about: a chat opener ("hey, quick one: ..."); the
+# measure asked for ("how fast", "how good"), which the answer gives as a figure or a grade; and a period
+# named relative to today ("last quarter", "this year"), which documents name ("Q3 2026", "FY2026"), so
+# its words would only count against the passage that answers.
+_FRAMING_PHRASES = re.compile(
+    r"\b(?:(?:quick|short|small)\s+one"
+    r"|how\s+(?:good|well|bad|badly|old|far|big|large|small|high|tall|fast|deep|wide|heavy|soon|long|often)"
+    r"|(?:last|this|next|previous|past|current|coming)\s+(?:fiscal\s+)?(?:quarter|year|month|week|fy))\b",
+    re.I,
+)
+
+
+def question_terms(question: str) -> frozenset[int]:
+    """The terms a question is about: its terms less question-framing words and phrases, and less the noun a
+    "what/which" question names its answer by ("what city", "which year") when other terms remain."""
+    wanted = terms(_FRAMING_PHRASES.sub(" ", question)) - _question_word_terms()
+    noun = answer_noun(question)
+    narrowed = wanted - terms(noun) if noun else wanted
+    return narrowed or wanted
+
+
+def query_vector(text: str) -> tuple[list[int], list[float]]:
+    vec = _bm25().embed_query(text)
+    return list(vec.indices), list(vec.values)
+
+
+def document_vector(text: str) -> tuple[list[int], list[float]]:
+    vec = _bm25().embed_document(text)
+    return vec.indices, vec.values  # each read makes a new list
