@@ -38,7 +38,7 @@ from report import percentile, print_report
 from masis.config import Settings
 from masis.engine import Engine
 from masis.judge.terms import terms
-from masis.registry import DocumentInfo, now_iso
+from masis.records.registry import DocumentInfo, now_iso
 from masis.store.base import ChunkRecord
 
 WORKSPACE = "T0001:C-measured"

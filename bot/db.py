@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from masis.db import PgConnection, announce_presence, is_postgres_url
+from masis.records.db import PgConnection, announce_presence, is_postgres_url
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS deliveries (

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from masis.locks import KeyedLocks
+from masis.records.locks import KeyedLocks
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ import time
 from typing import Any, NamedTuple
 
 from bot.db import BotDB
-from masis.db import process_owner
+from masis.records.db import process_owner
 
 
 class WorkInFlight(NamedTuple):

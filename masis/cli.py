@@ -192,7 +192,7 @@ def _answer(engine: Engine, args: argparse.Namespace) -> Outcome:
 
 
 def _gc(settings: Settings, older_than: float | None) -> int:
-    from masis.gc import collect_garbage
+    from masis.records.gc import collect_garbage
 
     if older_than is not None and older_than < 0:
         raise MasisError("--older-than must be 0 days or more.")

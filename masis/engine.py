@@ -22,27 +22,27 @@ from pydantic import ValidationError
 
 from masis.agents.context import AgentContext, ProgressCallback
 from masis.config import Settings
-from masis.embeddings import CachedEmbedder, make_embedder
 from masis.errors import MasisError, NothingPendingError, StaleReplyError, UnknownDocumentError, UnknownThreadError
 from masis.ingest.recovery import RecoveryReport, recover
 from masis.judge.citations import cited_ids
 from masis.llm import make_provider
 from masis.llm.base import LLMProvider
 from masis.llm.usage import token_metrics
-from masis.locks import KeyedLocks
 from masis.outcome import Citation, Clarification, Outcome
-from masis.registry import DocumentInfo, Registry, run_number, running_status
+from masis.records.locks import KeyedLocks
+from masis.records.registry import DocumentInfo, Registry, run_number, running_status
 from masis.state import MASISInput
 from masis.store import open_store
 from masis.store.base import VectorStore, tenant_scope
+from masis.store.embeddings import CachedEmbedder, make_embedder
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
     from langgraph.graph.state import CompiledStateGraph
     from langgraph.types import Command
 
-    from masis.db import Postgres
     from masis.ingest.pipeline import IngestProgress, IngestReport
+    from masis.records.db import Postgres
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ class Engine:
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         self.postgres: Postgres | None = None
         if (url := self.settings.postgres_url) is not None:
-            from masis.db import Postgres
+            from masis.records.db import Postgres
 
             self.postgres = Postgres(url)
         try:
@@ -116,7 +116,7 @@ class Engine:
     def _load_graph(self) -> CompiledStateGraph:
         with self._graph_lock:
             if self._graph is None:
-                from masis.graph import build_graph
+                from masis.agents.graph import build_graph
 
                 if self.postgres is not None:
                     self._checkpointer = self.postgres.setup_checkpointer()

@@ -11,7 +11,7 @@ from masis.ingest.pipeline import visible_name
 from masis.judge.citations import renumber
 from masis.judge.scoring import SCORE_KEYS
 from masis.outcome import Citation, Clarification, Outcome
-from masis.registry import DocumentInfo
+from masis.records.registry import DocumentInfo
 
 
 def numbered(answer: str, citations: list[Citation]) -> str:

@@ -13,7 +13,7 @@ from masis.config import Settings
 from masis.judge.findings import Relatedness
 from masis.llm.base import LLMProvider
 from masis.pause import pause_point
-from masis.registry import Registry
+from masis.records.registry import Registry
 from masis.store.base import VectorStore
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from masis.agents.context import AgentContext, timed
 from masis.judge.matching import Question, question, related
 from masis.judge.relevance import by_meaning, coverage, term_weights, with_dense
 from masis.judge.terms import question_terms
-from masis.registry import Registry
+from masis.records.registry import Registry
 from masis.state import EvidenceChunk, MASISState
 from masis.store.base import Hit
 from masis.store.payload import index_text

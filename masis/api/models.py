@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_vali
 
 from masis.ingest.pipeline import FileResult
 from masis.outcome import Citation, ClarificationKind, Outcome
-from masis.registry import DocumentInfo
+from masis.records.registry import DocumentInfo
 
 # Workspace and thread ids are chosen by the caller. Slack's own ids fit ("T1:C1", "T1:C1:1700000000.0001"),
 # so an API workspace "T1:C1" is the Slack channel C1's workspace.

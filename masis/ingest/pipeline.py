@@ -25,13 +25,13 @@ from masis.ingest.loaders import Section, import_parser, load_document
 from masis.judge.matching import words
 from masis.judge.terms import document_vector
 from masis.pause import pause_point
-from masis.registry import DocumentInfo, Registry, now_iso
+from masis.records.registry import DocumentInfo, Registry, now_iso
 from masis.sizes import human_size
 from masis.store.base import ChunkRecord, VectorStore
 from masis.store.payload import UPSERT_BATCH, index_text
 
 if TYPE_CHECKING:
-    from masis.embeddings import Embedder
+    from masis.store.embeddings import Embedder
 
 log = logging.getLogger(__name__)
 

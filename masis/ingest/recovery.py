@@ -17,7 +17,7 @@ import logging
 from dataclasses import dataclass, field
 
 from masis.chunk_ids import legacy_key
-from masis.registry import Registry
+from masis.records.registry import Registry
 from masis.store.base import VectorStore
 
 log = logging.getLogger(__name__)

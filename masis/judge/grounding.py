@@ -28,7 +28,7 @@ from masis.state import EvidenceChunk
 _NAME = re.compile(r"\b[A-Z][A-Za-z0-9&'’-]*[A-Za-z0-9]\b")
 _POSSESSIVE = re.compile(r"['’]s?$")
 _WORD = re.compile(r"[a-z0-9&]+")
-# The example claim the synthesizer's prompt shows (masis.prompts quotes it from here): a draft that copies it
+# The example claim the synthesizer's prompt shows (masis.llm.prompts quotes it from here): a draft that copies it
 # copied the format's example, not the evidence. A sentence this close to it copied it.
 EXAMPLE_CLAIM = "Widget sales rose 7% in May"
 EXAMPLE_SIMILARITY = 0.8

@@ -37,15 +37,15 @@ from langchain_openai import ChatOpenAI
 from openai.lib._pydantic import to_strict_json_schema
 from pydantic import BaseModel, Field, SecretStr, ValidationError
 
-from masis import prompts
 from masis.config import Settings
 from masis.errors import MasisError
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.sentences import split_sentences
+from masis.llm import prompts
 from masis.llm.extractive import ExtractiveProvider
+from masis.llm.untrusted import Fence
 from masis.llm.usage import record_usage
 from masis.state import EvidenceChunk
-from masis.untrusted import Fence
 
 log = logging.getLogger(__name__)
 

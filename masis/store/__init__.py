@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from masis.config import Settings
-from masis.embeddings import Embedder
 from masis.store.base import ChunkRecord, Hit, VectorStore, tenant_scope
 from masis.store.edge import EdgeStore
+from masis.store.embeddings import Embedder
 
 if TYPE_CHECKING:
     from masis.store.server import QdrantServerStore

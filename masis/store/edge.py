@@ -38,7 +38,6 @@ from qdrant_edge import (
     UpdateOperation,
 )
 
-from masis.embeddings import Embedder
 from masis.errors import MasisError, StoreInUseError
 from masis.store.base import (
     DENSE_VECTOR,
@@ -51,6 +50,7 @@ from masis.store.base import (
     tenant_scope,
 )
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, prefetch_limit
+from masis.store.embeddings import Embedder
 from masis.store.hybrid import dense_updates, hits, new_points, query_vectors
 from masis.store.ids import point_id
 from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering

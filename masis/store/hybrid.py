@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from masis.embeddings import Embedder
 from masis.judge.terms import query_vector
 from masis.store.base import DENSE_VECTOR, SPARSE_VECTOR, ChunkRecord, Hit, SparseVec
 from masis.store.dense import cosine, unit
+from masis.store.embeddings import Embedder
 from masis.store.ids import point_id
 from masis.store.payload import UPSERT_BATCH, StoredPoint, chunk_payload, hit_from_payload, sparse_vectors
 

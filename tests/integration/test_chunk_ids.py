@@ -19,7 +19,7 @@ from masis.engine import Engine
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.loaders import Section
 from masis.judge.terms import terms
-from masis.registry import DocumentInfo, now_iso
+from masis.records.registry import DocumentInfo, now_iso
 from masis.store import QdrantServerStore
 from tests.conftest import make_settings
 

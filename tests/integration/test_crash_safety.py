@@ -20,7 +20,7 @@ from masis.errors import NothingPendingError
 from masis.judge.findings import Critique, Relatedness
 from masis.llm.extractive import ExtractiveProvider
 from masis.pause import ENV as PAUSE_ENV
-from masis.registry import DocumentInfo, Registry
+from masis.records.registry import DocumentInfo, Registry
 from masis.state import EvidenceChunk
 from masis.store.edge import EdgeStore
 from tests.bigdoc import make_big_pdf

@@ -10,7 +10,7 @@ import pytest
 
 from masis.cli import main
 from masis.engine import Engine
-from masis.gc import collect_garbage
+from masis.records.gc import collect_garbage
 from tests.conftest import SAMPLE_DIR, make_settings
 from tests.integration.test_cli import masis
 

@@ -10,9 +10,9 @@ import pytest
 from qdrant_client import QdrantClient
 
 from masis.cli import main
-from masis.embeddings import make_embedder
 from masis.engine import Engine
 from masis.store import ChunkRecord, EdgeStore, QdrantServerStore
+from masis.store.embeddings import make_embedder
 from tests.conftest import make_settings
 from tests.openai_server import OpenAICompatServer, openai_settings
 

@@ -24,11 +24,11 @@ from bot.db import BotDB
 from bot.dedupe import Deduper
 from bot.ledger import Ledger, WorkInFlight
 from masis.config import Settings
-from masis.db import lock_key
 from masis.engine import Engine
 from masis.errors import MasisError, NothingPendingError, StaleReplyError
-from masis.gc import collect_garbage
-from masis.registry import Registry
+from masis.records.db import lock_key
+from masis.records.gc import collect_garbage
+from masis.records.registry import Registry
 from tests.conftest import REPO, SAMPLE_DIR, make_settings
 
 

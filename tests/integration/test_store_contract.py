@@ -14,10 +14,10 @@ import pytest
 from qdrant_client import QdrantClient
 
 from masis.config import Settings
-from masis.embeddings import make_embedder
 from masis.errors import InvalidWorkspaceError, MasisError, StoreInUseError
 from masis.judge.terms import query_vector
 from masis.store import ChunkRecord, EdgeStore, QdrantServerStore, VectorStore, open_store
+from masis.store.embeddings import make_embedder
 from masis.store.ids import point_id
 from tests.openai_server import OpenAICompatServer, openai_settings
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from masis.db import lock_key, schema_to_postgres, to_postgres
+from masis.records.db import lock_key, schema_to_postgres, to_postgres
 from tests.conftest import make_settings
 
 
@@ -39,8 +39,8 @@ def test_the_database_url_must_be_postgres(tmp_path: object) -> None:
 
 
 def test_without_the_postgres_extra_the_url_is_one_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    from masis.db import connect
     from masis.errors import MasisError
+    from masis.records.db import connect
 
     monkeypatch.setitem(sys.modules, "psycopg", None)  # as when the extra is not installed
     with pytest.raises(MasisError, match=r"pip install 'masis\[postgres\]'"):
@@ -48,8 +48,8 @@ def test_without_the_postgres_extra_the_url_is_one_clear_message(monkeypatch: py
 
 
 def test_an_unreachable_server_is_one_clear_message_without_the_password() -> None:
-    from masis.db import connect
     from masis.errors import MasisError
+    from masis.records.db import connect
 
     with pytest.raises(MasisError, match="Cannot reach the database") as caught:
         connect("postgresql://u:s3cret-pw@127.0.0.1:1/x?connect_timeout=2")

@@ -12,7 +12,7 @@ from masis.judge import grounding
 from masis.judge.citations import audit
 from masis.judge.findings import Critique
 from masis.llm.openai_provider import _Failed, _parse
-from masis.prompts import EXAMPLE_CLAIM, EXAMPLE_ID, SYNTHESIZER_SYSTEM
+from masis.llm.prompts import EXAMPLE_CLAIM, EXAMPLE_ID, SYNTHESIZER_SYSTEM
 from masis.state import EvidenceChunk
 
 

@@ -1,7 +1,7 @@
 """The direction of imports: the judging package stands on its own, and no module reaches into another's privates.
 
 `masis.judge` scores how relevant a passage is and how well an answer is supported, for every provider and agent
-alike, so it imports no provider (`masis.llm`) and no prompt text (`masis.prompts`): they import it. Read from the
+alike, so it imports no provider (`masis.llm`) and no prompt text (`masis.llm.prompts`): they import it. Read from the
 source, function-level imports included.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 JUDGE = REPO / "masis" / "judge"
-FORBIDDEN_IN_JUDGE = ("masis.llm", "masis.prompts", "masis.agents", "masis.engine", "masis.store", "masis.ingest")
+FORBIDDEN_IN_JUDGE = ("masis.llm", "masis.llm.prompts", "masis.agents", "masis.engine", "masis.store", "masis.ingest")
 
 
 def _module_name(path: Path) -> str:
@@ -46,7 +46,7 @@ def test_the_judging_package_imports_no_provider_prompt_or_face() -> None:
         for path in _sources("masis/judge")
         for line, module, names in _imports(path)
         for target in [module, *(f"{module}.{name}" for name in names)]
-        if target.startswith(FORBIDDEN_IN_JUDGE) or target in {"masis.llm", "masis.prompts"}
+        if target.startswith(FORBIDDEN_IN_JUDGE) or target in {"masis.llm", "masis.llm.prompts"}
     ]
     assert JUDGE.is_dir() and len(_sources("masis/judge")) >= 10
     assert found == []
@@ -68,3 +68,13 @@ def test_every_judging_module_says_its_job_in_its_first_line() -> None:
         docstring = ast.get_docstring(ast.parse(path.read_text())) or ""
         assert docstring.strip(), f"{path.name} has no docstring"
         assert len(docstring.splitlines()[0]) <= 120, f"{path.name}: the first line should say its job in one line"
+
+
+def test_the_slack_face_uses_the_database_seam_not_the_registry() -> None:
+    found = [
+        f"{path.relative_to(REPO)}:{line} imports {module}"
+        for path in _sources("bot")
+        for line, module, names in _imports(path)
+        if module.startswith("masis.records") and module != "masis.records.db" and module != "masis.records.locks"
+    ]
+    assert found == []

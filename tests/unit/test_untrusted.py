@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from masis.prompts import draft_block, evidence_block
-from masis.untrusted import Fence, clean, neutralise_slack
+from masis.llm.prompts import draft_block, evidence_block
+from masis.llm.untrusted import Fence, clean, neutralise_slack
 
 
 @pytest.mark.parametrize(

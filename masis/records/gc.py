@@ -77,8 +77,8 @@ def collect_garbage(settings: Settings, older_than_days: float | None = None) ->
 
 
 def _collect_postgres(url: str, cutoff: str) -> GcReport:
-    from masis.db import Postgres
-    from masis.registry import Registry
+    from masis.records.db import Postgres
+    from masis.records.registry import Registry
 
     postgres = Postgres(url, max_size=2)
     registry = Registry(url)  # creates the tables if this database is new

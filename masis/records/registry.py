@@ -26,8 +26,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from masis.db import Conn, PgConnection, announce_presence, is_postgres_url, process_owner
 from masis.errors import ThreadOwnershipError
+from masis.records.db import Conn, PgConnection, announce_presence, is_postgres_url, process_owner
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -121,7 +121,7 @@ def now_iso() -> str:
 
 class Registry:
     """Thread-safe access to the registry database: a SQLite file (one connection, WAL, a busy timeout)
-    or, given a `postgresql://` URL, a PostgreSQL database several processes share (`masis.db`)."""
+    or, given a `postgresql://` URL, a PostgreSQL database several processes share (`masis.records.db`)."""
 
     def __init__(self, target: Path | str) -> None:
         self._lock = threading.RLock()
@@ -467,7 +467,7 @@ def running_status() -> str:
 
 def _owner_alive(status: str, pg: PgConnection | None = None) -> bool:
     """Whether the process named in a '<state>:<host>:<pid>' status still runs. On one host, by its pid;
-    on PostgreSQL, on any host, by its presence lock (`masis.db.announce_presence`)."""
+    on PostgreSQL, on any host, by its presence lock (`masis.records.db.announce_presence`)."""
     _, host, pid = [*status.split(":", 2), "", ""][:3]
     if not pid.isdigit() or f"{host}:{pid}" == process_owner():
         return False
@@ -487,7 +487,7 @@ def _owner_alive(status: str, pg: PgConnection | None = None) -> bool:
 # Term ids are Qdrant's BM25 token ids (u32) and counts are chunks of one document: both fit 32 bits.
 _PACKED = "I"
 if array(_PACKED).itemsize != 4:  # C's unsigned int is 32 bits on every platform Python supports today
-    raise ImportError("masis.registry needs a 4-byte array('I')")
+    raise ImportError("masis.records.registry needs a 4-byte array('I')")
 
 
 def _pack_terms(counts: Mapping[int, int]) -> bytes:
