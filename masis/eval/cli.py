@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
             if args.no_answers:
                 raise MasisError("--open-book measures answers; drop --no-answers.")
             labelled, unanswerable = labelled.open_book(args.open_book, args.seed, args.limit)
-        elif labelled.has_unanswerable and not args.no_answers:
+        elif labelled.has_unanswerable:  # retrieval is measured on the answerable ones only
             labelled, unanswerable = labelled.answer_or_refuse(args.limit, args.seed)
         else:
             labelled = labelled.sample(args.limit, args.seed)
