@@ -10,6 +10,7 @@ against the loader's text too. Whitespace runs, backticks and asterisks are igno
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
@@ -62,7 +63,9 @@ class Texts:
             if path.suffix.lower() in RAW_SUFFIXES:
                 texts.append(norm(data.decode("utf-8", errors="replace")))
             if LOAD is not None:
-                texts.append(norm("\n\n".join(s.text for s in LOAD(path.name, data))))
+                # masis may be importable without its parsers (bs4, pypdf, docx): then raw text only
+                with contextlib.suppress(ImportError):
+                    texts.append(norm("\n\n".join(s.text for s in LOAD(path.name, data))))
             self._cache[path] = texts or None
         return self._cache[path]
 
@@ -241,7 +244,7 @@ def main() -> int:
         for line in lines:
             print(line)
         if report.skipped:
-            print(f"evidence checks skipped (no extractable text): {report.skipped}")
+            print(f"evidence checks skipped (HTML/PDF/DOCX parsers not importable; use the .venv): {report.skipped}")
         for warning in report.warnings:
             print(f"warning: {warning}")
         for error in report.errors:
