@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from masis.errors import MasisError
 from masis.eval import cli as eval_cli
+from masis.redact import redact, redact_logs
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -108,11 +109,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # a damaged file is reported once, in plain words
+    redact_logs()
     start_up = StartUp(freeze=argv is None)
     try:
         return _dispatch(args, start_up)
     except MasisError as exc:
-        print(f"masis: {exc}", file=sys.stderr)
+        print(f"masis: {redact(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("masis: interrupted", file=sys.stderr)
