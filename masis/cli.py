@@ -14,6 +14,7 @@ import argparse
 import gc
 import json
 import logging
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -196,6 +197,8 @@ def _answer(engine: Engine, args: argparse.Namespace) -> Outcome:
 def _gc(settings: Settings, older_than: float | None) -> int:
     from masis.gc import collect_garbage
 
+    if older_than is not None and not math.isfinite(older_than):  # float() reads "nan", "inf" and "1e400"
+        raise MasisError("--older-than must be a finite number of days.")
     if older_than is not None and older_than < 0:
         raise MasisError("--older-than must be 0 days or more.")
     report = collect_garbage(settings, older_than)

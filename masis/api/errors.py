@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 from masis.errors import (
     InvalidWorkspaceError,
     MasisError,
+    NotAnAnswerError,
     NothingPendingError,
     StaleReplyError,
     StoreInUseError,
@@ -36,6 +37,7 @@ M = TypeVar("M", bound=BaseModel)
 
 _STATUS_OF: tuple[tuple[type[MasisError], int], ...] = (
     (NothingPendingError, 409),
+    (NotAnAnswerError, 409),
     (ThreadOwnershipError, 409),
     (StaleReplyError, 409),
     (UnknownDocumentError, 404),

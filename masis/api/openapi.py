@@ -37,8 +37,9 @@ _ERRORS = {
     "400": "A malformed id, file name or upload",
     "401": "Missing or wrong bearer token",
     "404": "Unknown thread, answer or document (or the API is off)",
-    "409": "Nothing is waiting for a reply, the reply's `round` is no longer the pending one, or the thread "
-    "belongs to another workspace",
+    "409": "Nothing is waiting for a reply, the reply's `round` is no longer the pending one, the thread "
+    "belongs to another workspace, or the question voted on has no answer to rate (a clarifying question's "
+    "unverified draft, a cancelled question)",
     "413": "The body or a file is over the limit",
     "415": "An upload that is not multipart/form-data",
     "422": "The JSON body is not valid (or no uploaded file could be indexed)",
@@ -153,7 +154,7 @@ def openapi_spec() -> dict[str, Any]:
             "post": _operation(
                 "Rate an answer",
                 FeedbackResult,
-                ("400", "404", "413", "422"),
+                ("400", "404", "409", "413", "422"),
                 params=(THREAD,),
                 body=_json_content(FeedbackRequest),
                 description="👍 / 👎 on one answer of the thread (`run`, default the latest), as Slack's "
