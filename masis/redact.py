@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from masis.config import Settings
 
 REDACTED = "[redacted]"
-# A shorter value is not worth mangling every text that happens to contain it (and guards no real secret).
-MIN_SECRET_CHARS = 4
+# Shorter values are placeholders, not secrets (local servers take OPENAI_API_KEY=EMPTY or "dummy"):
+# redacting them would mangle every text that happens to contain the word.
+MIN_SECRET_CHARS = 8
 _KNOWN_SHAPES = r"\b(?:sk-[A-Za-z0-9_-]{6,}|x(?:ox[abposre]|app)-[A-Za-z0-9_-]+)"
 
 

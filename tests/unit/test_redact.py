@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -40,8 +41,9 @@ def test_the_known_shapes_stay_redacted_unconfigured(shaped: str) -> None:
     assert redact(f"token {shaped} here") == f"token {REDACTED} here"
 
 
-def test_ordinary_text_is_left_alone() -> None:
-    text = "Project Falcon launches on 14 March 2027 (ask-me, sketch-1, api-token)."
+def test_ordinary_text_is_left_alone(tmp_path: Path) -> None:
+    make_settings(tmp_path, openai_api_key="EMPTY", api_token="dummy")  # placeholders, not secrets
+    text = "Project Falcon launches on 14 March 2027 (ask-me, sketch-1, api-token). EMPTY means dummy."
     assert redact(text) == text
 
 
