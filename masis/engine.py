@@ -31,6 +31,7 @@ from masis.llm.base import LLMProvider
 from masis.llm.usage import token_metrics
 from masis.locks import KeyedLocks
 from masis.outcome import Citation, Clarification, Outcome
+from masis.pause import pause_point
 from masis.registry import DocumentInfo, Registry, run_number, running_status
 from masis.state import MASISInput
 from masis.store import open_store
@@ -330,6 +331,7 @@ class Engine:
         if self.registry.document(workspace_id, name) is None:
             known = ", ".join(d.name for d in self.registry.documents(workspace_id)) or "none"
             raise UnknownDocumentError(f"No document named {name!r} in this workspace (documents: {known}).")
+        pause_point("remove:checked")
         self.store.delete_document(workspace_id, name)
         self.registry.delete_document(workspace_id, name)
 
