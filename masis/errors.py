@@ -52,3 +52,11 @@ class ThreadOwnershipError(MasisError):
 
 class UnknownThreadError(MasisError):
     """No such thread, or no such answer in it."""
+
+
+class DocumentBusyError(MasisError):
+    """Another upload or removal is writing the document right now (raised only to callers that asked not to
+    wait for it)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is being uploaded or removed right now; try again when that has finished.")

@@ -4,8 +4,12 @@ Across processes, `MASIS_TEST_PAUSE_AT=<point>=<path>`: the process that reaches
 `<path>` and then waits until it is killed (a crash test). Within a process, `hooked(point, hook)` calls `hook`
 in whichever thread reaches `<point>` (a test blocks it on an event, then lets it go). Unset (always, outside
 tests), `pause_point` is a dict check and one environment lookup. Points: `ingest:upserted-batch` (a batch of a
-group's chunks is in the store, the rest are not), `remove:checked` (a removal found its document, nothing is
-deleted yet) and `ask:<stage>` (a run reached a progress stage: researching, writing, auditing, scoring).
+group's new versions is in the store, hidden, the rest are not), `ingest:published` (the group's new versions
+are visible, the registry still lists the versions they replace), `ingest:recorded` (the registry lists the
+new versions, the replaced versions' points are not deleted yet), `remove:checked` (a removal found its
+document, nothing is deleted yet), `documents:waiting` (a writer found a document it needs held by another
+writer and is about to wait for it) and `ask:<stage>` (a run reached a progress stage: researching, writing,
+auditing, scoring).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import json
 import logging
 import shutil
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -43,17 +43,21 @@ from masis.errors import MasisError, StoreInUseError
 from masis.store.base import (
     DENSE_VECTOR,
     DOCUMENT_KEY,
+    PENDING,
+    PENDING_KEY,
     SPARSE_VECTOR,
     TENANT_KEY,
+    VERSION_KEY,
     ChunkRecord,
     Hit,
+    Scope,
     SparseVec,
     tenant_scope,
 )
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, prefetch_limit
 from masis.store.hybrid import dense_updates, hits, new_points, query_vectors
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering
+from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering, version_scopes
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +68,27 @@ _LOCKED_MARKER = "WouldBlock"
 _INDEXES = {
     TENANT_KEY: KeywordIndexParams(is_tenant=True),
     DOCUMENT_KEY: KeywordIndexParams(),
+    VERSION_KEY: KeywordIndexParams(),
+    PENDING_KEY: KeywordIndexParams(),
 }
 
 
-def _filter(scope: dict[str, str]) -> Filter:
-    return Filter(must=[FieldCondition(key, match=MatchValue(value)) for key, value in scope.items()])
+def _filter(scope: Scope) -> Filter:
+    """The Qdrant Edge filter of a scope (`masis.store.base.tenant_scope` makes every scope)."""
+    must = [FieldCondition(TENANT_KEY, match=MatchValue(scope.workspace_id))]
+    must_not = []
+    if scope.doc_names is not None:
+        names = list(scope.doc_names)
+        must.append(FieldCondition(DOCUMENT_KEY, match=MatchValue(names[0]) if len(names) == 1 else MatchAny(names)))
+    if scope.versions is not None:
+        must.append(FieldCondition(VERSION_KEY, match=MatchAny(list(scope.versions))))
+    if scope.other_than:
+        must_not.append(FieldCondition(VERSION_KEY, match=MatchAny(list(scope.other_than))))
+    if scope.published is True:
+        must_not.append(FieldCondition(PENDING_KEY, match=MatchValue(PENDING)))
+    elif scope.published is False:
+        must.append(FieldCondition(PENDING_KEY, match=MatchValue(PENDING)))
+    return Filter(must=must, must_not=must_not or None)
 
 
 def _sparse(vector: SparseVec) -> SparseVector:
@@ -162,24 +182,33 @@ class EdgeStore:
         return shard
 
     def upsert(
-        self, workspace_id: str, chunks: Sequence[ChunkRecord], vectors: Sequence[SparseVec] | None = None
+        self,
+        workspace_id: str,
+        chunks: Sequence[ChunkRecord],
+        vectors: Sequence[SparseVec] | None = None,
+        versions: Mapping[str, str] | None = None,
     ) -> None:
         tenant_scope(workspace_id)
         shard = self._live()
-        for batch in new_points(workspace_id, chunks, vectors, self._embedder if self._dense else None):
+        for batch in new_points(workspace_id, chunks, vectors, self._embedder if self._dense else None, versions):
             points = [Point(point.id, point.vectors(_sparse), point.payload) for point in batch]
             shard.update(UpdateOperation.upsert_points(points))
 
-    def delete_document(self, workspace_id: str, doc_name: str) -> None:
-        scope = tenant_scope(workspace_id, doc_name)
-        self._live().update(UpdateOperation.delete_points_by_filter(_filter(scope)))
+    def publish(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        for scope in version_scopes(workspace_id, versions, published=False):
+            self._live().update(UpdateOperation.delete_payload_by_filter(_filter(scope), [PENDING_KEY]))
 
-    def delete_documents(self, workspace_id: str, doc_names: Sequence[str]) -> None:
-        tenant = _filter(tenant_scope(workspace_id))
-        for start in range(0, len(doc_names), UPSERT_BATCH):
-            names = list(doc_names[start : start + UPSERT_BATCH])
-            flt = Filter(must=[*tenant.must, FieldCondition(DOCUMENT_KEY, match=MatchAny(names))])
-            self._live().update(UpdateOperation.delete_points_by_filter(flt))
+    def delete_other_versions(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        for scope in version_scopes(workspace_id, versions, others=True):
+            self._live().update(UpdateOperation.delete_points_by_filter(_filter(scope)))
+
+    def delete_versions(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        for scope in version_scopes(workspace_id, versions):
+            self._live().update(UpdateOperation.delete_points_by_filter(_filter(scope)))
+
+    def delete_document(self, workspace_id: str, doc_name: str) -> None:
+        scope = tenant_scope(workspace_id, doc_name, published=None)
+        self._live().update(UpdateOperation.delete_points_by_filter(_filter(scope)))
 
     def search(self, workspace_id: str, query: str, limit: int, doc_name: str | None = None) -> list[Hit]:
         scope = tenant_scope(workspace_id, doc_name)
@@ -220,7 +249,7 @@ class EdgeStore:
         """
         if self._embedder is None:
             raise MasisError(REINDEX_NEEDS_EMBEDDINGS)
-        scope = _filter(tenant_scope(workspace_id)) if workspace_id is not None else None
+        scope = _filter(tenant_scope(workspace_id, published=None)) if workspace_id is not None else None
         with self._lock:
             if not self._dense:
                 self._rebuild_with_dense()
@@ -259,8 +288,8 @@ class EdgeStore:
         self._shard = EdgeShard.load(str(self._path))
         self._dense = True
 
-    def count(self, workspace_id: str, doc_name: str | None = None) -> int:
-        scope = tenant_scope(workspace_id, doc_name)
+    def count(self, workspace_id: str, doc_name: str | None = None, *, unpublished: bool = False) -> int:
+        scope = tenant_scope(workspace_id, doc_name, published=not unpublished)
         return self._live().count(CountRequest(exact=True, filter=_filter(scope)))
 
     def owners(self, workspace_id: str, chunk_ids: Sequence[str]) -> dict[str, str]:

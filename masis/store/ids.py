@@ -16,3 +16,9 @@ def point_id(workspace_id: str, chunk_id: str) -> str:
     uploading the same file must not overwrite each other's points.
     """
     return str(uuid.uuid5(NAMESPACE, f"{workspace_id}\x00{chunk_id}"))
+
+
+def version_point_id(workspace_id: str, chunk_id: str, version: str) -> str:
+    """The id of a chunk of one version of its document: a replacement's points sit beside the old version's
+    (whose ids are `point_id`s, or another version's) until the switch."""
+    return str(uuid.uuid5(NAMESPACE, f"{workspace_id}\x00{chunk_id}\x00{version}"))

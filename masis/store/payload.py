@@ -7,7 +7,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from masis.chunk_ids import chunk_id
-from masis.store.base import DOCUMENT_KEY, TENANT_KEY, ChunkRecord, Hit, SparseVec
+from masis.store.base import (
+    DOCUMENT_KEY,
+    PENDING,
+    PENDING_KEY,
+    TENANT_KEY,
+    VERSION_KEY,
+    ChunkRecord,
+    Hit,
+    Scope,
+    SparseVec,
+    tenant_scope,
+)
 from masis.text import document_vector
 
 UPSERT_BATCH = 512
@@ -31,8 +42,9 @@ class StoredPoint(Protocol):
 P = TypeVar("P", bound=StoredPoint)
 
 
-def chunk_payload(workspace_id: str, chunk: ChunkRecord) -> dict[str, Any]:
-    return {
+def chunk_payload(workspace_id: str, chunk: ChunkRecord, version: str | None = None) -> dict[str, Any]:
+    """A chunk's payload; with a `version`, that of a point of a new version, hidden until it is published."""
+    payload = {
         TENANT_KEY: workspace_id,
         DOCUMENT_KEY: chunk.doc_name,
         "chunk_id": chunk.chunk_id,
@@ -41,6 +53,10 @@ def chunk_payload(workspace_id: str, chunk: ChunkRecord) -> dict[str, Any]:
         "page": chunk.page,
         "section": chunk.section,
     }
+    if version is not None:
+        payload[VERSION_KEY] = version
+        payload[PENDING_KEY] = PENDING
+    return payload
 
 
 def index_text(chunk: ChunkRecord | Hit) -> str:
@@ -78,6 +94,20 @@ def hit_from_payload(payload: Mapping[str, Any] | None, score: float, dense_scor
 def batches(items: Sequence[T], size: int = UPSERT_BATCH) -> Iterator[Sequence[T]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
+
+
+def version_scopes(
+    workspace_id: str, versions: Mapping[str, str], *, published: bool | None = None, others: bool = False
+) -> Iterator[Scope]:
+    """The scopes, a batch of documents each, of the points of these versions (document name -> version id),
+    published or not; with `others`, of every other point of these documents."""
+    tenant_scope(workspace_id)
+    for batch in batches(sorted(versions.items())):
+        if others:
+            yield tenant_scope(workspace_id, doc_names=[name for name, _ in batch],
+                               other_than=[version for _, version in batch], published=None)
+        else:
+            yield tenant_scope(workspace_id, versions=[version for _, version in batch], published=published)
 
 
 def owners_of(points: Iterable[StoredPoint]) -> dict[str, str]:

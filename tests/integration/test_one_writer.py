@@ -4,7 +4,7 @@ and after a restart. Concurrency is staged at pause points (masis.pause), never 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,9 +12,11 @@ import pytest
 from qdrant_client import QdrantClient
 
 from masis.engine import Engine
+from masis.ingest import pipeline
 from masis.pause import hooked
 from masis.store.edge import EdgeStore
 from masis.store.server import QdrantServerStore
+from tests.bigdoc import document
 from tests.conftest import make_settings
 from tests.gates import Flag, Gate, Worker, first_of
 
@@ -26,27 +28,16 @@ pytestmark = pytest.mark.filterwarnings("ignore:Payload indexes have no effect:U
 
 WS = "T1:C_WRITERS"
 NAME = "doc.txt"
-BIG = 1100  # paragraphs, about one chunk each: three store batches of 512
-
-
-def paragraphs(word: str, count: int) -> list[str]:
-    """`count` paragraphs of ~700 characters, each with its own token `tally<i>` and the version's `word`."""
-    return [
-        f"The {word} ledger entry tally{i:04d} records that the {word} team filed report number {i}. "
-        f"It covers budgets, launches, hiring plans and travel for quarter {i % 4 + 1} of year {2020 + i % 9}. "
-        "Reviewers asked for the supporting spreadsheets, the signed approvals and a summary of the risks. "
-        "The committee noted that the figures were provisional and would be audited before the board met. "
-        "Several items were deferred to the next cycle because the owners were away during the review week. "
-        f"The {word} archive keeps every earlier draft so that changes can be traced back to their authors."
-        for i in range(count)
-    ]
-
-
-def document(word: str, count: int) -> bytes:
-    return "\n\n".join(paragraphs(word, count)).encode()
+BATCH = 64  # chunks the pipeline writes at a time here (512 in production): the same steps, fewer points
+BIG = 200  # paragraphs, about 150 chunks: three batches
 
 
 ONE_LINE = b"The osprey note says the launch moved to Porto."
+
+
+@pytest.fixture(autouse=True)
+def small_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "UPSERT_BATCH", BATCH)
 
 
 @pytest.fixture(params=["edge", "server"])
@@ -202,13 +193,13 @@ class _FailsOnSecondBatch(EdgeStore):
         workspace_id: str,
         chunks: Sequence[ChunkRecord],
         vectors: Sequence[SparseVec] | None = None,
-        **kwargs: object,
+        versions: Mapping[str, str] | None = None,
     ) -> None:
         if any(chunk.doc_name == NAME for chunk in chunks):
             self.batches += 1
             if self.batches == 3:  # the first upload wrote one batch; the replacement's second fails
                 raise OSError("disk full")
-        super().upsert(workspace_id, chunks, vectors, **kwargs)  # type: ignore[arg-type]
+        super().upsert(workspace_id, chunks, vectors, versions)
 
 
 def test_a_replacement_that_fails_half_way_keeps_the_previous_version(tmp_path: Path) -> None:
