@@ -123,23 +123,23 @@ def test_sigkill_mid_replacement_leaves_one_version_whole(tmp_path: Path, point:
     words = {"heron": 40, "osprey": 900}
     for restart in (1, 2):
         with Engine(settings) as engine:
+            doc = engine.registry.document("ws", "doc.txt")
+            assert doc is not None, f"recovery removed doc.txt: {engine.recovery}"
+            assert (doc == old) is (survivor == "heron")
+            assert engine.store.count("ws", "doc.txt") == doc.chunks
+            assert engine.store.count("ws") == engine.registry.chunk_total("ws") == doc.chunks + 1
+            last = words[survivor] - 1
+            assert survivor in engine.store.search("ws", f"tally{last:04d} {survivor}", 1)[0].text
+            other = "osprey" if survivor == "heron" else "heron"
+            assert engine.store.search("ws", other, 5) == []
+            assert engine.store.count("ws", "doc.txt", unpublished=True) == 0
+            assert engine.recovery.removed_incomplete == engine.recovery.removed_unfinished == []
             if restart == 2:
                 assert engine.recovery.clean, engine.recovery
             elif survivor == "heron":
                 assert engine.recovery.rolled_back == [("ws", "doc.txt")] and engine.recovery.rolled_forward == []
             else:
                 assert engine.recovery.rolled_forward == [("ws", "doc.txt")] and engine.recovery.rolled_back == []
-            assert engine.recovery.removed_incomplete == engine.recovery.removed_unfinished == []
-            doc = engine.registry.document("ws", "doc.txt")
-            assert doc is not None
-            assert (doc == old) is (survivor == "heron")
-            assert engine.store.count("ws", "doc.txt") == doc.chunks
-            assert engine.store.count("ws", "doc.txt", unpublished=True) == 0
-            assert engine.store.count("ws") == engine.registry.chunk_total("ws") == doc.chunks + 1
-            last = words[survivor] - 1
-            assert survivor in engine.store.search("ws", f"tally{last:04d} {survivor}", 1)[0].text
-            other = "osprey" if survivor == "heron" else "heron"
-            assert engine.store.search("ws", other, 5) == []
 
 
 def test_startup_removes_a_ready_document_whose_points_went_missing(tmp_path: Path) -> None:
