@@ -43,13 +43,13 @@ class Hit:
     dense_score: float | None = None
 
 
-# A replacement writes the document's new version beside the old one: its points carry VERSION_KEY (one id per
-# upload) and PENDING_KEY = PENDING, which keeps them out of every query and count until the whole version is
-# in. Points written before versions existed have neither key: an absent mark means visible. (A keyword, not
-# a boolean: qdrant-edge-py 0.9 reads `MatchValue(True)` as the integer 1, which matches no boolean.)
+# A replacement writes the document's new version beside the old one. Its points carry VERSION_KEY (one id per
+# upload) and, until the whole version is in, the workspace's unpublished tenant value instead of the workspace
+# id: every query, count and IDF corpus matches the workspace id alone, so they leave them out at no cost, and
+# publishing sets the tenant value to the workspace id. Points written before versions existed have no
+# version and the workspace id: visible, as they always were.
 VERSION_KEY = "version"
-PENDING_KEY = "pending"
-PENDING = "yes"
+_UNPUBLISHED = "\x00unpublished"  # no workspace id holds a NUL (tenant_scope refuses one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,17 @@ class Scope:
     other_than: tuple[str, ...] = ()  # of none of these versions
     # True: only visible points (every query and count); False: only unfinished versions' points; None: both
     published: bool | None = True
+
+    @property
+    def tenants(self) -> tuple[str, ...]:
+        """The tenant values the points must hold (one of)."""
+        visible, hidden = (self.workspace_id,), (unpublished_tenant(self.workspace_id),)
+        return visible if self.published is True else hidden if self.published is False else visible + hidden
+
+
+def unpublished_tenant(workspace_id: str) -> str:
+    """The tenant value of a workspace's points that are not published yet."""
+    return workspace_id + _UNPUBLISHED
 
 
 def tenant_scope(
@@ -78,6 +89,8 @@ def tenant_scope(
     unscoped query cannot happen by accident), by default only its visible points."""
     if not isinstance(workspace_id, str) or not workspace_id.strip():
         raise InvalidWorkspaceError("A workspace id is required for every store operation.")
+    if "\x00" in workspace_id:
+        raise InvalidWorkspaceError("A workspace id cannot contain a NUL character.")
     names = (doc_name,) if doc_name is not None else None
     if doc_names is not None:
         names = (*(names or ()), *doc_names)

@@ -43,8 +43,6 @@ from masis.errors import MasisError, StoreInUseError
 from masis.store.base import (
     DENSE_VECTOR,
     DOCUMENT_KEY,
-    PENDING,
-    PENDING_KEY,
     SPARSE_VECTOR,
     TENANT_KEY,
     VERSION_KEY,
@@ -68,27 +66,20 @@ _LOCKED_MARKER = "WouldBlock"
 _INDEXES = {
     TENANT_KEY: KeywordIndexParams(is_tenant=True),
     DOCUMENT_KEY: KeywordIndexParams(),
-    VERSION_KEY: KeywordIndexParams(),
-    PENDING_KEY: KeywordIndexParams(),
 }
 
 
 def _filter(scope: Scope) -> Filter:
     """The Qdrant Edge filter of a scope (`masis.store.base.tenant_scope` makes every scope)."""
-    must = [FieldCondition(TENANT_KEY, match=MatchValue(scope.workspace_id))]
-    must_not = []
+    tenants = list(scope.tenants)
+    must = [FieldCondition(TENANT_KEY, match=MatchValue(tenants[0]) if len(tenants) == 1 else MatchAny(tenants))]
     if scope.doc_names is not None:
         names = list(scope.doc_names)
         must.append(FieldCondition(DOCUMENT_KEY, match=MatchValue(names[0]) if len(names) == 1 else MatchAny(names)))
     if scope.versions is not None:
         must.append(FieldCondition(VERSION_KEY, match=MatchAny(list(scope.versions))))
-    if scope.other_than:
-        must_not.append(FieldCondition(VERSION_KEY, match=MatchAny(list(scope.other_than))))
-    if scope.published is True:
-        must_not.append(FieldCondition(PENDING_KEY, match=MatchValue(PENDING)))
-    elif scope.published is False:
-        must.append(FieldCondition(PENDING_KEY, match=MatchValue(PENDING)))
-    return Filter(must=must, must_not=must_not or None)
+    must_not = [FieldCondition(VERSION_KEY, match=MatchAny(list(scope.other_than)))] if scope.other_than else None
+    return Filter(must=must, must_not=must_not)
 
 
 def _sparse(vector: SparseVec) -> SparseVector:
@@ -196,7 +187,7 @@ class EdgeStore:
 
     def publish(self, workspace_id: str, versions: Mapping[str, str]) -> None:
         for scope in version_scopes(workspace_id, versions, published=False):
-            self._live().update(UpdateOperation.delete_payload_by_filter(_filter(scope), [PENDING_KEY]))
+            self._live().update(UpdateOperation.set_payload_by_filter(_filter(scope), {TENANT_KEY: workspace_id}))
 
     def delete_other_versions(self, workspace_id: str, versions: Mapping[str, str]) -> None:
         for scope in version_scopes(workspace_id, versions, others=True):

@@ -9,8 +9,6 @@ from typing import Any, Protocol, TypeVar
 from masis.chunk_ids import chunk_id
 from masis.store.base import (
     DOCUMENT_KEY,
-    PENDING,
-    PENDING_KEY,
     TENANT_KEY,
     VERSION_KEY,
     ChunkRecord,
@@ -18,6 +16,7 @@ from masis.store.base import (
     Scope,
     SparseVec,
     tenant_scope,
+    unpublished_tenant,
 )
 from masis.text import document_vector
 
@@ -45,7 +44,7 @@ P = TypeVar("P", bound=StoredPoint)
 def chunk_payload(workspace_id: str, chunk: ChunkRecord, version: str | None = None) -> dict[str, Any]:
     """A chunk's payload; with a `version`, that of a point of a new version, hidden until it is published."""
     payload = {
-        TENANT_KEY: workspace_id,
+        TENANT_KEY: workspace_id if version is None else unpublished_tenant(workspace_id),
         DOCUMENT_KEY: chunk.doc_name,
         "chunk_id": chunk.chunk_id,
         "text": chunk.text,
@@ -55,7 +54,6 @@ def chunk_payload(workspace_id: str, chunk: ChunkRecord, version: str | None = N
     }
     if version is not None:
         payload[VERSION_KEY] = version
-        payload[PENDING_KEY] = PENDING
     return payload
 
 
@@ -103,11 +101,11 @@ def version_scopes(
     published or not; with `others`, of every other point of these documents."""
     tenant_scope(workspace_id)
     for batch in batches(sorted(versions.items())):
+        names, ids = [name for name, _ in batch], [version for _, version in batch]
         if others:
-            yield tenant_scope(workspace_id, doc_names=[name for name, _ in batch],
-                               other_than=[version for _, version in batch], published=None)
+            yield tenant_scope(workspace_id, doc_names=names, other_than=ids, published=None)
         else:
-            yield tenant_scope(workspace_id, versions=[version for _, version in batch], published=published)
+            yield tenant_scope(workspace_id, doc_names=names, versions=ids, published=published)
 
 
 def owners_of(points: Iterable[StoredPoint]) -> dict[str, str]:

@@ -16,8 +16,6 @@ from masis.errors import MasisError
 from masis.store.base import (
     DENSE_VECTOR,
     DOCUMENT_KEY,
-    PENDING,
-    PENDING_KEY,
     SPARSE_VECTOR,
     TENANT_KEY,
     VERSION_KEY,
@@ -37,27 +35,20 @@ log = logging.getLogger(__name__)
 _INDEXES: dict[str, models.PayloadSchemaType | models.KeywordIndexParams] = {
     TENANT_KEY: models.KeywordIndexParams(type=models.KeywordIndexType.KEYWORD, is_tenant=True),
     DOCUMENT_KEY: models.PayloadSchemaType.KEYWORD,
-    VERSION_KEY: models.PayloadSchemaType.KEYWORD,
-    PENDING_KEY: models.PayloadSchemaType.KEYWORD,
 }
 
 
 def _filter(scope: Scope) -> models.Filter:
     """The qdrant-client filter of a scope (`masis.store.base.tenant_scope` makes every scope)."""
-    must: list[models.Condition] = [_match(TENANT_KEY, scope.workspace_id)]
-    must_not: list[models.Condition] = []
+    tenants = list(scope.tenants)
+    must: list[models.Condition] = [_match(TENANT_KEY, tenants[0]) if len(tenants) == 1 else _any(TENANT_KEY, tenants)]
     if scope.doc_names is not None:
         names = list(scope.doc_names)
         must.append(_match(DOCUMENT_KEY, names[0]) if len(names) == 1 else _any(DOCUMENT_KEY, names))
     if scope.versions is not None:
         must.append(_any(VERSION_KEY, list(scope.versions)))
-    if scope.other_than:
-        must_not.append(_any(VERSION_KEY, list(scope.other_than)))
-    if scope.published is True:
-        must_not.append(_match(PENDING_KEY, PENDING))
-    elif scope.published is False:
-        must.append(_match(PENDING_KEY, PENDING))
-    return models.Filter(must=must, must_not=must_not or None)
+    must_not: list[models.Condition] | None = [_any(VERSION_KEY, list(scope.other_than))] if scope.other_than else None
+    return models.Filter(must=must, must_not=must_not)
 
 
 def _match(key: str, value: str) -> models.FieldCondition:
@@ -193,7 +184,7 @@ class QdrantServerStore:
     def publish(self, workspace_id: str, versions: Mapping[str, str]) -> None:
         for scope in version_scopes(workspace_id, versions, published=False):
             selector = models.FilterSelector(filter=_filter(scope))
-            self._live().delete_payload(self._collection, keys=[PENDING_KEY], points=selector, wait=True)
+            self._live().set_payload(self._collection, payload={TENANT_KEY: workspace_id}, points=selector, wait=True)
 
     def delete_other_versions(self, workspace_id: str, versions: Mapping[str, str]) -> None:
         for scope in version_scopes(workspace_id, versions, others=True):

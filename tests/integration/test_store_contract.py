@@ -122,7 +122,7 @@ def test_count_and_delete_are_scoped_to_the_workspace(store: VectorStore) -> Non
     assert sorted(h.chunk_id for h in store.search(WS_A, "alpha", limit=5)) == ["shared.md#0", "shared.md#1"]
 
 
-@pytest.mark.parametrize("workspace_id", ["", "   ", "\t\n"])
+@pytest.mark.parametrize("workspace_id", ["", "   ", "\t\n", f"{WS_A}\x00unpublished"])
 @pytest.mark.parametrize("operation", ["search", "upsert", "count", "delete_document"])
 def test_a_blank_workspace_is_refused(store: VectorStore, workspace_id: str, operation: str) -> None:
     store.upsert(WS_A, HANDBOOK)
