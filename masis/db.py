@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Protocol
 
 from masis.errors import MasisError
@@ -195,19 +195,20 @@ class Postgres:
     def hold_locks(
         self, names: Iterable[str], *, wait: bool = True, on_wait: Callable[[], None] | None = None
     ) -> Iterator[bool]:
-        """Session advisory locks on `names` for the block, across every replica, on one pooled connection;
+        """Session advisory locks on `names` for the block, across every replica, on a connection of its own
+        (not the pool's: uploads holding documents for minutes must not starve the questions' thread locks);
         yields True. They are taken in the order of their keys, so two holders of overlapping sets cannot
         deadlock. With `wait=False`, a lock another session holds yields False instead, holding none.
         `on_wait` is called before blocking on a held lock."""
         keys = sorted({lock_key(name) for name in names})
-        with self.pool.connection() as conn:
+        with connect(self.url) as conn:
             held: list[int] = []
             try:
                 # all at once first (a try never blocks, so its order does not matter): one round trip when free
                 rows = conn.execute(
-                    "SELECT k AS key, pg_try_advisory_lock(k) AS locked FROM unnest(%s::bigint[]) AS k", (keys,)
+                    "SELECT k, pg_try_advisory_lock(k) FROM unnest(%s::bigint[]) AS k", (keys,)
                 ).fetchall()
-                got = {row["key"] for row in rows if row["locked"]}
+                got = {key for key, locked in rows if locked}
                 busy = [key for key in keys if key not in got]
                 if busy:
                     # keep what sorts before the first busy key, give back the rest, then wait in key order
@@ -227,7 +228,8 @@ class Postgres:
                     held = keys
                 yield True
             finally:
-                _unlock(conn, held)
+                with suppress(Exception):  # a broken connection: closing it below frees its locks anyway
+                    _unlock(conn, held)
 
     def setup_checkpointer(self) -> Any:
         from langgraph.checkpoint.postgres import PostgresSaver

@@ -325,7 +325,7 @@ def _index_paused(store: VectorStore, registry: Registry, workspace_id: str, gro
         store.delete_other_versions(workspace_id, versions)
         registry.end_writes(workspace_id, versions)
     except Exception:  # the new versions are listed and answer; start-up recovery deletes the old ones
-        log.warning("could not delete the versions %s replaced", ", ".join(versions), exc_info=True)
+        log.warning("could not delete the previous versions of %s", ", ".join(versions), exc_info=True)
 
 
 # Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) run in a child
