@@ -33,6 +33,7 @@ PLOT_NAME = "query_latency.png"
 FULL: dict[str, list[str]] = {
     "cli_startup": ["bench_cli_startup.py"],
     "ingest": ["bench_ingest.py"],
+    "replace": ["bench_replace.py"],
     "scaling": ["bench_scaling.py"],
     "engine_scifact": ["bench_engine.py"],
     "slack_ack": ["bench_slack_ack.py"],
@@ -40,6 +41,7 @@ FULL: dict[str, list[str]] = {
 QUICK: dict[str, list[str]] = {
     "cli_startup": ["bench_cli_startup.py", "--runs", "1"],
     "ingest": ["bench_ingest.py", "--documents", "3", "--pages", "2"],
+    "replace": ["bench_replace.py", "--paragraphs", "200", "--queries", "20"],
     "scaling": ["bench_scaling.py", "--sizes", "200,400", "--queries", "10", "--asks", "2"],
     "engine_scifact": ["bench_engine.py", "--docs", "200", "--queries", "10", "--asks", "3"],
     "slack_ack": ["bench_slack_ack.py", "--mentions", "10", "--concurrency", "5", "--warmup", "5"],

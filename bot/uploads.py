@@ -23,7 +23,7 @@ from bot.friendly import user_message
 from bot.ids import ThreadRef, workspace_id
 from bot.ledger import WorkInFlight
 from bot.progress import POST_OPTIONS, StatusMessage
-from masis.errors import UnknownDocumentError
+from masis.errors import DocumentBusyError, UnknownDocumentError
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,13 @@ class Uploads:
         if not name:
             return blocks.notice_message("Say which document to remove: `/masis-upload remove NAME`.")
         try:
-            self.deps.engine.remove_document(workspace_id(team_id, channel_id), name)
+            # answered in the slash command's ack (3 s): an upload of this name under way is not waited for
+            self.deps.engine.remove_document(workspace_id(team_id, channel_id), name, wait=False)
+        except DocumentBusyError:
+            return blocks.notice_message(
+                f":hourglass_flowing_sand: `{blocks.escape(name)}` is being uploaded or removed right now; "
+                "remove it again once that has finished."
+            )
         except UnknownDocumentError:
             known = ", ".join(f"`{blocks.escape(d.name)}`" for d in
                               self.deps.engine.documents(workspace_id(team_id, channel_id))[:20])

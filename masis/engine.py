@@ -3,7 +3,8 @@
 An Engine owns the vector store, the registry, the language model and the checkpointer: SQLite files in
 one data directory, or (`MASIS_DATABASE_URL`) one PostgreSQL database several replicas share. Runs are
 serialized per thread (LangGraph does not do that itself): in this process by a lock, across replicas by
-a PostgreSQL advisory lock.
+a PostgreSQL advisory lock. Uploads, replacements and removals are serialized per document the same way
+(`masis.records.document_locks`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from masis.llm import make_provider
 from masis.llm.base import LLMProvider
 from masis.llm.usage import token_metrics
 from masis.outcome import Citation, Clarification, Outcome
+from masis.pause import pause_point
+from masis.records.document_locks import DocumentLocks
 from masis.records.locks import KeyedLocks
 from masis.records.registry import DocumentInfo, Registry, run_key_of, run_number, running_status
 from masis.state import MASISInput
@@ -92,7 +95,8 @@ class Engine:
             if self.embedder is not None:
                 self.embedder.close()
             raise
-        self.recovery: RecoveryReport = recover(self.store, self.registry)  # what a crash left half-done
+        self._document_locks = DocumentLocks(self.postgres)
+        self.recovery: RecoveryReport = recover(self.store, self.registry, self._document_locks)  # a crash's leftovers
         self._checkpoint_conn: sqlite3.Connection | None = None
         if self.postgres is None:
             self._checkpoint_conn = sqlite3.connect(
@@ -288,6 +292,7 @@ class Engine:
             workspace_id=workspace_id,
             files=files,
             uploaded_by=uploaded_by,
+            locks=self._document_locks,
             on_progress=on_progress,
             embedder=self.embedder,
         )
@@ -344,20 +349,25 @@ class Engine:
         renumbered: dict[tuple[str, str], int] = {}
         for workspace in workspaces:
             for doc in self.registry.documents(workspace):
-                if moved := self.store.renumber_document(workspace, doc.name):
-                    renumbered[(workspace, doc.name)] = moved
+                with self._document_locks.hold(workspace, [doc.name]):
+                    if moved := self.store.renumber_document(workspace, doc.name):
+                        renumbered[(workspace, doc.name)] = moved
         return renumbered
 
-    def remove_document(self, workspace_id: str, name: str) -> None:
+    def remove_document(self, workspace_id: str, name: str, *, wait: bool = True) -> None:
+        """Remove a document, every version of it. An upload or removal of it under way goes first; with
+        `wait=False`, that raises `DocumentBusyError` instead of waiting for it."""
         tenant_scope(workspace_id)
         from masis.ingest.pipeline import document_name
 
         name = document_name(name)
-        if self.registry.document(workspace_id, name) is None:
-            known = ", ".join(d.name for d in self.registry.documents(workspace_id)) or "none"
-            raise UnknownDocumentError(f"No document named {name!r} in this workspace (documents: {known}).")
-        self.store.delete_document(workspace_id, name)
-        self.registry.delete_document(workspace_id, name)
+        with self._document_locks.hold(workspace_id, [name], wait=wait):
+            if self.registry.document(workspace_id, name) is None:
+                known = ", ".join(d.name for d in self.registry.documents(workspace_id)) or "none"
+                raise UnknownDocumentError(f"No document named {name!r} in this workspace (documents: {known}).")
+            pause_point("remove:checked")
+            self.store.delete_document(workspace_id, name)
+            self.registry.delete_document(workspace_id, name)
 
     # --- internals -------------------------------------------------------------------------------------
 

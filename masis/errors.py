@@ -67,3 +67,11 @@ class UpstreamError(MasisError):
         super().__init__(message)
         self.unavailable = unavailable  # unreachable or overloaded: worth trying again later
         self.retry_after = retry_after  # seconds, when the model said how long
+
+
+class DocumentBusyError(MasisError):
+    """Another upload or removal is writing the document right now (raised only to callers that asked not to
+    wait for it)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is being uploaded or removed right now; try again when that has finished.")

@@ -170,7 +170,11 @@ def openapi_spec() -> dict[str, Any]:
                 params=(WORKSPACE,),
                 body=upload,
                 description="The same ingestion as Slack and the CLI: each file is indexed, `unchanged`, or "
-                "`failed` with its reason. A re-upload of a changed file replaces it.",
+                "`failed` with its reason. A re-upload of a changed file replaces it, whole: until the new "
+                "version is complete, questions are answered from the previous one, and a failed replacement "
+                "leaves the previous one in place. Uploads and removals of one document name go one at a time "
+                "(across replicas too): an upload of a name another request is still writing waits for it, "
+                "then replaces what it left, or is `unchanged` when it is the same file.",
             ),
         },
         "/masis/workspaces/{workspace_id}/documents/{name}": {
@@ -179,6 +183,8 @@ def openapi_spec() -> dict[str, Any]:
                 Removed,
                 ("400", "404"),
                 params=(WORKSPACE, _param("name", "The document's name, URL-encoded.")),
+                description="Removes every version of the document. An upload of it still being written "
+                "finishes first; the removal then removes what it wrote.",
             ),
         },
         "/readyz": {

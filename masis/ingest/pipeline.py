@@ -1,7 +1,9 @@
 """The ingest pipeline: file bytes -> sections -> chunks -> store, with the registry kept in step.
 
 Each file succeeds or fails alone: a broken PDF in a batch is reported with its reason and the
-others are indexed.
+others are indexed. One writer per document (`masis.records.document_locks`): an upload of a name another upload or
+removal is writing waits for it, then replaces what it left (or is `unchanged`). A replacement is written
+beside the version it replaces, hidden, and switched to once complete: readers see the old or the new.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import contextlib
 import gc
 import hashlib
 import logging
+import secrets
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -25,6 +28,7 @@ from masis.ingest.loaders import Section, import_parser, load_document
 from masis.judge.matching import words
 from masis.judge.terms import document_vector
 from masis.pause import pause_point
+from masis.records.document_locks import DocumentLocks
 from masis.records.registry import DocumentInfo, Registry, now_iso
 from masis.sizes import human_size
 from masis.store.base import ChunkRecord, VectorStore
@@ -108,10 +112,12 @@ def visible_name(name: str) -> str:
     return "".join(_escape(c) if _hidden(c) else c for c in name)
 
 
-# Files are parsed one by one (each succeeds or fails alone) and then indexed in groups: one registry
-# transaction to mark a group 'indexing', one store delete and large upserts, one transaction to mark it
-# ready with its term statistics. A group closes at this many chunks (or files), or before a second file
-# of the same name, which must replace the first rather than race it.
+# Files are parsed one by one (each succeeds or fails alone) and then indexed in groups, holding the group's
+# names: one registry transaction to record the writes, large store upserts of the new versions (hidden), one
+# store update to publish them, one transaction to list them with their term statistics, one store delete of
+# the versions they replace, one transaction to close the writes. A group closes at this many chunks (or
+# files, or names `DocumentLocks` may hold at once), or before a second file of the same name, which must
+# replace the first rather than race it.
 GROUP_CHUNKS = 8192
 GROUP_FILES = 5000
 
@@ -133,10 +139,12 @@ def ingest_files(
     workspace_id: str,
     files: Sequence[tuple[str, bytes]],
     uploaded_by: str,
+    locks: DocumentLocks,
     on_progress: IngestProgress | None = None,
     embedder: Embedder | None = None,
 ) -> IngestReport:
     results: list[FileResult | None] = [None] * len(files)
+    group_files = min(GROUP_FILES, locks.max_names or GROUP_FILES)
     done = 0
 
     def record(position: int, result: FileResult) -> None:
@@ -152,7 +160,7 @@ def ingest_files(
 
     def index_group() -> None:
         nonlocal group_chunks
-        for parsed, result in _index_group(store, registry, workspace_id, group):
+        for parsed, result in _index_group(store, registry, locks, workspace_id, group):
             record(parsed.position, result)
         group.clear()
         group_names.clear()
@@ -176,7 +184,7 @@ def ingest_files(
         group.append(_Parsed(position, parsed[0], parsed[1]))
         group_names.add(name)
         group_chunks += len(parsed[1])
-        if group_chunks >= GROUP_CHUNKS or len(group) >= GROUP_FILES:
+        if group_chunks >= GROUP_CHUNKS or len(group) >= group_files:
             index_group()
     index_group()
     return IngestReport(workspace_id, [result for result in results if result is not None])
@@ -232,20 +240,41 @@ def _parse_file(
 
 
 def _index_group(
-    store: VectorStore, registry: Registry, workspace_id: str, group: Sequence[_Parsed]
+    store: VectorStore, registry: Registry, locks: DocumentLocks, workspace_id: str, group: Sequence[_Parsed]
 ) -> list[tuple[_Parsed, FileResult]]:
     """Index a group of parsed files; if the group fails as a whole, each file is tried again alone, so
     that each one still succeeds or fails on its own."""
     if not group:
         return []
     try:
-        _index(store, registry, workspace_id, group)
+        return _index_held(store, registry, locks, workspace_id, group)
     except Exception as exc:
         if len(group) == 1:
             return [(group[0], _failure(group[0].info.name, exc))]
         log.warning("indexing %d files together failed; indexing them one by one", len(group), exc_info=True)
-        return [result for parsed in group for result in _index_group(store, registry, workspace_id, [parsed])]
-    return [(parsed, _indexed(parsed)) for parsed in group]
+        return [
+            result for parsed in group for result in _index_group(store, registry, locks, workspace_id, [parsed])
+        ]
+
+
+def _index_held(
+    store: VectorStore, registry: Registry, locks: DocumentLocks, workspace_id: str, group: Sequence[_Parsed]
+) -> list[tuple[_Parsed, FileResult]]:
+    """Index a group holding its names; a file whose content is what is listed now (another upload of it
+    finished while this one waited) is `unchanged`."""
+    with locks.hold(workspace_id, [parsed.info.name for parsed in group]):
+        listed = registry.documents_named(workspace_id, [parsed.info.name for parsed in group])
+        results: list[tuple[_Parsed, FileResult]] = []
+        fresh: list[_Parsed] = []
+        for parsed in group:
+            existing = listed.get(parsed.info.name)
+            if existing is not None and existing.sha256 == parsed.info.sha256:
+                results.append((parsed, FileResult(existing.name, "unchanged", existing.chunks, pages=existing.pages)))
+            else:
+                fresh.append(parsed)
+        if fresh:
+            _index(store, registry, workspace_id, fresh)
+    return results + [(parsed, _indexed(parsed)) for parsed in fresh]
 
 
 def _indexed(parsed: _Parsed) -> FileResult:
@@ -275,17 +304,18 @@ def _index(store: VectorStore, registry: Registry, workspace_id: str, group: Seq
 
 
 def _index_paused(store: VectorStore, registry: Registry, workspace_id: str, group: Sequence[_Parsed]) -> None:
-    names = [parsed.info.name for parsed in group]
     chunks = [chunk for parsed in group for chunk in parsed.chunks]
     owners = [i for i, parsed in enumerate(group) for _ in parsed.chunks]
     counts: list[Counter[int]] = [Counter() for _ in group]  # per document: chunks holding each term
     texts: list[list[str]] = [[] for _ in group]  # per document: what BM25 indexes of each chunk
-    # Crash safety: the registry says 'indexing' before the store is touched and 'ready' only after every
-    # point is in, so a process killed in between leaves rows that start-up recovery cleans away
-    # (masis.ingest.recovery) instead of half-indexed documents listed as complete.
-    registry.begin_documents(workspace_id, [parsed.info for parsed in group])
+    versions = {parsed.info.name: secrets.token_hex(8) for parsed in group}
+    # Crash safety: the writes are recorded before the store is touched; the new versions' points stay hidden
+    # until all are in, then are published, then listed (the commit point), and only then are the versions
+    # they replace deleted. A process killed before the listing leaves writes that start-up recovery rolls
+    # back (the previous versions were never touched); one killed after, writes it rolls forward
+    # (masis.ingest.recovery).
+    registry.begin_writes(workspace_id, versions)
     try:
-        store.delete_documents(workspace_id, names)
         for start in range(0, len(chunks), UPSERT_BATCH):  # vectors a batch at a time: memory stays flat
             batch = chunks[start : start + UPSERT_BATCH]
             indexed = [index_text(chunk) for chunk in batch]
@@ -295,18 +325,26 @@ def _index_paused(store: VectorStore, registry: Registry, workspace_id: str, gro
             for offset, (text, vector) in enumerate(zip(indexed, vectors, strict=True)):
                 counts[owners[start + offset]].update(vector[0])
                 texts[owners[start + offset]].append(text)
-            store.upsert(workspace_id, batch, vectors)
+            store.upsert(workspace_id, batch, vectors, versions)
             pause_point("ingest:upserted-batch")
+        store.publish(workspace_id, versions)
+        pause_point("ingest:published")
+        # A document's words are those of its chunks' texts, read in one pass: a line break ends a word as the
+        # end of a chunk's text does.
+        registry.save_documents(
+            workspace_id,
+            [(parsed.info, n, words("\n".join(text))) for parsed, n, text in zip(group, counts, texts, strict=True)],
+            versions,
+        )
     except BaseException:
-        for name in names:
-            _abandon(store, registry, workspace_id, name)
+        _roll_back(store, registry, workspace_id, versions)
         raise
-    # A document's words are those of its chunks' texts, read in one pass: a line break ends a word as the
-    # end of a chunk's text does.
-    registry.save_documents(
-        workspace_id,
-        [(parsed.info, n, words("\n".join(text))) for parsed, n, text in zip(group, counts, texts, strict=True)],
-    )
+    pause_point("ingest:recorded")
+    try:
+        store.delete_other_versions(workspace_id, versions)
+        registry.end_writes(workspace_id, versions)
+    except Exception:  # the new versions are listed and answer; start-up recovery deletes the old ones
+        log.warning("could not delete the previous versions of %s", ", ".join(versions), exc_info=True)
 
 
 # Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) run in a child
@@ -328,13 +366,13 @@ def _parse(settings: Settings, name: str, data: bytes) -> list[Section]:
     )
 
 
-def _abandon(store: VectorStore, registry: Registry, workspace_id: str, name: str) -> None:
-    """Undo a replacement that failed half-way, so the document is absent rather than half there."""
+def _roll_back(store: VectorStore, registry: Registry, workspace_id: str, versions: dict[str, str]) -> None:
+    """Undo writes that failed half-way: the new versions' points go, the versions they replace stay."""
     try:
-        store.delete_document(workspace_id, name)
-        registry.delete_document(workspace_id, name)
+        store.delete_versions(workspace_id, versions)
+        registry.end_writes(workspace_id, versions)
     except Exception:  # start-up recovery finishes the job
-        log.warning("could not clean up after the failed ingest of %s", name, exc_info=True)
+        log.warning("could not clean up after the failed ingest of %s", ", ".join(versions), exc_info=True)
 
 
 def _refuse_taken_ids(store: VectorStore, workspace_id: str, name: str, chunks: Sequence[ChunkRecord]) -> None:

@@ -15,8 +15,8 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Protocol
 
 from masis.errors import MasisError
@@ -191,6 +191,46 @@ class Postgres:
             finally:
                 conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
 
+    @contextmanager
+    def hold_locks(
+        self, names: Iterable[str], *, wait: bool = True, on_wait: Callable[[], None] | None = None
+    ) -> Iterator[bool]:
+        """Session advisory locks on `names` for the block, across every replica, on a connection of its own
+        (not the pool's: uploads holding documents for minutes must not starve the questions' thread locks);
+        yields True. They are taken in the order of their keys, so two holders of overlapping sets cannot
+        deadlock. With `wait=False`, a lock another session holds yields False instead, holding none.
+        `on_wait` is called before blocking on a held lock."""
+        keys = sorted({lock_key(name) for name in names})
+        with connect(self.url) as conn:
+            held: list[int] = []
+            try:
+                # all at once first (a try never blocks, so its order does not matter): one round trip when free
+                rows = conn.execute(
+                    "SELECT k, pg_try_advisory_lock(k) FROM unnest(%s::bigint[]) AS k", (keys,)
+                ).fetchall()
+                got = {key for key, locked in rows if locked}
+                busy = [key for key in keys if key not in got]
+                if busy:
+                    # keep what sorts before the first busy key, give back the rest, then wait in key order
+                    held = [key for key in keys if key < busy[0]]
+                    _unlock(conn, [key for key in got if key > busy[0]])
+                    if not wait:
+                        _unlock(conn, held)
+                        held = []
+                        yield False
+                        return
+                    if on_wait is not None:
+                        on_wait()
+                    for key in keys[len(held):]:
+                        conn.execute("SELECT pg_advisory_lock(%s)", (key,))
+                        held.append(key)
+                else:
+                    held = keys
+                yield True
+            finally:
+                with suppress(Exception):  # a broken connection: closing it below frees its locks anyway
+                    _unlock(conn, held)
+
     def setup_checkpointer(self) -> Any:
         from langgraph.checkpoint.postgres import PostgresSaver
 
@@ -210,3 +250,8 @@ class Postgres:
 
     def close(self) -> None:
         self.pool.close()
+
+
+def _unlock(conn: Any, keys: Sequence[int]) -> None:
+    if keys:
+        conn.execute("SELECT pg_advisory_unlock(k) FROM unnest(%s::bigint[]) AS k", (list(keys),))

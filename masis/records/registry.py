@@ -42,6 +42,16 @@ CREATE TABLE IF NOT EXISTS documents (
     status TEXT NOT NULL DEFAULT 'ready',
     PRIMARY KEY (workspace_id, name)
 );
+-- a version of a document being written (one upload): 'writing:<host>:<pid>' while its points go in,
+-- 'recorded:<host>:<pid>' once `documents` lists it and the versions it replaces are being deleted; the row
+-- goes when that is done, so start-up recovery can roll an interrupted write back (or, recorded, forward)
+CREATE TABLE IF NOT EXISTS document_writes (
+    workspace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    version TEXT NOT NULL,
+    status TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, name, version)
+);
 CREATE TABLE IF NOT EXISTS doc_term_counts (
     workspace_id TEXT NOT NULL,
     name TEXT NOT NULL,
@@ -101,6 +111,16 @@ class DocumentInfo:
     uploaded_by: str
     uploaded_at: str
     sha256: str
+
+
+@dataclass(frozen=True)
+class Write:
+    """A version of a document a process was writing when it stopped."""
+
+    workspace_id: str
+    name: str
+    version: str
+    recorded: bool  # `documents` lists it: finish the switch rather than roll it back
 
 
 @dataclass(frozen=True)
@@ -215,28 +235,53 @@ class Registry:
             ).fetchall()
         return [DocumentInfo(*row) for row in rows]
 
-    def begin_document(self, workspace_id: str, info: DocumentInfo) -> None:
-        """Mark a document 'indexing' before its points are written (an older version stops being listed)."""
-        self.begin_documents(workspace_id, [info])
+    def documents_named(self, workspace_id: str, names: Sequence[str]) -> dict[str, DocumentInfo]:
+        """The listed documents among `names`, by name."""
+        found: dict[str, DocumentInfo] = {}
+        with self._lock:
+            for start in range(0, len(names), _SQL_VARIABLES):
+                part = names[start : start + _SQL_VARIABLES]
+                rows = self._conn.execute(
+                    "SELECT name, chunks, size_bytes, pages, uploaded_by, uploaded_at, sha256 FROM documents "
+                    f"WHERE workspace_id = ? AND status = 'ready' AND name IN ({','.join('?' * len(part))})",
+                    (workspace_id, *part),
+                ).fetchall()
+                found.update((str(row[0]), DocumentInfo(*row)) for row in rows)
+        return found
 
-    def begin_documents(self, workspace_id: str, infos: Sequence[DocumentInfo]) -> None:
-        """`begin_document` of several documents in one transaction."""
-        status = indexing_status()
+    def begin_writes(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        """Record that new versions of documents (name -> version id) are being written, before their first
+        point is: the versions they replace stay listed until `save_documents`."""
+        status = f"writing:{process_owner()}"
         with self._tx() as conn:
             conn.executemany(
-                "INSERT INTO documents "
-                "(workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, status) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (workspace_id, name) DO UPDATE SET status = excluded.status",
-                [
-                    (workspace_id, info.name, info.sha256, info.chunks, info.size_bytes, info.pages,
-                     info.uploaded_by, info.uploaded_at, status)
-                    for info in infos
-                ],
+                "INSERT INTO document_writes (workspace_id, name, version, status) VALUES (?, ?, ?, ?)",
+                [(workspace_id, name, version, status) for name, version in versions.items()],
             )
 
+    def end_writes(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        """Forget writes that are over: switched to (the replaced versions' points deleted) or rolled back."""
+        with self._tx() as conn:
+            conn.executemany(
+                "DELETE FROM document_writes WHERE workspace_id = ? AND name = ? AND version = ?",
+                [(workspace_id, name, version) for name, version in versions.items()],
+            )
+
+    def abandoned_writes(self) -> list[Write]:
+        """The writes of processes that are no longer running (a live one's are not abandoned)."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT workspace_id, name, version, status FROM document_writes ORDER BY workspace_id, name, version"
+            ).fetchall()
+            return [
+                Write(str(w), str(n), str(v), str(status).startswith("recorded:"))
+                for w, n, v, status in rows
+                if not self._owner_alive(str(status))
+            ]
+
     def unfinished_documents(self) -> list[tuple[str, str]]:
-        """(workspace, name) of every document left 'indexing' by a process that is no longer running.
+        """(workspace, name) of every document an older MASIS left 'indexing' (it marked a document so while
+        writing it, having deleted its previous version first) in a process that is no longer running.
 
         A document another live process on this host is indexing right now (several processes can share
         a Qdrant server and this file) is not unfinished."""
@@ -270,10 +315,14 @@ class Registry:
         self.save_documents(workspace_id, [(info, Counter(itertools.chain.from_iterable(chunk_terms)), words)])
 
     def save_documents(
-        self, workspace_id: str, documents: Sequence[tuple[DocumentInfo, Mapping[int, int], AbstractSet[str]]]
+        self,
+        workspace_id: str,
+        documents: Sequence[tuple[DocumentInfo, Mapping[int, int], AbstractSet[str]]],
+        versions: Mapping[str, str] | None = None,
     ) -> None:
         """Record fully indexed documents, each with how many of its chunks hold each term and its words, in one
-        transaction.
+        transaction; with `versions`, the writes of these versions (`begin_writes`) become 'recorded' in it,
+        and any other write of these documents (abandoned: its version is replaced too) is forgotten.
 
         The workspace's document frequencies and vocabulary change once for the whole batch, by the sum of
         what each document adds less what the version it replaces had added."""
@@ -322,6 +371,16 @@ class Registry:
             )
             _apply_delta(conn, _TERM_COUNTS, workspace_id, delta)
             _apply_delta(conn, _WORD_COUNTS, workspace_id, word_delta)
+            if versions:
+                recorded = f"recorded:{process_owner()}"
+                conn.executemany(
+                    "UPDATE document_writes SET status = ? WHERE workspace_id = ? AND name = ? AND version = ?",
+                    [(recorded, workspace_id, name, version) for name, version in versions.items()],
+                )
+                conn.executemany(
+                    "DELETE FROM document_writes WHERE workspace_id = ? AND name = ? AND version != ?",
+                    [(workspace_id, name, version) for name, version in versions.items()],
+                )
 
     def delete_document(self, workspace_id: str, name: str) -> bool:
         with self._tx() as conn:
@@ -331,6 +390,7 @@ class Registry:
             _apply_delta(conn, _WORD_COUNTS, workspace_id, dict.fromkeys(words, -1))
             conn.execute("DELETE FROM doc_term_counts WHERE workspace_id = ? AND name = ?", (workspace_id, name))
             conn.execute("DELETE FROM document_words WHERE workspace_id = ? AND name = ?", (workspace_id, name))
+            conn.execute("DELETE FROM document_writes WHERE workspace_id = ? AND name = ?", (workspace_id, name))
             cursor = conn.execute("DELETE FROM documents WHERE workspace_id = ? AND name = ?", (workspace_id, name))
         return cursor.rowcount > 0
 
@@ -457,11 +517,6 @@ def run_number(run_key: str) -> int:
     """The question number of a graph run: `<thread>` is the first, `<thread>#run<n>` the n-th."""
     _, sep, n = run_key.rpartition("#run")
     return int(n) if sep and n.isdigit() else 1
-
-
-def indexing_status() -> str:
-    """'indexing:<host>:<pid>': whose ingest this is, so start-up recovery leaves a live one alone."""
-    return f"indexing:{socket.gethostname()}:{os.getpid()}"
 
 
 def running_status() -> str:

@@ -6,7 +6,7 @@ import json
 import logging
 import shutil
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -44,8 +44,10 @@ from masis.store.base import (
     DOCUMENT_KEY,
     SPARSE_VECTOR,
     TENANT_KEY,
+    VERSION_KEY,
     ChunkRecord,
     Hit,
+    Scope,
     SparseVec,
     tenant_scope,
 )
@@ -53,7 +55,7 @@ from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF
 from masis.store.embeddings import Embedder
 from masis.store.hybrid import dense_updates, hits, new_points, query_vectors
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering
+from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering, version_scopes
 
 log = logging.getLogger(__name__)
 
@@ -67,8 +69,17 @@ _INDEXES = {
 }
 
 
-def _filter(scope: dict[str, str]) -> Filter:
-    return Filter(must=[FieldCondition(key, match=MatchValue(value)) for key, value in scope.items()])
+def _filter(scope: Scope) -> Filter:
+    """The Qdrant Edge filter of a scope (`masis.store.base.tenant_scope` makes every scope)."""
+    tenants = list(scope.tenants)
+    must = [FieldCondition(TENANT_KEY, match=MatchValue(tenants[0]) if len(tenants) == 1 else MatchAny(tenants))]
+    if scope.doc_names is not None:
+        names = list(scope.doc_names)
+        must.append(FieldCondition(DOCUMENT_KEY, match=MatchValue(names[0]) if len(names) == 1 else MatchAny(names)))
+    if scope.versions is not None:
+        must.append(FieldCondition(VERSION_KEY, match=MatchAny(list(scope.versions))))
+    must_not = [FieldCondition(VERSION_KEY, match=MatchAny(list(scope.other_than)))] if scope.other_than else None
+    return Filter(must=must, must_not=must_not)
 
 
 def _sparse(vector: SparseVec) -> SparseVector:
@@ -162,24 +173,33 @@ class EdgeStore:
         return shard
 
     def upsert(
-        self, workspace_id: str, chunks: Sequence[ChunkRecord], vectors: Sequence[SparseVec] | None = None
+        self,
+        workspace_id: str,
+        chunks: Sequence[ChunkRecord],
+        vectors: Sequence[SparseVec] | None = None,
+        versions: Mapping[str, str] | None = None,
     ) -> None:
         tenant_scope(workspace_id)
         shard = self._live()
-        for batch in new_points(workspace_id, chunks, vectors, self._embedder if self._dense else None):
+        for batch in new_points(workspace_id, chunks, vectors, self._embedder if self._dense else None, versions):
             points = [Point(point.id, point.vectors(_sparse), point.payload) for point in batch]
             shard.update(UpdateOperation.upsert_points(points))
 
-    def delete_document(self, workspace_id: str, doc_name: str) -> None:
-        scope = tenant_scope(workspace_id, doc_name)
-        self._live().update(UpdateOperation.delete_points_by_filter(_filter(scope)))
+    def publish(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        for scope in version_scopes(workspace_id, versions, published=False):
+            self._live().update(UpdateOperation.set_payload_by_filter(_filter(scope), {TENANT_KEY: workspace_id}))
 
-    def delete_documents(self, workspace_id: str, doc_names: Sequence[str]) -> None:
-        tenant = _filter(tenant_scope(workspace_id))
-        for start in range(0, len(doc_names), UPSERT_BATCH):
-            names = list(doc_names[start : start + UPSERT_BATCH])
-            flt = Filter(must=[*tenant.must, FieldCondition(DOCUMENT_KEY, match=MatchAny(names))])
-            self._live().update(UpdateOperation.delete_points_by_filter(flt))
+    def delete_other_versions(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        for scope in version_scopes(workspace_id, versions, others=True):
+            self._live().update(UpdateOperation.delete_points_by_filter(_filter(scope)))
+
+    def delete_versions(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        for scope in version_scopes(workspace_id, versions):
+            self._live().update(UpdateOperation.delete_points_by_filter(_filter(scope)))
+
+    def delete_document(self, workspace_id: str, doc_name: str) -> None:
+        scope = tenant_scope(workspace_id, doc_name, published=None)
+        self._live().update(UpdateOperation.delete_points_by_filter(_filter(scope)))
 
     def search(self, workspace_id: str, query: str, limit: int, doc_name: str | None = None) -> list[Hit]:
         scope = tenant_scope(workspace_id, doc_name)
@@ -220,7 +240,7 @@ class EdgeStore:
         """
         if self._embedder is None:
             raise MasisError(REINDEX_NEEDS_EMBEDDINGS)
-        scope = _filter(tenant_scope(workspace_id)) if workspace_id is not None else None
+        scope = _filter(tenant_scope(workspace_id, published=None)) if workspace_id is not None else None
         with self._lock:
             if not self._dense:
                 self._rebuild_with_dense()
@@ -259,8 +279,8 @@ class EdgeStore:
         self._shard = EdgeShard.load(str(self._path))
         self._dense = True
 
-    def count(self, workspace_id: str, doc_name: str | None = None) -> int:
-        scope = tenant_scope(workspace_id, doc_name)
+    def count(self, workspace_id: str, doc_name: str | None = None, *, unpublished: bool = False) -> int:
+        scope = tenant_scope(workspace_id, doc_name, published=not unpublished)
         return self._live().count(CountRequest(exact=True, filter=_filter(scope)))
 
     def owners(self, workspace_id: str, chunk_ids: Sequence[str]) -> dict[str, str]:

@@ -7,18 +7,19 @@ Plain data in and out: each backend only wraps it in its own client's types (`qd
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from masis.judge.terms import query_vector
-from masis.store.base import DENSE_VECTOR, SPARSE_VECTOR, ChunkRecord, Hit, SparseVec
+from masis.store.base import DENSE_VECTOR, DOCUMENT_KEY, SPARSE_VECTOR, VERSION_KEY, ChunkRecord, Hit, SparseVec
 from masis.store.dense import cosine, unit
 from masis.store.embeddings import Embedder
-from masis.store.ids import point_id
+from masis.store.ids import point_id, version_point_id
 from masis.store.payload import UPSERT_BATCH, StoredPoint, chunk_payload, hit_from_payload, sparse_vectors
 
 S = TypeVar("S")
+S_P = TypeVar("S_P", bound=StoredPoint)
 
 
 class ScoredPoint(StoredPoint, Protocol):
@@ -50,9 +51,11 @@ def new_points(
     chunks: Sequence[ChunkRecord],
     vectors: Sequence[SparseVec] | None,
     embedder: Embedder | None,
+    versions: Mapping[str, str] | None = None,
 ) -> Iterator[list[NewPoint]]:
     """`chunks` as points, `UPSERT_BATCH` at a time; given an `embedder` (a hybrid store), each with its
-    dense vector, embedded a batch at a time. `vectors` are the chunks' BM25 vectors when already built."""
+    dense vector, embedded a batch at a time. `vectors` are the chunks' BM25 vectors when already built.
+    With `versions` (document name -> version id), the points of each document's new, unpublished version."""
     sparse = sparse_vectors(chunks, vectors)
     for start in range(0, len(chunks), UPSERT_BATCH):
         batch = chunks[start : start + UPSERT_BATCH]
@@ -60,9 +63,27 @@ def new_points(
             embedder.embed_documents([chunk.text for chunk in batch]) if embedder else [None] * len(batch)
         )
         yield [
-            NewPoint(point_id(workspace_id, chunk.chunk_id), vector, dense_vector, chunk_payload(workspace_id, chunk))
+            _point(workspace_id, chunk, vector, dense_vector, versions)
             for chunk, vector, dense_vector in zip(batch, sparse[start : start + UPSERT_BATCH], dense, strict=True)
         ]
+
+
+def _point(
+    workspace_id: str,
+    chunk: ChunkRecord,
+    sparse: SparseVec,
+    dense: list[float] | None,
+    versions: Mapping[str, str] | None,
+) -> NewPoint:
+    if versions is None:
+        return NewPoint(point_id(workspace_id, chunk.chunk_id), sparse, dense, chunk_payload(workspace_id, chunk))
+    version = versions[chunk.doc_name]
+    return NewPoint(
+        version_point_id(workspace_id, chunk.chunk_id, version),
+        sparse,
+        dense,
+        chunk_payload(workspace_id, chunk, version),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +108,22 @@ def hits(points: Iterable[ScoredPoint], dense: Sequence[float] | None) -> list[H
     chunk's own (the points must then carry their dense vectors)."""
     return [
         hit_from_payload(point.payload, point.score, None if dense is None else cosine(dense, point.vector))
-        for point in points
+        for point in one_version_each(points)
     ]
+
+
+def one_version_each(points: Iterable[S_P]) -> list[S_P]:
+    """The points less those of any second version of a document: only the version of the document's best
+    point stays. During the switch of a replacement both versions are visible for a moment (the new one
+    published, the old not yet deleted), and a search must not mix them."""
+    chosen: dict[Any, Any] = {}
+    kept = []
+    for point in points:
+        payload = point.payload or {}
+        version = payload.get(VERSION_KEY)
+        if chosen.setdefault(payload.get(DOCUMENT_KEY), version) == version:
+            kept.append(point)
+    return kept
 
 
 def dense_updates(records: Sequence[StoredPoint], embedder: Embedder) -> list[tuple[Any, list[float]]]:

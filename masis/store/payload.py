@@ -8,7 +8,17 @@ from typing import Any, Protocol, TypeVar
 
 from masis.chunk_ids import chunk_id
 from masis.judge.terms import document_vector
-from masis.store.base import DOCUMENT_KEY, TENANT_KEY, ChunkRecord, Hit, SparseVec
+from masis.store.base import (
+    DOCUMENT_KEY,
+    TENANT_KEY,
+    VERSION_KEY,
+    ChunkRecord,
+    Hit,
+    Scope,
+    SparseVec,
+    tenant_scope,
+    unpublished_tenant,
+)
 
 UPSERT_BATCH = 512
 
@@ -31,9 +41,10 @@ class StoredPoint(Protocol):
 P = TypeVar("P", bound=StoredPoint)
 
 
-def chunk_payload(workspace_id: str, chunk: ChunkRecord) -> dict[str, Any]:
-    return {
-        TENANT_KEY: workspace_id,
+def chunk_payload(workspace_id: str, chunk: ChunkRecord, version: str | None = None) -> dict[str, Any]:
+    """A chunk's payload; with a `version`, that of a point of a new version, hidden until it is published."""
+    payload = {
+        TENANT_KEY: workspace_id if version is None else unpublished_tenant(workspace_id),
         DOCUMENT_KEY: chunk.doc_name,
         "chunk_id": chunk.chunk_id,
         "text": chunk.text,
@@ -41,6 +52,9 @@ def chunk_payload(workspace_id: str, chunk: ChunkRecord) -> dict[str, Any]:
         "page": chunk.page,
         "section": chunk.section,
     }
+    if version is not None:
+        payload[VERSION_KEY] = version
+    return payload
 
 
 def index_text(chunk: ChunkRecord | Hit) -> str:
@@ -78,6 +92,20 @@ def hit_from_payload(payload: Mapping[str, Any] | None, score: float, dense_scor
 def batches(items: Sequence[T], size: int = UPSERT_BATCH) -> Iterator[Sequence[T]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
+
+
+def version_scopes(
+    workspace_id: str, versions: Mapping[str, str], *, published: bool | None = None, others: bool = False
+) -> Iterator[Scope]:
+    """The scopes, a batch of documents each, of the points of these versions (document name -> version id),
+    published or not; with `others`, of every other point of these documents."""
+    tenant_scope(workspace_id)
+    for batch in batches(sorted(versions.items())):
+        names, ids = [name for name, _ in batch], [version for _, version in batch]
+        if others:
+            yield tenant_scope(workspace_id, doc_names=names, other_than=ids, published=None)
+        else:
+            yield tenant_scope(workspace_id, doc_names=names, versions=ids, published=published)
 
 
 def owners_of(points: Iterable[StoredPoint]) -> dict[str, str]:

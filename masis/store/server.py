@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from types import TracebackType
 from urllib.parse import urlsplit
 
@@ -17,8 +17,10 @@ from masis.store.base import (
     DOCUMENT_KEY,
     SPARSE_VECTOR,
     TENANT_KEY,
+    VERSION_KEY,
     ChunkRecord,
     Hit,
+    Scope,
     SparseVec,
     tenant_scope,
 )
@@ -26,7 +28,7 @@ from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF
 from masis.store.embeddings import Embedder
 from masis.store.hybrid import dense_updates, hits, new_points, query_vectors
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering
+from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering, version_scopes
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +38,25 @@ _INDEXES: dict[str, models.PayloadSchemaType | models.KeywordIndexParams] = {
 }
 
 
-def _filter(scope: dict[str, str]) -> models.Filter:
-    return models.Filter(
-        must=[models.FieldCondition(key=key, match=models.MatchValue(value=value)) for key, value in scope.items()]
-    )
+def _filter(scope: Scope) -> models.Filter:
+    """The qdrant-client filter of a scope (`masis.store.base.tenant_scope` makes every scope)."""
+    tenants = list(scope.tenants)
+    must: list[models.Condition] = [_match(TENANT_KEY, tenants[0]) if len(tenants) == 1 else _any(TENANT_KEY, tenants)]
+    if scope.doc_names is not None:
+        names = list(scope.doc_names)
+        must.append(_match(DOCUMENT_KEY, names[0]) if len(names) == 1 else _any(DOCUMENT_KEY, names))
+    if scope.versions is not None:
+        must.append(_any(VERSION_KEY, list(scope.versions)))
+    must_not: list[models.Condition] | None = [_any(VERSION_KEY, list(scope.other_than))] if scope.other_than else None
+    return models.Filter(must=must, must_not=must_not)
+
+
+def _match(key: str, value: str) -> models.FieldCondition:
+    return models.FieldCondition(key=key, match=models.MatchValue(value=value))
+
+
+def _any(key: str, values: list[str]) -> models.FieldCondition:
+    return models.FieldCondition(key=key, match=models.MatchAny(any=values))
 
 
 def _sparse(vector: SparseVec) -> models.SparseVector:
@@ -150,27 +167,38 @@ class QdrantServerStore:
         return self._client
 
     def upsert(
-        self, workspace_id: str, chunks: Sequence[ChunkRecord], vectors: Sequence[SparseVec] | None = None
+        self,
+        workspace_id: str,
+        chunks: Sequence[ChunkRecord],
+        vectors: Sequence[SparseVec] | None = None,
+        versions: Mapping[str, str] | None = None,
     ) -> None:
         tenant_scope(workspace_id)
         client = self._live()
-        for batch in new_points(workspace_id, chunks, vectors, self._embedder if self._dense else None):
+        for batch in new_points(workspace_id, chunks, vectors, self._embedder if self._dense else None, versions):
             points = [
                 models.PointStruct(id=point.id, vector=point.vectors(_sparse), payload=point.payload) for point in batch
             ]
             client.upsert(self._collection, points=points, wait=True)
 
-    def delete_document(self, workspace_id: str, doc_name: str) -> None:
-        scope = tenant_scope(workspace_id, doc_name)
-        self._live().delete(self._collection, points_selector=models.FilterSelector(filter=_filter(scope)), wait=True)
+    def publish(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        for scope in version_scopes(workspace_id, versions, published=False):
+            selector = models.FilterSelector(filter=_filter(scope))
+            self._live().set_payload(self._collection, payload={TENANT_KEY: workspace_id}, points=selector, wait=True)
 
-    def delete_documents(self, workspace_id: str, doc_names: Sequence[str]) -> None:
-        tenant = _filter(tenant_scope(workspace_id)).must
-        assert isinstance(tenant, list)
-        for names in batches(doc_names):
-            documents = models.FieldCondition(key=DOCUMENT_KEY, match=models.MatchAny(any=list(names)))
-            flt = models.Filter(must=[*tenant, documents])
-            self._live().delete(self._collection, points_selector=models.FilterSelector(filter=flt), wait=True)
+    def delete_other_versions(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        for scope in version_scopes(workspace_id, versions, others=True):
+            self._delete(scope)
+
+    def delete_versions(self, workspace_id: str, versions: Mapping[str, str]) -> None:
+        for scope in version_scopes(workspace_id, versions):
+            self._delete(scope)
+
+    def delete_document(self, workspace_id: str, doc_name: str) -> None:
+        self._delete(tenant_scope(workspace_id, doc_name, published=None))
+
+    def _delete(self, scope: Scope) -> None:
+        self._live().delete(self._collection, points_selector=models.FilterSelector(filter=_filter(scope)), wait=True)
 
     def search(self, workspace_id: str, query: str, limit: int, doc_name: str | None = None) -> list[Hit]:
         scope = tenant_scope(workspace_id, doc_name)
@@ -225,7 +253,7 @@ class QdrantServerStore:
         client = self._live()
         if not self._dense:
             self._rebuild_with_dense()
-        scope = _filter(tenant_scope(workspace_id)) if workspace_id is not None else None
+        scope = _filter(tenant_scope(workspace_id, published=None)) if workspace_id is not None else None
         embedded = 0
         for records in self._scroll(self._collection, scope, [DENSE_VECTOR]):
             updates = dense_updates(records, self._embedder)
@@ -268,8 +296,8 @@ class QdrantServerStore:
         self._client.delete_collection(aside)
         self._dense = True
 
-    def count(self, workspace_id: str, doc_name: str | None = None) -> int:
-        scope = tenant_scope(workspace_id, doc_name)
+    def count(self, workspace_id: str, doc_name: str | None = None, *, unpublished: bool = False) -> int:
+        scope = tenant_scope(workspace_id, doc_name, published=not unpublished)
         return self._live().count(self._collection, count_filter=_filter(scope), exact=True).count
 
     def owners(self, workspace_id: str, chunk_ids: Sequence[str]) -> dict[str, str]:

@@ -22,12 +22,16 @@ from starlette.routing import Mount
 from masis.api import api_routes
 from masis.config import Settings
 from masis.engine import Engine
+from masis.ingest import pipeline
+from masis.pause import hooked
+from tests.bigdoc import document
 from tests.conftest import SAMPLE_DIR, make_settings
 from tests.e2e.api_server import AUTH, ApiServer
 from tests.e2e.conftest import API_TOKEN, BotProcess, BotServer
 from tests.e2e.helpers import is_answer, wait_post
 from tests.e2e.slack_driver import SlackDriver
 from tests.e2e.slack_emulator import TEAM_ID, SlackEmulator
+from tests.gates import Flag, Gate, Worker, first_of
 
 WS = "acme"
 MAX_FILE = 64_000  # the sample's largest file is 38 KB
@@ -287,6 +291,39 @@ def test_an_upload_is_answered_from_in_its_workspace_only(http: httpx.Client) ->
     assert_error(http.delete(f"/masis/workspaces/{ops}/documents/falcon_notes.md"), 404, "no document")
     assert http.get(f"/masis/workspaces/{ops}/documents").json()["documents"] == []
     assert ask(http, "When does Project Falcon launch?", workspace=ops)["status"] == "needs_clarification"
+
+
+def test_two_uploads_of_one_name_at_once_are_both_answered_and_the_later_one_is_whole(
+    api: ApiServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tracker's case over HTTP: a big `doc.txt`, and a one-line `doc.txt` while the first is being
+    written. The second waits for the first, then replaces it; both are answered "indexed"."""
+    monkeypatch.setattr(pipeline, "UPSERT_BATCH", 16)  # several batches of a file under the upload limit
+    ws = "acme:race"
+    one_line = b"The osprey note says the launch moved to Porto."
+
+    def upload(data: bytes) -> httpx.Response:
+        with api.client() as client:
+            return client.post(f"/masis/workspaces/{ws}/documents", files={"file": ("doc.txt", data)})
+
+    held, waiting = Gate(), Flag()
+    with hooked("ingest:upserted-batch", held), hooked("documents:waiting", waiting):
+        first = Worker("first", lambda: upload(document("heron", 80)))
+        assert held.wait()
+        second = Worker("second", lambda: upload(one_line))
+        assert first_of(waiting.raised, second.finished)
+        held.release()
+        answers = [first.outcome(), second.outcome()]
+    for response in answers:
+        assert response.status_code == 200, response.text
+        assert [r["status"] for r in response.json()["results"]] == ["indexed"]
+    with api.client() as http:
+        listed = http.get(f"/masis/workspaces/{ws}/documents").json()["documents"]
+        assert [(d["name"], d["chunks"], d["size_bytes"]) for d in listed] == [("doc.txt", 1, len(one_line))]
+        outcome = ask(http, "Where did the launch move to?", workspace=ws)
+        assert "Porto" in (outcome["answer"] or "") and cited_docs(outcome) == {"doc.txt"}
+    assert api.engine.store.count(ws) == api.engine.store.count(ws, "doc.txt") == 1
+    assert api.engine.store.search(ws, "heron ledger", 5) == []
 
 
 def test_upload_failures_are_reported_per_file(http: httpx.Client) -> None:

@@ -10,9 +10,10 @@ import pytest
 
 from bot import blocks as b
 from tests.conftest import SAMPLE_DIR
+from tests.e2e.conftest import BotServer
 from tests.e2e.helpers import is_answer, is_clarification, wait_post
 from tests.e2e.slack_driver import SlackDriver
-from tests.e2e.slack_emulator import BOT_USER_ID, SlackEmulator
+from tests.e2e.slack_emulator import BOT_USER_ID, TEAM_ID, SlackEmulator
 
 
 @pytest.fixture
@@ -95,6 +96,22 @@ def test_modal_upload_indexes_for_that_channel_only(slack: SlackDriver, emulator
     assert "cafeteria_menu.md" not in slack.command(channel, "list").body
     assert "no document called" in slack.command(channel, "remove nothing.pdf").body
     assert "masis-upload" in slack.command(channel, "frobnicate").body  # usage
+
+
+def test_removing_a_document_while_it_is_being_uploaded_says_so_at_once(
+    bot: BotServer, slack: SlackDriver
+) -> None:
+    """`remove` answers in the slash command's ack: it does not wait behind an upload of that name (which can
+    take minutes), it says so; once the upload is over, the removal goes through."""
+    channel = "CBUSY0001"
+    workspace = f"{TEAM_ID}:{channel}"
+    assert not bot.engine.ingest(workspace, [("notes.md", b"The Osprey launch is in April.")]).failed
+    with bot.engine._document_locks.hold(workspace, ["notes.md"]):  # as an upload of notes.md does
+        busy = slack.command(channel, "remove notes.md")
+        assert busy.status == 200 and "being uploaded or removed right now" in busy.body
+        assert "notes.md" in slack.command(channel, "list").body
+    assert "Removed" in slack.command(channel, "remove notes.md").body
+    assert "notes.md" not in slack.command(channel, "list").body
 
 
 def test_the_token_never_goes_to_another_host(slack: SlackDriver, emulator: SlackEmulator,

@@ -20,18 +20,19 @@ from masis.errors import NothingPendingError
 from masis.judge.findings import Critique, Relatedness
 from masis.llm.extractive import ExtractiveProvider
 from masis.pause import ENV as PAUSE_ENV
-from masis.records.registry import DocumentInfo, Registry
+from masis.records.registry import Registry, Write
 from masis.state import EvidenceChunk
 from masis.store.edge import EdgeStore
-from tests.bigdoc import make_big_pdf
+from tests.bigdoc import document, make_big_pdf
 from tests.conftest import REPO, make_settings
 
 PAGES = 80
 
 
-def _status(db: Path, name: str) -> str | None:
+def _write_status(db: Path, name: str) -> str | None:
+    """The status of the write of `name` under way (`masis.records.registry`'s document_writes), if any."""
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
-        row = conn.execute("SELECT status FROM documents WHERE name = ?", (name,)).fetchone()
+        row = conn.execute("SELECT status FROM document_writes WHERE name = ?", (name,)).fetchone()
     return row[0] if row else None
 
 
@@ -74,8 +75,9 @@ def test_sigkill_mid_ingest_leaves_the_document_absent_and_a_rerun_succeeds(tmp_
     proc = _masis_ingest(data_dir, big, pause_at=f"ingest:upserted-batch={reached}")
     _kill_at(proc, reached)  # one batch of chunks is in the store, the rest are not
     with EdgeStore(settings.edge_store_path) as store:  # what the killed process left, before any recovery
-        partial = store.count("ws", big.name)
-    assert _status(settings.registry_path, big.name).startswith("indexing")
+        partial = store.count("ws", big.name, unpublished=True)
+        assert store.count("ws", big.name) == 0, "an unfinished upload answers nothing"
+    assert (_write_status(settings.registry_path, big.name) or "").startswith("writing:")
 
     with Engine(settings) as engine:  # the restart: start-up recovery runs here
         assert engine.recovery.removed_unfinished == [("ws", big.name)]
@@ -100,6 +102,46 @@ def test_sigkill_mid_ingest_leaves_the_document_absent_and_a_rerun_succeeds(tmp_
         assert any("Page 61 of" in hit.text for hit in page_80)
 
 
+@pytest.mark.parametrize(
+    ("point", "survivor"),
+    [("ingest:upserted-batch", "heron"), ("ingest:published", "heron"), ("ingest:recorded", "osprey")],
+)
+def test_sigkill_mid_replacement_leaves_one_version_whole(tmp_path: Path, point: str, survivor: str) -> None:
+    """A replacement killed before it is listed comes back as the previous version, untouched; one killed
+    after it is listed (its old points not yet deleted) comes back as the new version. Never neither."""
+    data_dir = tmp_path / "data"
+    settings = make_settings(data_dir)
+    with Engine(settings) as engine:
+        assert not engine.ingest("ws", [("doc.txt", document("heron", 40)), ("kept.txt", b"Kept.")]).failed
+        old = engine.registry.document("ws", "doc.txt")
+    new = tmp_path / "doc.txt"
+    new.write_bytes(document("osprey", 900))  # about 680 chunks: two batches of 512
+
+    reached = tmp_path / "reached"
+    _kill_at(_masis_ingest(data_dir, new, pause_at=f"{point}={reached}"), reached)
+
+    words = {"heron": 40, "osprey": 900}
+    for restart in (1, 2):
+        with Engine(settings) as engine:
+            doc = engine.registry.document("ws", "doc.txt")
+            assert doc is not None, f"recovery removed doc.txt: {engine.recovery}"
+            assert (doc == old) is (survivor == "heron")
+            assert engine.store.count("ws", "doc.txt") == doc.chunks
+            assert engine.store.count("ws") == engine.registry.chunk_total("ws") == doc.chunks + 1
+            last = words[survivor] - 1
+            assert survivor in engine.store.search("ws", f"tally{last:04d} {survivor}", 1)[0].text
+            other = "osprey" if survivor == "heron" else "heron"
+            assert engine.store.search("ws", other, 5) == []
+            assert engine.store.count("ws", "doc.txt", unpublished=True) == 0
+            assert engine.recovery.removed_incomplete == engine.recovery.removed_unfinished == []
+            if restart == 2:
+                assert engine.recovery.clean, engine.recovery
+            elif survivor == "heron":
+                assert engine.recovery.rolled_back == [("ws", "doc.txt")] and engine.recovery.rolled_forward == []
+            else:
+                assert engine.recovery.rolled_forward == [("ws", "doc.txt")] and engine.recovery.rolled_back == []
+
+
 def test_startup_removes_a_ready_document_whose_points_went_missing(tmp_path: Path) -> None:
     """Drift the other way round: the registry lists a document the store no longer fully holds."""
     settings = make_settings(tmp_path / "data")
@@ -112,17 +154,28 @@ def test_startup_removes_a_ready_document_whose_points_went_missing(tmp_path: Pa
         assert engine.store.count("ws") == engine.registry.chunk_total("ws")
 
 
-def test_a_document_another_live_process_is_indexing_is_left_alone(tmp_path: Path) -> None:
+def test_a_document_another_live_process_is_writing_is_left_alone(tmp_path: Path) -> None:
     settings = make_settings(tmp_path / "data")
     registry = Registry(settings.registry_path)
-    info = DocumentInfo("busy.txt", 1, 10, None, "cli", "2026-01-01T00:00:00+00:00", "x")
-    registry.begin_document("ws", info)
-    with registry._tx() as conn:  # as if a live process (our parent, pytest's runner) were indexing it
-        conn.execute("UPDATE documents SET status = ?", (f"indexing:{os.uname().nodename}:{os.getppid()}",))
+    registry.begin_writes("ws", {"busy.txt": "v1"})
+    live = f"{os.uname().nodename}:{os.getppid()}"  # as if a live process (our parent, pytest's runner) wrote it
+    with registry._tx() as conn:
+        conn.execute("UPDATE document_writes SET status = ?", (f"writing:{live}",))
+    assert registry.abandoned_writes() == []
+    with registry._tx() as conn:
+        conn.execute("UPDATE document_writes SET status = 'writing:otherhost:1'")
+    assert registry.abandoned_writes() == [Write("ws", "busy.txt", "v1", recorded=False)]
+    # the marker an older MASIS left on the document itself while indexing it
+    with registry._tx() as conn:
+        conn.execute(
+            "INSERT INTO documents (workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, "
+            "status) VALUES ('ws', 'old.txt', 'x', 1, 10, NULL, 'cli', '2026-01-01T00:00:00+00:00', ?)",
+            (f"indexing:{live}",),
+        )
     assert registry.unfinished_documents() == []
     with registry._tx() as conn:
         conn.execute("UPDATE documents SET status = 'indexing:otherhost:1'")
-    assert registry.unfinished_documents() == [("ws", "busy.txt")]
+    assert registry.unfinished_documents() == [("ws", "old.txt")]
     registry.close()
     EdgeStore(settings.edge_store_path).close()
 

@@ -26,10 +26,15 @@ from bot.ledger import Ledger, WorkInFlight
 from masis.config import Settings
 from masis.engine import Engine
 from masis.errors import MasisError, NothingPendingError, StaleReplyError
-from masis.records.db import lock_key
+from masis.ingest import pipeline
+from masis.pause import hooked
+from masis.records.db import Postgres, lock_key
 from masis.records.gc import collect_garbage
 from masis.records.registry import Registry
+from masis.store.edge import EdgeStore
+from tests.bigdoc import document
 from tests.conftest import REPO, SAMPLE_DIR, make_settings
+from tests.gates import Flag, Gate, Worker, first_of
 
 
 @pytest.fixture
@@ -134,6 +139,78 @@ def test_a_run_waits_for_another_replica_holding_its_thread(replicas: tuple[Sett
             assert not done.is_set() and b.registry.conversation("T:C:4.0") is None
         worker.join(timeout=60)
         assert done.is_set() and b.registry.conversation("T:C:4.0") is not None
+
+
+def test_advisory_locks_of_several_names_are_taken_in_key_order(postgres_url: str) -> None:
+    """A session that finds one of its names held keeps only the names whose keys sort before it while it
+    waits (so two sessions with overlapping names cannot deadlock), and one that would not wait holds none."""
+    low, middle, high = sorted((f"name-{i}" for i in range(3)), key=lock_key)
+    a, b = Postgres(postgres_url, max_size=2), Postgres(postgres_url, max_size=2)
+    seen: dict[str, bool] = {}
+    waiting = threading.Event()
+
+    def free(name: str) -> bool:
+        with psycopg.connect(postgres_url, autocommit=True) as probe:
+            got = bool(probe.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(name),)).fetchone()[0])
+            if got:
+                probe.execute("SELECT pg_advisory_unlock(%s)", (lock_key(name),))
+            return got
+
+    def on_wait() -> None:  # in B's thread, just before it blocks
+        seen.update({low: free(low), high: free(high)})
+        waiting.set()
+
+    def take_all() -> bool:
+        with b.hold_locks([high, low, middle], on_wait=on_wait) as held:
+            return held and not free(high)
+
+    try:
+        with a.hold_locks([middle]):
+            with b.hold_locks([low, middle, high], wait=False) as held:
+                assert held is False
+                assert free(low) and free(high)
+            worker = Worker("b", take_all)
+            assert waiting.wait(60)
+            assert not worker.finished.is_set()
+        assert worker.outcome() is True
+        assert seen == {low: False, high: True}, "while waiting for the middle key it held the low one only"
+        assert free(low) and free(middle) and free(high)
+    finally:
+        a.close()
+        b.close()
+
+
+def test_two_replicas_uploading_one_document_at_once_go_one_after_the_other(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replica A is writing a big `doc.txt`; B's one-line `doc.txt` waits in PostgreSQL for A's lock (the
+    replicas share no lock in memory), then replaces it whole. The replicas share one store, as they share a
+    Qdrant server in production."""
+    monkeypatch.setattr(pipeline, "UPSERT_BATCH", 64)  # the same steps as 512, on fewer points
+    first = make_settings(tmp_path / "a", database_url=postgres_url)
+    store = EdgeStore(first.edge_store_path)  # A's, which A reopens after the restart
+    a, b = Engine(first, store=store), Engine(make_settings(tmp_path / "b", database_url=postgres_url), store=store)
+    try:
+        held, waiting = Gate("a"), Flag("b")
+        with hooked("ingest:upserted-batch", held), hooked("documents:waiting", waiting):
+            big = Worker("a", lambda: a.ingest("ws", [("doc.txt", document("heron", 200))]))
+            assert held.wait()
+            small = Worker("b", lambda: b.ingest("ws", [("doc.txt", b"The osprey note says Porto.")]))
+            assert first_of(waiting.raised, small.finished)
+            assert not small.finished.is_set(), "B wrote the document while A was writing it"
+            held.release()
+            assert [r.status for r in big.outcome().results] == ["indexed"]
+            assert [r.status for r in small.outcome().results] == ["indexed"]
+    finally:
+        a.close()
+        b.close()
+    with Engine(first) as engine:  # a restart, over the same store
+        assert engine.recovery.clean, engine.recovery
+        doc = engine.registry.document("ws", "doc.txt")
+        assert doc is not None and doc.chunks == 1
+        assert engine.store.count("ws") == engine.store.count("ws", "doc.txt") == 1
+        assert engine.store.search("ws", "heron", 5) == []
+        assert "Porto" in engine.store.search("ws", "osprey note", 1)[0].text
 
 
 def _wait_until_backend_gone(url: str, pid: int, timeout: float = 30.0) -> None:

@@ -122,7 +122,7 @@ def test_count_and_delete_are_scoped_to_the_workspace(store: VectorStore) -> Non
     assert sorted(h.chunk_id for h in store.search(WS_A, "alpha", limit=5)) == ["shared.md#0", "shared.md#1"]
 
 
-@pytest.mark.parametrize("workspace_id", ["", "   ", "\t\n"])
+@pytest.mark.parametrize("workspace_id", ["", "   ", "\t\n", f"{WS_A}\x00unpublished"])
 @pytest.mark.parametrize("operation", ["search", "upsert", "count", "delete_document"])
 def test_a_blank_workspace_is_refused(store: VectorStore, workspace_id: str, operation: str) -> None:
     store.upsert(WS_A, HANDBOOK)
@@ -324,6 +324,72 @@ def test_use_after_close_is_a_clear_error_and_close_is_idempotent(store: VectorS
         store.search(WS_A, "refunds", limit=5)
     with pytest.raises(RuntimeError, match="closed"):
         store.count(WS_A)
+
+
+# --- versions: a replacement written beside the old one, hidden until published ---------------------
+
+REVISED = [chunk(c.doc_name, c.ordinal, c.text.replace("thirty", "fourteen") + " Revised.") for c in HANDBOOK]
+REVISED.append(chunk("handbook.pdf", 3, "Revised: parking permits are renewed every January."))
+
+
+def _versions_seen(store: VectorStore, query: str) -> set[str]:
+    return {"revised" if "Revised" in h.text else "old" for h in store.search(WS_A, query, 10)}
+
+
+def test_a_new_version_is_hidden_until_published_then_replaces_the_old(store: VectorStore) -> None:
+    store.upsert(WS_A, HANDBOOK)  # as stores written before versions hold them: no version, no mark
+    question = "refunds issued within days"
+    before = [(h.chunk_id, h.score) for h in store.search(WS_A, question, 10)]
+
+    store.upsert(WS_A, REVISED, versions={"handbook.pdf": "v2"})
+
+    assert store.count(WS_A) == store.count(WS_A, "handbook.pdf") == len(HANDBOOK)
+    assert store.count(WS_A, unpublished=True) == store.count(WS_A, "handbook.pdf", unpublished=True) == len(REVISED)
+    assert [(h.chunk_id, h.score) for h in store.search(WS_A, question, 10)] == before, "its IDF unchanged too"
+    assert store.search(WS_A, "parking permits", 10) == []
+    assert store.search(WS_A, "fourteen", 10, doc_name="handbook.pdf") == []
+
+    store.publish(WS_A, {"handbook.pdf": "v2"})
+    assert store.count(WS_A, unpublished=True) == 0
+    assert store.count(WS_A) == len(HANDBOOK) + len(REVISED)  # both, until the old one is deleted...
+    for query in (question, "office holidays vacation parking", "revised"):
+        assert len(_versions_seen(store, query)) == 1, "...but a search shows one version of a document"
+
+    store.delete_other_versions(WS_A, {"handbook.pdf": "v2"})
+    assert store.count(WS_A) == len(REVISED)
+    assert _versions_seen(store, "office holidays vacation parking refunds") == {"revised"}
+    assert "fourteen" in store.search(WS_A, question, 1)[0].text
+
+
+def test_deleting_a_version_rolls_back_to_the_one_before(store: VectorStore) -> None:
+    store.upsert(WS_A, HANDBOOK, versions={"handbook.pdf": "v1"})
+    store.publish(WS_A, {"handbook.pdf": "v1"})
+    store.upsert(WS_A, REVISED, versions={"handbook.pdf": "v2"})
+    store.publish(WS_A, {"handbook.pdf": "v2"})  # published, never switched to: what a crash can leave
+
+    store.delete_versions(WS_A, {"handbook.pdf": "v2"})
+
+    assert store.count(WS_A) == len(HANDBOOK) and store.count(WS_A, unpublished=True) == 0
+    assert _versions_seen(store, "office holidays vacation parking refunds") == {"old"}
+
+
+def test_versions_are_scoped_to_their_workspace_and_a_removal_takes_every_version(store: VectorStore) -> None:
+    store.upsert(WS_A, HANDBOOK)
+    store.upsert(WS_A, REVISED, versions={"handbook.pdf": "v2"})
+    store.upsert(WS_B, REVISED, versions={"handbook.pdf": "v2"})
+
+    store.publish(WS_A, {"handbook.pdf": "v2"})
+    store.delete_other_versions(WS_A, {"handbook.pdf": "v2"})
+    assert store.count(WS_B) == 0 and store.count(WS_B, unpublished=True) == len(REVISED)
+
+    store.delete_document(WS_B, "handbook.pdf")
+    assert store.count(WS_B, unpublished=True) == 0
+    assert store.count(WS_A) == len(REVISED)
+    with pytest.raises(InvalidWorkspaceError):
+        store.publish("", {"handbook.pdf": "v2"})
+    with pytest.raises(InvalidWorkspaceError):
+        store.delete_other_versions(" ", {"handbook.pdf": "v2"})
+    assert store.count(WS_A) == len(REVISED)
 
 
 # --- the embedded store ---------------------------------------------------------------------------

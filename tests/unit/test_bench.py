@@ -14,6 +14,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 import bench_cli_startup
 import bench_ingest
+import bench_replace
 import bench_scaling
 import run_all
 
@@ -37,6 +38,12 @@ def test_ingest_bench_indexes_text_and_pdf_pages() -> None:
     for kind in ("text", "pdf"):
         assert figures[kind]["files"] == 2 and figures[kind]["pages"] == 4
         assert figures[kind]["chunks"] >= 4 and figures[kind]["chunks_per_s"] > 0
+
+
+def test_replace_bench_replaces_a_document_whole() -> None:
+    figures = bench_replace.run(paragraphs=40, queries=5)
+    assert figures["chunks"] == 30 and figures["masis"] == str(Path(__file__).resolve().parents[2])
+    assert figures["upload_s"] > 0 and figures["replace_s"] > 0 and figures["query_p50_ms"] > 0
 
 
 def test_run_all_reads_a_bench_json_and_plots(tmp_path: Path) -> None:

@@ -180,9 +180,13 @@ def test_a_batch_is_one_transaction_however_many_documents(tmp_path: Path) -> No
     statements: list[str] = []
     registry._conn.set_trace_callback(statements.append)
     infos = [_info(f"doc-{i}.txt", 1) for i in range(50)]
-    registry.begin_documents("ws", infos)
-    registry.save_documents("ws", [(info, {i % 7: 1, 100 + i: 1}, frozenset()) for i, info in enumerate(infos)])
-    assert sum(s.startswith("BEGIN") for s in statements) == 2
+    versions = {info.name: f"v{i}" for i, info in enumerate(infos)}
+    registry.begin_writes("ws", versions)
+    registry.save_documents(
+        "ws", [(info, {i % 7: 1, 100 + i: 1}, frozenset()) for i, info in enumerate(infos)], versions
+    )
+    registry.end_writes("ws", versions)
+    assert sum(s.startswith("BEGIN") for s in statements) == 3
     assert _frequencies(registry, "ws") == {i: len(range(i, 50, 7)) for i in range(1, 7)}
     registry.close()
 
