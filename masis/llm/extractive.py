@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from masis.judge import matching
+from masis.judge import anchors, matching
 from masis.judge.answer_type import answer_noun, expected_type, gives_type
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
@@ -68,6 +68,7 @@ class ExtractiveProvider:
         candidates = [
             s for s in sentences if credits[id(s)] and s.text.lower() not in avoid and not is_heading(s.text)
         ]
+        candidates = _holding_most_anchors(question, candidates)
         kind = expected_type(question)
         noun = None if kind else answer_noun(question)
         if noun:
@@ -253,6 +254,18 @@ class ExtractiveProvider:
             reasoning_quality=round(max(0.0, min(1.0, reasoning)), 4),
             reasoning=critique.reasoning,
         )
+
+
+def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sentence]:
+    """The candidates whose quote context holds the most of the question's exact constraints (a version, a code, a
+    name): "What changed in 2.4.0?" quotes the 2.4.0 section, not the 2.1.0 one that shares every other word. All
+    of them when the question has none, or no candidate holds any."""
+    wanted = anchors.anchors(question)
+    if not wanted or not candidates:
+        return candidates
+    held = {id(s): len(wanted) - len(anchors.missing(wanted, [(s.text, s.chunk)])) for s in candidates}
+    most = max(held.values())
+    return [s for s in candidates if held[id(s)] == most] if most else candidates
 
 
 def _context(chunk: EvidenceChunk, asked: matching.Question) -> set[int]:
