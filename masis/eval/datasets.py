@@ -1,5 +1,6 @@
-"""Loaders for the labelled sets `masis eval` runs: BEIR SciFact, Vaswani (TREC), SQuAD v1.1 dev and the
-sample corpus's own questions. Each takes the path of its files and returns a `LabelledSet`.
+"""Loaders for the labelled sets `masis eval` runs: BEIR SciFact, Vaswani (TREC), SQuAD v1.1 and 2.0 dev,
+real documentation with its questions, and the sample corpus's own questions. Each takes the path of its
+files and returns a `LabelledSet`.
 
 Every document becomes a file the normal ingest pipeline reads (`<id>.txt`, or the sample's own files), so
 the evaluation measures what a user's upload would get.
@@ -12,7 +13,7 @@ import json
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from masis.errors import MasisError
@@ -33,6 +34,8 @@ class Query:
     text: str
     judgements: dict[str, int]  # document id -> graded relevance
     answers: tuple[str, ...] = ()  # reference answers, when the set has them
+    kind: str = ""  # the part it belongs to in reports (answerable, unanswerable, factual, near_miss, ...)
+    answerable: bool = True  # False: the documents do not answer it, and it should be asked back
 
 
 @dataclass
@@ -45,6 +48,10 @@ class LabelledSet:
     @property
     def has_answers(self) -> bool:
         return any(q.answers for q in self.queries)
+
+    @property
+    def has_unanswerable(self) -> bool:
+        return any(not q.answerable for q in self.queries)
 
     def doc_ids_by_name(self) -> dict[str, str]:
         return {doc.name: doc.id for doc in self.documents}
@@ -81,7 +88,14 @@ class LabelledSet:
             [*self.notes, note],
         ).sample(limit, seed)
         unanswerable = LabelledSet(self.name, [], asked_of(withheld)).sample(limit, seed).queries
-        return answerable, unanswerable
+        return answerable, [replace(q, kind="unanswerable", answerable=False) for q in unanswerable]
+
+    def answer_or_refuse(self, limit: int | None, seed: int) -> tuple[LabelledSet, list[Query]]:
+        """The answerable queries (with every document) and, apart, the unanswerable ones; `limit` of each
+        drawn with `seed`."""
+        answerable = LabelledSet(self.name, self.documents, [q for q in self.queries if q.answerable], self.notes)
+        refusable = LabelledSet(self.name, [], [q for q in self.queries if not q.answerable])
+        return answerable.sample(limit, seed), refusable.sample(limit, seed).queries
 
 
 def _text_document(doc_id: str, text: str, group: str = "") -> Document:
@@ -150,18 +164,80 @@ def load_squad(path: Path) -> LabelledSet:
     return LabelledSet("squad", documents, queries)
 
 
-def load_sample(path: Path) -> LabelledSet:
-    """The sample corpus: `path` holds `sample/` (the documents) and `sample_questions.json`
-    (`[{"question", "answer", "doc"}]`)."""
+def load_squad2(path: Path) -> LabelledSet:
+    """SQuAD 2.0 (a JSON file, or a directory holding `dev-v2.0.json`): every paragraph is a document; a
+    question marked `is_impossible` is unanswerable (its paragraph only looks as if it held the answer)."""
+    file = path / "dev-v2.0.json" if path.is_dir() else path
+    data = json.loads(_require(file, "the SQuAD 2.0 JSON file").read_text(encoding="utf-8"))
+    documents: list[Document] = []
+    queries: list[Query] = []
+    for article in data["data"]:
+        for index, paragraph in enumerate(article["paragraphs"]):
+            doc_id = f"{article['title']}-{index:03d}"
+            documents.append(_text_document(doc_id, paragraph["context"], article["title"]))
+            for qa in paragraph["qas"]:
+                impossible = bool(qa.get("is_impossible"))
+                answers = () if impossible else tuple(dict.fromkeys(a["text"] for a in qa["answers"]))
+                kind = "unanswerable" if impossible else "answerable"
+                queries.append(Query(qa["id"], qa["question"].strip(), {doc_id: 1}, answers, kind, not impossible))
+    return LabelledSet("squad2", documents, queries)
+
+
+def folder_documents(folder: Path) -> list[Document]:
+    """Every file of `folder` as it is (its name, bytes and the plain text the loaders read from it)."""
     from masis.ingest.loaders import load_document  # every `masis` call imports this module (eval's parser)
 
-    questions = json.loads(_require(path / "sample_questions.json", "the sample questions").read_text())
-    folder = _require(path / "sample", "the sample documents")
     documents = []
     for file in sorted(p for p in folder.iterdir() if p.is_file()):
         data = file.read_bytes()
         text = "\n\n".join(section.text for section in load_document(file.name, data))
         documents.append(Document(file.name, file.name, data, text, file.name))
+    return documents
+
+
+REALDOCS_KINDS = ("factual", "chatty", "near_miss")
+SPLITS = ("tune", "check", "all")
+
+
+def check_split(split: str) -> str:
+    if split not in SPLITS:
+        raise MasisError(f"--split must be one of {', '.join(SPLITS)} for this set (got {split!r}).")
+    return split
+
+
+def load_realdocs(path: Path, split: str = "all") -> LabelledSet:
+    """Real documentation: `files/*` (ingested as they are) and `questions.jsonl` (`{"id", "question", "kind",
+    "answers", "docs", "evidence", "split", "note"}`); a near miss has no answer and should be asked back."""
+    check_split(split)
+    rows = _jsonl(_require(path / "questions.jsonl", "the real-documentation questions"))
+    documents = folder_documents(_require(path / "files", "the real documents"))
+    names = {doc.name for doc in documents}
+    queries = []
+    for row in rows:
+        if row["kind"] not in REALDOCS_KINDS:
+            raise ValueError(f"question {row['id']}: kind {row['kind']!r} is not one of {', '.join(REALDOCS_KINDS)}")
+        missing = [doc for doc in row["docs"] if doc not in names]
+        if missing:
+            raise ValueError(f"question {row['id']}: no file {missing[0]!r} under files/")
+        if split != "all" and row["split"] != split:
+            continue
+        answers = tuple(row["answers"])
+        answerable = row["kind"] != "near_miss"
+        if answerable != bool(answers):
+            raise ValueError(
+                f"question {row['id']}: a {row['kind']} question needs {'' if answerable else 'no '}answers"
+            )
+        queries.append(
+            Query(row["id"], row["question"], dict.fromkeys(row["docs"], 1), answers, row["kind"], answerable)
+        )
+    return LabelledSet(f"realdocs-{split}", documents, queries)
+
+
+def load_sample(path: Path) -> LabelledSet:
+    """The sample corpus: `path` holds `sample/` (the documents) and `sample_questions.json`
+    (`[{"question", "answer", "doc"}]`)."""
+    questions = json.loads(_require(path / "sample_questions.json", "the sample questions").read_text())
+    documents = folder_documents(_require(path / "sample", "the sample documents"))
     queries = [
         Query(f"q{i}", item["question"], {item["doc"]: 1}, (item["answer"],))
         for i, item in enumerate(questions, start=1)
@@ -173,16 +249,21 @@ LOADERS: dict[str, Callable[..., LabelledSet]] = {
     "scifact": load_scifact,
     "vaswani": load_vaswani,
     "squad": load_squad,
+    "squad2": load_squad2,
+    "realdocs": load_realdocs,
     "sample": load_sample,
 }
+SPLIT_LOADERS = {"scifact", "realdocs"}  # the loaders that take --split
 
 
-def load(name: str, path: Path, split: str = "test") -> LabelledSet:
+def load(name: str, path: Path, split: str | None = None) -> LabelledSet:
     if name not in LOADERS:
         raise MasisError(f"Unknown dataset {name!r}; choose one of {', '.join(LOADERS)}.")
     if not path.exists():
         raise MasisError(f"{path}: no such file or directory.")
     try:
-        return load_scifact(path, split) if name == "scifact" else LOADERS[name](path)
-    except (KeyError, ValueError, json.JSONDecodeError) as exc:
+        if name in SPLIT_LOADERS:
+            return LOADERS[name](path, split) if split else LOADERS[name](path)
+        return LOADERS[name](path)
+    except (KeyError, TypeError, ValueError, json.JSONDecodeError) as exc:
         raise MasisError(f"{path} does not look like the {name} dataset ({type(exc).__name__}: {exc}).") from None

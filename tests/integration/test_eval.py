@@ -161,6 +161,7 @@ def test_the_open_book_split_withholds_whole_articles(tmp_path: Path) -> None:
     assert len(indexed) == 2 and len(withheld) == 2 and not indexed & withheld
     assert indexed | withheld == set(ARTICLES)
     assert {q.id for q in answerable.queries} == indexed
+    assert all(not q.answerable and q.kind == "unanswerable" for q in unanswerable)  # answered at all = wrong
     assert answerable.name == "squad-open-book"
     assert labelled.open_book(2, seed=4, limit=None)[0].documents == answerable.documents  # seeded
     with pytest.raises(MasisError, match="--open-book needs 1 to 2"):
@@ -179,6 +180,8 @@ def test_the_answer_or_refuse_track_answers_the_indexed_half_and_refuses_the_res
     assert figures["answered"] == 1.0 and figures["containment"] == 1.0  # each article answers its question
     assert figures["refused"] == 1.0  # nothing indexed speaks of the other two
     assert figures["combined"] == 1.0
+    assert results["verdicts"]["unanswerable"] == {"questions": 2, "right": 0.0, "wrong": 0.0, "asked_back": 1.0}
+    assert results["verdicts"]["answerable"]["right"] == 1.0
     assert {t["target"] for t in results["targets"]} >= {"unanswerable: refused ≥ 95 %"}
 
     code, out, _ = run_cli(capsys, "squad", str(squad), "--open-book", "2", "--seed", "4")

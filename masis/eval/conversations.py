@@ -1,0 +1,192 @@
+"""`masis eval conversations`: multi-turn threads asked in order in one thread each, scored turn by turn
+(first turns, dependent turns, self-contained later turns, ambiguous turns), beside each dependent turn's
+standalone form asked alone (the ceiling a perfect reading of the thread would reach)."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from masis.engine import Engine
+from masis.errors import MasisError
+from masis.eval import verdicts as v
+from masis.eval.datasets import Query, check_split, folder_documents
+from masis.eval.runner import Track, answer_record, figures_table, offline_settings, untracked
+
+PARTS = ("first", "dependent", "self_contained", "ambiguous", "dependent_standalone_alone")
+PART_LABELS = {
+    "first": "first turns",
+    "dependent": "dependent turns (in the thread)",
+    "self_contained": "self-contained later turns",
+    "ambiguous": "ambiguous turns (should be asked back)",
+    "dependent_standalone_alone": "dependent turns' standalone form, asked alone (ceiling)",
+}
+
+
+@dataclass(frozen=True)
+class Turn:
+    question: str
+    standalone: str
+    dependent: bool
+    ambiguous: bool
+    answers: tuple[str, ...]
+    docs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Conversation:
+    id: str
+    corpus: str  # sample | realdocs | conversations
+    split: str
+    turns: tuple[Turn, ...]
+
+
+def corpus_folders(path: Path) -> dict[str, Path]:
+    """Where each corpus's documents live, for `path` = data/conversations."""
+    return {
+        "sample": path.parent / "sample",
+        "realdocs": path.parent / "realdocs" / "files",
+        "conversations": path / "files",
+    }
+
+
+def load_conversations(path: Path, split: str = "all") -> list[Conversation]:
+    """`conversations.jsonl` under `path`: `{"id", "corpus", "split", "turns": [{"question", "standalone",
+    "dependent", "ambiguous"?, "answers", "docs", "evidence"}]}`, one conversation a line."""
+    import json
+
+    check_split(split)
+    file = path / "conversations.jsonl"
+    if not file.exists():
+        raise MasisError(f"{file}: not found (the conversations).")
+    conversations = []
+    try:
+        for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row["corpus"] not in corpus_folders(path):
+                raise ValueError(
+                    f"line {number}: corpus {row['corpus']!r} is not one of sample, realdocs, conversations"
+                )
+            turns = tuple(
+                Turn(
+                    t["question"],
+                    t["standalone"],
+                    bool(t["dependent"]),
+                    bool(t.get("ambiguous", False)),
+                    tuple(t["answers"]),
+                    tuple(t["docs"]),
+                )
+                for t in row["turns"]
+            )
+            if not turns:
+                raise ValueError(f"line {number}: a conversation needs turns")
+            if split == "all" or row["split"] == split:
+                conversations.append(Conversation(row["id"], row["corpus"], row["split"], turns))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise MasisError(f"{file} does not look like the conversations set ({type(exc).__name__}: {exc}).") from None
+    return conversations
+
+
+def part_of(index: int, turn: Turn) -> str:
+    """Ambiguous turns first (they should be asked back wherever they come), then the first turn, then
+    dependent or self-contained."""
+    if turn.ambiguous:
+        return "ambiguous"
+    if index == 0:
+        return "first"
+    return "dependent" if turn.dependent else "self_contained"
+
+
+def sample(conversations: Sequence[Conversation], limit: int | None, seed: int) -> list[Conversation]:
+    import random
+
+    if limit is None or limit >= len(conversations):
+        return list(conversations)
+    if limit < 1:
+        raise MasisError("--limit must be at least 1.")
+    picked = sorted(random.Random(seed).sample(range(len(conversations)), limit))
+    return [conversations[i] for i in picked]
+
+
+def _query(conversation: Conversation, index: int, text: str, part: str) -> Query:
+    turn = conversation.turns[index]
+    answerable = part != "ambiguous" and bool(turn.answers)
+    return Query(f"{conversation.id}#{index + 1}", text, dict.fromkeys(turn.docs, 1), turn.answers, part, answerable)
+
+
+def run_conversations(
+    path: Path,
+    conversations: Sequence[Conversation],
+    *,
+    track: Track | None = None,
+    records_out: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """Ingest each corpus the conversations use into its own workspace, ask every conversation's turns in
+    order in one thread, then each dependent turn's standalone form alone in a thread of its own."""
+    track = track or untracked
+    folders = corpus_folders(path)
+    corpora = sorted({c.corpus for c in conversations})
+    records: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="masis-eval-") as tmp, Engine(offline_settings(Path(tmp))) as engine:
+        for corpus in corpora:
+            if not folders[corpus].is_dir():
+                raise MasisError(f"{folders[corpus]}: not found (the {corpus} corpus's documents).")
+            files = [(doc.name, doc.data) for doc in folder_documents(folders[corpus])]
+            engine.ingest(f"eval:{corpus}", files, uploaded_by="eval")
+        turns = sum(len(c.turns) for c in conversations)
+        bar = iter(track(range(turns), "turns", turns))
+        for conversation in conversations:
+            thread = f"eval:{conversation.id}"
+            for index, turn in enumerate(conversation.turns):
+                part = part_of(index, turn)
+                outcome = engine.ask(f"eval:{conversation.corpus}", turn.question, thread_id=thread)
+                records.append(answer_record(outcome, _query(conversation, index, turn.question, part), {}))
+                next(bar, None)
+        for _ in bar:  # close the bar
+            pass
+        ceiling = [(c, i) for c in conversations for i, t in enumerate(c.turns) if part_of(i, t) == "dependent"]
+        for conversation, index in track(ceiling, "standalone", len(ceiling)):
+            text = conversation.turns[index].standalone
+            outcome = engine.ask(f"eval:{conversation.corpus}", text)
+            query = _query(conversation, index, text, "dependent_standalone_alone")
+            records.append(answer_record(outcome, query, {}))
+    if records_out is not None:
+        records_out.extend(records)
+    return conversation_figures(records, len(conversations), corpora)
+
+
+def conversation_figures(
+    records: Sequence[Mapping[str, Any]], conversations: int, corpora: Sequence[str]
+) -> dict[str, Any]:
+    """Right / wrong / asked back by part; the calibration table counts the turns asked in their threads."""
+    in_thread = [r for r in records if r["kind"] != "dependent_standalone_alone"]
+    by_part = v.shares_by(records, "kind", PARTS)
+    return {
+        "dataset": "conversations",
+        "conversations": conversations,
+        "corpora": list(corpora),
+        "turns": len(in_thread),
+        "verdicts": {"all turns": v.shares(in_thread), **{k: f for k, f in by_part.items() if k != "all"}},
+        "calibration": v.calibration(in_thread),
+        "targets": [],
+    }
+
+
+def to_markdown(results: Mapping[str, Any]) -> str:
+    lines = [
+        f"### conversations: {results['conversations']} conversations, {results['turns']} turns "
+        f"(corpora: {', '.join(results['corpora'])})",
+        "",
+    ]
+    columns = {PART_LABELS.get(k, k): f for k, f in results["verdicts"].items()}
+    lines += figures_table("share of turns", columns)
+    lines += ["", "| confidence (turns in their threads) | answered | right |", "|---|---|---|"]
+    for row in results["calibration"]:
+        right = "–" if row["right"] is None else f"{row['right']:.4g}"
+        lines.append(f"| {row['confidence']} | {row['answered']} | {right} |")
+    return "\n".join(lines)
