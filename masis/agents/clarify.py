@@ -179,17 +179,21 @@ _CANCEL_WORDS = frozenset({"cancel", "cancel it", "cancel this", "cancel the que
                            "forget it", "stop"})
 _ACCEPT_WORDS = frozenset({"accept", "accept it", "accept the draft", "use this draft", "use the draft", "use draft",
                            "use it", "use the draft as it is"})
-_TYPED = re.compile(r"[^\w:.\-]+")
+_TYPED = re.compile(r"[^\w:.'\-]+")
 
 
-def typed_choice(text: str, options: list[str]) -> tuple[str, str] | None:
+# To "Is that what you need?" (a near miss), a yes takes the nearest passage as it is.
+_YES_WORDS = frozenset({"yes", "yes please", "yes thanks", "yes that's it", "that's it", "that is it", "yep", "y"})
+
+
+def typed_choice(text: str, options: list[str], kind: str | None = None) -> tuple[str, str] | None:
     """A reply typed in words that says what a button says, as (action, argument), or None for any other text:
     "cancel" and "accept" (or "Use this draft") act like their buttons, and an offered option's label, alone or
     after "trust" ("Trust q3_report.md"), picks it."""
     words = " ".join(_TYPED.sub(" ", text.lower()).split()).strip(" .:-")
     if words in _CANCEL_WORDS:
         return CANCEL, ""
-    if words in _ACCEPT_WORDS:
+    if words in _ACCEPT_WORDS or (kind == "near_miss" and words in _YES_WORDS):
         return ACCEPT, ""
     label = words.removeprefix("trust ").removeprefix("the ").strip()
     for option in options:
@@ -223,7 +227,7 @@ def clarify(state: MASISState, runtime: Runtime[AgentContext]) -> Command[Litera
     reply = interrupt(state["clarification"])
     action, argument = parse_resume(reply)
     options = state["clarification"].get("options") or []
-    if action == "refine" and (typed := typed_choice(argument, options)):
+    if action == "refine" and (typed := typed_choice(argument, options, state["clarification"]["kind"])):
         action, argument = typed
     if action == "refine" and state["clarification"]["kind"] == "conflict":
         source = named_source(argument, state["clarification"]["options"])

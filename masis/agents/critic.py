@@ -8,8 +8,9 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from masis.agents.context import AgentContext, timed
-from masis.agents.researcher import core_question, question_weights
+from masis.agents.researcher import core_question, question_weights, readings
 from masis.judge import citations, grounding
+from masis.judge.anchors import latest_anchors
 from masis.judge.scoring import normalize_confidence
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.state import MASISState
@@ -26,7 +27,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             question, state["answer"], evidence, term_weights=weights, relatedness=ctx.relatedness(question)
         )
         audit = citations.audit(state["answer"], [chunk["chunk_id"] for chunk in evidence])
-        floors = grounding.check(question, state["answer"], evidence)
+        floors = grounding.check(question, state["answer"], evidence, latest_anchors(readings(state)))
         critique = grounding.apply(critique, floors, audit)
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
         if grounding.no_valid_citation(audit):

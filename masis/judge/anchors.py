@@ -71,6 +71,15 @@ def anchors(question: str) -> list[str]:
     return found
 
 
+def latest_anchors(readings: Sequence[str]) -> list[str]:
+    """The anchors of a question and the replies that refined it: the latest reading that names any wins, so
+    "What changed in 2.4.0?" answered with "I meant 2.1.0" asks about 2.1.0, not both."""
+    for text in reversed(readings):
+        if found := anchors(text):
+            return found
+    return []
+
+
 def _is_anchor(token: str, starts_sentence: bool) -> bool:
     if any(char.isdigit() for char in token):
         return True
@@ -141,7 +150,6 @@ def quote_context(sentence: str, chunk: EvidenceChunk) -> str:
     """What a quoted sentence is read with: itself, its passage (unless it is a table row, a record of its own),
     the passage's section heading and its document's name."""
     around = [sentence, chunk.get("section") or "", chunk["doc_name"]]
-    import os
-    if not is_table_row(sentence) and os.environ.get("ANCHOR_SCOPE", "passage") == "passage":
+    if not is_table_row(sentence):
         around.append(chunk["text"])
     return "\n".join(around)

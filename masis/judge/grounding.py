@@ -20,11 +20,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from masis.judge import anchors
+from masis.judge import anchors, tables
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
 from masis.judge.figures import figure_key, numbers
 from masis.judge.findings import Conflict, Critique
+from masis.judge.terms import question_terms
 from masis.state import EvidenceChunk
 
 # Capitalised words and acronyms: "Leeds", "Kestrel", "AI", "R&D", "FY2026", "O'Neil".
@@ -89,11 +90,12 @@ def copies_example(answer: str) -> bool:
     return False
 
 
-def missing_anchors(question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> list[str]:
-    """The question's anchors that none of the answer's validly cited sentences holds, read in their passages."""
-    wanted = anchors.anchors(question)
-    if not wanted:
-        return []
+def missing_anchors(
+    question: str, answer: str, evidence: Sequence[EvidenceChunk], wanted: Sequence[str] | None = None
+) -> list[str]:
+    """The question's anchors (or `wanted`) that none of the answer's validly cited sentences holds, read in their
+    passages, and the table column it asks about when the quoted rows have no cell in it."""
+    wanted = anchors.anchors(question) if wanted is None else wanted
     by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
     quotes = [
         (strip_citations(sentence), by_id[chunk_id])
@@ -101,15 +103,21 @@ def missing_anchors(question: str, answer: str, evidence: Sequence[EvidenceChunk
         for chunk_id in CITATION.findall(sentence)
         if chunk_id in by_id
     ]
-    return anchors.missing(wanted, quotes) if quotes else []
+    if not quotes:
+        return []
+    return [*anchors.missing(wanted, quotes), *tables.missing_columns(question_terms(question), quotes)]
 
 
-def check(question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Floors:
+def check(
+    question: str, answer: str, evidence: Sequence[EvidenceChunk], wanted_anchors: Sequence[str] | None = None
+) -> Floors:
+    """The floors' findings on a draft; `wanted_anchors` are the question's exact constraints when the caller
+    knows them better than the joined question text does (`anchors.latest_anchors` of a refined question)."""
     return Floors(
         unsupported=unsupported_sentences(question, answer, evidence),
         copied_example=copies_example(answer),
         conflicts=evidence_conflicts(question, evidence),
-        missing_anchors=missing_anchors(question, answer, evidence),
+        missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
     )
 
 

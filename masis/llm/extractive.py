@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from masis.judge import anchors, matching
+from masis.judge.anchors import is_table_row
 from masis.judge.answer_type import answer_noun, expected_type, gives_type
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
@@ -94,13 +95,13 @@ class ExtractiveProvider:
             # after the first, a sentence from another passage is quoted only for what it adds: a question term
             # not yet covered, or the kind of answer asked for ("Headcount at quarter end was 231" adds nothing
             # to "Kestrel Labs ended the quarter with 412 customers"); the quoted passage's own next sentences
-            # may still complete it
+            # may still complete it, but not its other table rows (a row is a record of its own)
             quoted = {s.chunk["chunk_id"] for s in chosen}
             adding = [
                 s
                 for s in candidates
                 if not chosen
-                or s.chunk["chunk_id"] in quoted
+                or (s.chunk["chunk_id"] in quoted and not is_table_row(s.text))
                 or credits[id(s)].keys() - covered
                 or (bonus and id(s) in typed)
             ]
@@ -272,7 +273,17 @@ def _context(chunk: EvidenceChunk, asked: matching.Question) -> set[int]:
     """The question's terms that a quote from `chunk` is read under: its headings (in its text or above it)
     and the rest of its document (`context_terms`, from the researcher)."""
     headings = " ".join(s for s in split_sentences(chunk["text"]) if is_heading(s))
-    return set(chunk.get("context_terms", [])) | asked.credits_in(headings).keys()
+    own = " ".join([headings, chunk.get("section") or "", _title(chunk["doc_name"])])
+    import os
+    if os.environ.get("CONTEXT_SCOPE") == "local":
+        return set(asked.credits_in(own).keys())
+    return set(chunk.get("context_terms", [])) | asked.credits_in(own).keys()
+
+
+def _title(doc_name: str) -> str:
+    """A document's name read as words: "ubuntu_releases.csv" -> "ubuntu releases"."""
+    stem = doc_name.rsplit(".", 1)[0] if "." in doc_name else doc_name
+    return stem.replace("_", " ").replace("-", " ")
 
 
 def _cite(sentence: str, chunk_id: str) -> str:
