@@ -1,5 +1,8 @@
 """`make run`: ingest the sample corpus into a `demo` workspace and answer two questions, offline.
 
+It uses the CLI's data directory (`MASIS_DATA_DIR`, default `./.masis`), so `masis ask --workspace demo`
+answers afterwards. A re-run finds the documents unchanged and asks in new threads.
+
 The second question hits the corpus's deliberate conflict (Q3 revenue), shows the clarifying question,
 and resumes the saved graph with a choice of source, as a user would in Slack.
 """
@@ -40,6 +43,8 @@ def run(console: Console) -> None:
             source = outcome.clarification.options[-1]
             console.rule(f"Reply: trust {source}")
             print_outcome(console, engine.reply(outcome.thread_id, choice=f"source:{source}"))
+    console.rule("Your turn")
+    console.print(f'.venv/bin/masis ask --workspace {WORKSPACE} "{QUESTION}"', highlight=False, soft_wrap=True)
 
 
 def main() -> int:

@@ -13,7 +13,7 @@ DOCUMENT_KEY = "doc_name"
 SPARSE_VECTOR = "bm25"
 DENSE_VECTOR = "dense"
 
-# A chunk's BM25 vector as `masis.text.document_vector` builds it: (token ids, weights).
+# A chunk's BM25 vector as `masis.judge.terms.document_vector` builds it: (token ids, weights).
 SparseVec = tuple[list[int], list[float]]
 
 
