@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from masis.judge.matching import related
+from masis.judge.sentences import is_table_row
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
@@ -38,8 +39,6 @@ _NOT_NAME_WORDS = (
     "jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"
 )
 _NOT_NAMES = frozenset(_NOT_NAME_WORDS.split())
-# A table row as the loaders write it: "column: value; column: value." (CSV) or "cell | cell | cell".
-_ROW = re.compile(r"^[^:;|]{1,80}: [^;]*(?:; [^:;|]{1,80}: [^;]*)+\.?$|^[^|]+(?: \| [^|]+){2,}$")
 
 
 def parts(text: str) -> list[str]:
@@ -120,11 +119,6 @@ def _same_part(have: str, wanted: str) -> bool:
     return (longer.startswith(shorter) and longer[len(shorter) :] in {"s", "es", "n", "an", "ns", "ans"}) or (
         min(len(have), len(wanted)) >= 5 and related(have, wanted)
     )
-
-
-def is_table_row(sentence: str) -> bool:
-    """A table row as the loaders write one (a CSV row's "column: value; …", a table's "cell | cell | …")."""
-    return bool(_ROW.match(sentence.strip()))
 
 
 def is_name(anchor: str) -> bool:

@@ -12,14 +12,13 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from masis.judge import anchors, matching
-from masis.judge.anchors import is_table_row
 from masis.judge.answer_type import answer_noun, expected_type, gives_type
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.relevance import coverage
-from masis.judge.sentences import is_heading, split_sentences
+from masis.judge.sentences import is_heading, is_table_row, split_sentences
 from masis.judge.support import supports
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
@@ -65,7 +64,11 @@ class ExtractiveProvider:
         avoid = {s.lower() for s in (feedback.unsupported_claims if feedback else [])}
         covered: set[int] = set()
         chosen: list[Sentence] = []
-        credits = {id(s): asked.credits(s.terms, s.words) for s in sentences}
+        # a sentence is read under its section's heading: "What changed in 2.4.0?" is answered by the sentences
+        # of the section headed "Release 2.4.0", which do not repeat the version
+        headings = {chunk["chunk_id"]: asked.credits_in(chunk.get("section") or "") for chunk in evidence}
+        own = {id(s): asked.credits(s.terms, s.words) for s in sentences}
+        credits = {id(s): {**headings.get(s.chunk["chunk_id"], {}), **own[id(s)]} for s in sentences}
         candidates = [
             s for s in sentences if credits[id(s)] and s.text.lower() not in avoid and not is_heading(s.text)
         ]
@@ -124,9 +127,11 @@ class ExtractiveProvider:
             candidates.remove(best)
         if not chosen:
             return "The documents do not say anything that answers this question."
+        if not own[id(chosen[0])] and len(chosen) == 1:
+            chosen += _section_continues(chosen[0], sentences, avoid)
         lines = [_cite(s.text, s.chunk["chunk_id"]) for s in chosen]
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
-            covered.update(_context(chunk, asked))
+            covered.update(_context(chunk, asked, question))
         missing = _missing_words(question, covered)
         if missing:
             lines.append(f"The documents do not say anything about {', '.join(missing)}.")
@@ -200,7 +205,7 @@ class ExtractiveProvider:
                 typed = typed or gives_type(claim, kind, question)
                 for chunk_id in ids:  # a quote is read under its heading, in its document
                     if chunk_id in by_id:
-                        covered.update(dict.fromkeys(_context(by_id[chunk_id], asked), 1.0))
+                        covered.update(dict.fromkeys(_context(by_id[chunk_id], asked, question), 1.0))
         gaps = [f"The answer does not address '{word}'." for word in _missing_words(question, covered)]
         if not typed:
             gaps.append(f"The question asks for a {kind}; no supported sentence gives one.")
@@ -257,6 +262,18 @@ class ExtractiveProvider:
         )
 
 
+SECTION_SENTENCES = 3  # a section answered by its heading is quoted from its start, this many sentences at most
+
+
+def _section_continues(first: Sentence, sentences: Sequence[Sentence], avoid: set[str]) -> list[Sentence]:
+    """The sentences that follow `first` in its passage: a section chosen for its heading alone is answered by
+    its opening sentences, not by one of them."""
+    same = [s for s in sentences if s.chunk["chunk_id"] == first.chunk["chunk_id"]]
+    following = same[same.index(first) + 1 :] if first in same else []
+    keep = [s for s in following if not is_heading(s.text) and s.text.lower() not in avoid]
+    return keep[: SECTION_SENTENCES - 1]
+
+
 def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sentence]:
     """The candidates whose quote context holds the most of the question's exact constraints (a version, a code, a
     name): "What changed in 2.4.0?" quotes the 2.4.0 section, not the 2.1.0 one that shares every other word. All
@@ -269,15 +286,20 @@ def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sen
     return [s for s in candidates if held[id(s)] == most] if most else candidates
 
 
-def _context(chunk: EvidenceChunk, asked: matching.Question) -> set[int]:
-    """The question's terms that a quote from `chunk` is read under: its headings (in its text or above it)
-    and the rest of its document (`context_terms`, from the researcher)."""
+def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> set[int]:
+    """The question's terms that a quote from `chunk` is read under: its headings (in its text or above it), its
+    document's name, and the names of the question its document holds elsewhere. Not the rest of the document:
+    "How much did we spend on marketing in Q3?" is not answered by "Q3 revenue was $12.4 million" because the
+    budget elsewhere in the report says "marketing"."""
     headings = " ".join(s for s in split_sentences(chunk["text"]) if is_heading(s))
     own = " ".join([headings, chunk.get("section") or "", _title(chunk["doc_name"])])
-    import os
-    if os.environ.get("CONTEXT_SCOPE") == "local":
-        return set(asked.credits_in(own).keys())
-    return set(chunk.get("context_terms", [])) | asked.credits_in(own).keys()
+    return set(asked.credits_in(own).keys()) | (set(chunk.get("context_terms", [])) & _name_terms(question))
+
+
+def _name_terms(question: str) -> set[int]:
+    """The terms of the names the question gives: a passage is read in its document for those only (the board
+    minutes name Kestrel Labs on their first page, and every passage of them is about Kestrel)."""
+    return {term for anchor in anchors.anchors(question) if anchors.is_name(anchor) for term in terms(anchor)}
 
 
 def _title(doc_name: str) -> str:

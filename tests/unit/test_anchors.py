@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from masis.judge.anchors import anchors, holds, is_table_row, latest_anchors, missing
+from masis.judge.anchors import anchors, holds, latest_anchors, missing
+from masis.judge.sentences import is_table_row
 from masis.state import EvidenceChunk
 
 
