@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from masis.judge import anchors, tables
+from masis.judge import anchors, support, tables
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
 from masis.judge.figures import figure_key, numbers
@@ -70,7 +70,7 @@ def unsupported_sentences(question: str, answer: str, evidence: Sequence[Evidenc
             continue  # uncited and invalid citations have their own penalties
         claim = strip_citations(sentence)
         sources = [by_id[c] for c in ids]
-        source_text = " ".join(chunk["text"] for chunk in sources)
+        source_text = " ".join(support.source_text(chunk) for chunk in sources)
         source_figures = {figure_key(n) for n in numbers(source_text)}
         allowed_words = _words(source_text) | _words(" ".join(c["doc_name"] for c in sources)) | question_words
         figures = [n for n in numbers(claim) if figure_key(n) not in source_figures]

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 
 from masis.judge import anchors, matching
@@ -19,11 +20,12 @@ from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.relevance import coverage
 from masis.judge.sentences import is_heading, is_table_row, split_sentences
-from masis.judge.support import supports
+from masis.judge.support import source_text, supports
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
 
 MAX_SENTENCES = 5
+HEADING_LEAD_MAX = 80  # a section heading longer than this is not put before a quote
 MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be worth citing
 COVERED_TERM_DISCOUNT = 0.3
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
@@ -129,7 +131,7 @@ class ExtractiveProvider:
             return "The documents do not say anything that answers this question."
         if not own[id(chosen[0])] and len(chosen) == 1:
             chosen += _section_continues(chosen[0], sentences, avoid)
-        lines = [_cite(s.text, s.chunk["chunk_id"]) for s in chosen]
+        lines = [_cite(_standing_alone(s, question), s.chunk["chunk_id"]) for s in chosen]
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
             covered.update(_context(chunk, asked, question))
         missing = _missing_words(question, covered)
@@ -197,7 +199,7 @@ class ExtractiveProvider:
                 cover(claim)
                 continue
             cited_sentences += 1
-            if not any(supports(by_id[c]["text"], claim) for c in ids if c in by_id):
+            if not any(supports(source_text(by_id[c]), claim) for c in ids if c in by_id):
                 unsupported.append(claim)
             else:
                 cover(claim)
@@ -260,6 +262,27 @@ class ExtractiveProvider:
             reasoning_quality=round(max(0.0, min(1.0, reasoning)), 4),
             reasoning=critique.reasoning,
         )
+
+
+_PRONOUN_START = re.compile(r"^(?:it|its|this|these|they|their|that|those|he|she|the product)\b", re.IGNORECASE)
+_VERSION = re.compile(r"\bv?\d+(?:\.\d+)+\b|\bv\d+\b", re.IGNORECASE)
+_ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|release|edition)s?\b", re.IGNORECASE)
+
+
+def _standing_alone(sentence: Sentence, question: str) -> str:
+    """The quote, led by its section's heading when it cannot stand alone: it opens with a pronoun ("It will cost
+    $219" under "Falcon X2"), or the question asks for what only the heading gives ("Which release added CPython
+    3.12.13?" is answered by an item under "v2.6.25")."""
+    heading = (sentence.chunk.get("section") or "").strip()
+    text = sentence.text
+    if not heading or heading.lower() in text.lower() or len(heading) > HEADING_LEAD_MAX:
+        return text
+    asked = {found.lower() for found in _VERSION.findall(question)}
+    gives = [found for found in _VERSION.findall(text) if found.lower() not in asked]
+    asks_version = _ASKS_VERSION.search(question) and not gives and _VERSION.search(heading)
+    if asks_version or _PRONOUN_START.match(text):
+        return f"{heading}: {text}"
+    return text
 
 
 SECTION_SENTENCES = 3  # a section answered by its heading is quoted from its start, this many sentences at most

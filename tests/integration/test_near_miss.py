@@ -102,3 +102,9 @@ def test_a_typed_choice_on_a_near_miss_acts_like_its_button(engine: Engine, repl
     assert resumed.status == status
     if status == "answered":
         assert resumed.requires_human_review
+
+
+def test_a_question_for_a_release_is_answered_with_the_heading_that_names_it(engine: Engine) -> None:
+    outcome = engine.ask(WS, "Which release added the export command?")
+    assert outcome.status == "answered"
+    assert "Release 2.1.0" in _quoted(outcome.answer) and "export" in _quoted(outcome.answer)
