@@ -10,6 +10,7 @@ import sys
 
 from bot.server import serve
 from masis.config import Settings
+from masis.redact import redact, redact_logs
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,10 +25,11 @@ def main(argv: list[str] | None = None) -> int:
     # Bolt reads SLACK_BOT_TOKEN itself and warns that the client we give it (the one with SLACK_API_URL
     # and the retry handlers) takes precedence: that is intended.
     logging.getLogger("slack_bolt.App").addFilter(lambda r: "`token` will be unused" not in r.getMessage())
+    redact_logs()
     try:
         settings = Settings()
     except Exception as exc:  # pydantic's message names the bad variable
-        print(f"masis bot: invalid configuration: {exc}", file=sys.stderr)
+        print(f"masis bot: invalid configuration: {redact(str(exc))}", file=sys.stderr)
         return 2
     return serve(settings, host=args.host, port=args.port, log_level=args.log_level)
 

@@ -2,10 +2,12 @@
 
 Which documents does such a DM answer from? The user's last channel context (Slack sends it with
 `assistant_thread_started` and `assistant_thread_context_changed`) names a channel; its documents are used
-only if the user is a member of that channel (`conversations.members`), checked on every question. A DM
-with no channel context is its own workspace, as any DM is. With a channel the user is not in, the
-question is answered from the DM's own (usually empty) workspace, and the user is told why. A thread
-keeps the workspace of its first question, so a later change of context never moves it.
+only if the user is a member of that channel (`conversations.members`). A DM with no channel context is
+its own workspace, as any DM is. With a channel the user is not in, a new thread's first question is
+answered from the DM's own (usually empty) workspace, and the user is told why. A thread keeps the
+workspace of its first question, so a later change of context never moves it; when that is a channel's,
+membership is checked again on every turn (a question, a reply, a clarification button), and a user who
+has left the channel is told so and nothing runs.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class Scope:
     workspace: str
     channel: str | None  # the channel whose documents are used, if any
     note: str | None  # why the channel the user has open is not used
+    refused: bool = False  # the thread answers from a channel the user is not in: nothing may run
 
 
 def not_a_member(channel: str) -> str:
@@ -68,14 +71,29 @@ class AssistantView:
         """The workspace a DM question of `user` in `ref` is answered from (see the module's rule)."""
         own = workspace_id(ref.team_id, ref.channel_id)
         pinned = self.deps.engine.workspace_of(ref.thread_id)
-        channel = pinned.split(":", 1)[1] if pinned and pinned != own else None
-        if pinned is None:
-            channel = self.deps.ledger.context(ref.team_id, user)
+        if pinned is not None:
+            channel = pinned.split(":", 1)[1] if pinned != own else None
+            if channel is None or self.is_member(channel, user):
+                return Scope(pinned, channel, None)
+            return Scope(own, None, not_a_member(channel), refused=True)
+        channel = self.deps.ledger.context(ref.team_id, user)
         if not channel:
             return Scope(own, None, None)
         if self.is_member(channel, user):
             return Scope(workspace_id(ref.team_id, channel), channel, None)
         return Scope(own, None, not_a_member(channel))
+
+    def refusal(self, ref: ThreadRef, user: str) -> str | None:
+        """Why `user` may not take a turn in the thread `ref` now (a DM thread that answers from a channel
+        they are not, or no longer, a member of), or None when they may. A thread outside a DM is its own
+        channel's, and one not yet asked in has no channel to check."""
+        if not ref.channel_id.startswith("D"):
+            return None
+        pinned = self.deps.engine.workspace_of(ref.thread_id)
+        if pinned is None or pinned == ref.workspace_id:
+            return None
+        channel = pinned.split(":", 1)[1]
+        return None if self.is_member(channel, user) else not_a_member(channel)
 
     def is_member(self, channel: str, user: str) -> bool:
         cursor = None

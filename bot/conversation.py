@@ -8,6 +8,8 @@ A thread's rules:
   from the assistant split view may answer from the channel the user has open: see `bot.assistant`);
 - while a clarification is pending, a reply in the thread resumes it, mention or not, provided the reply
   was written after the clarifying question was posted;
+- in a DM thread that answers from a channel, every turn (question, reply, button) first checks that the
+  user is still a member of that channel; a turn refused says why and runs nothing;
 - other replies in threads and other channel messages are ignored.
 """
 
@@ -86,6 +88,9 @@ class Conversations:
             if self.deps.engine.pending(ref.thread_id) is None:
                 self._ephemeral(ref, user_id, "That question has already been answered or cancelled.")
                 return
+            if refusal := self.assistant.refusal(ref, user_id):
+                self._ephemeral(ref, user_id, refusal)
+                return
             self._resume(ref, user_id, choice=choice, note=_choice_note(user_id, choice))
 
         self._submit(ref, work)
@@ -118,7 +123,7 @@ class Conversations:
         files: Sequence[dict[str, Any]],
         addressed: bool,
         in_thread: bool,
-        early: Future[AnswerStatus] | None = None,
+        early: Future[AnswerStatus | None] | None = None,
     ) -> None:
         engine = self.deps.engine
         status = _started(early)
@@ -127,6 +132,9 @@ class Conversations:
                 post = self.deps.ledger.clarification(ref.thread_id)
                 written_after = post is None or ts_key(ts) > ts_key(post.message_ts)
                 if written_after and question:
+                    if refusal := self.assistant.refusal(ref, user):
+                        self._post(ref, blocks.notice_message(refusal))
+                        return
                     self._resume(ref, user, text=question, note=f"<@{user}> replied in the thread.", status=status)
                     status = None
                 return  # a reply written before the current question was asked does not answer it
@@ -143,14 +151,21 @@ class Conversations:
             if status is not None:  # shown early, for work that did not happen
                 status.clear()
 
-    def _early_status(self, ref: ThreadRef, user: str) -> AnswerStatus:
-        pinned = self.deps.engine.workspace_of(ref.thread_id)
-        if pinned is None and ref.channel_id.startswith("D"):
-            pinned = self.assistant.scope(ref, user).workspace
-        return self._status(ref, pinned or ref.workspace_id)
+    def _early_status(self, ref: ThreadRef, user: str) -> AnswerStatus | None:
+        """The status of the work to come; none when the turn will be refused (it would count the
+        documents of a channel the user is not in)."""
+        if ref.channel_id.startswith("D"):
+            scope = self.assistant.scope(ref, user)
+            return None if scope.refused else self._status(ref, scope.workspace)
+        return self._status(ref, self.deps.engine.workspace_of(ref.thread_id) or ref.workspace_id)
 
     def _ask(self, ref: ThreadRef, question: str, user: str, status: AnswerStatus | None = None) -> None:
         scope = self.assistant.scope(ref, user) if ref.channel_id.startswith("D") else None
+        if scope is not None and scope.refused:
+            if status is not None:
+                status.clear()
+            self._post(ref, blocks.notice_message(scope.note or ""))
+            return
         workspace = scope.workspace if scope else ref.workspace_id
         status = status or self._status(ref, workspace)
         if scope is not None:
@@ -248,7 +263,7 @@ class Conversations:
             log.warning("could not send an ephemeral note in %s", ref.thread_id, exc_info=True)
 
 
-def _started(early: Future[AnswerStatus] | None) -> AnswerStatus | None:
+def _started(early: Future[AnswerStatus | None] | None) -> AnswerStatus | None:
     """The status shown early, or None if there is none or it could not be shown (the worker then tries)."""
     if early is None:
         return None

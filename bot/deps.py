@@ -16,6 +16,7 @@ from bot.files import SlackFiles
 from bot.jobs import Jobs
 from bot.ledger import Ledger
 from bot.progress import AnswerStatus, StatusMessage
+from bot.slack_client import RedactingWebClient
 from masis.config import Settings
 
 if TYPE_CHECKING:
@@ -31,8 +32,9 @@ def bot_token(settings: Settings) -> str:
 
 
 def make_web_client(settings: Settings, token: str | None = None) -> WebClient:
-    """The Web API client: `SLACK_API_URL`, and retries that honour Slack's `Retry-After` on 429."""
-    return WebClient(
+    """The Web API client: `SLACK_API_URL`, retries that honour Slack's `Retry-After` on 429, and no secret
+    in anything it sends."""
+    return RedactingWebClient(
         token=token or bot_token(settings),
         base_url=settings.slack_api_url,
         timeout=30,

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 from pydantic import ValidationError
 from slack_sdk.errors import SlackApiError
 
 from masis.errors import MasisError
+from masis.redact import redact
 
-_TOKEN = re.compile(r"\bx(?:ox[abposre]|app)-[A-Za-z0-9-]+")
 _MAX_CHARS = 500
 
 GENERIC = "Something went wrong on my side. Please try again in a minute; if it keeps happening, tell your admin."
-
-
-def scrub(text: str) -> str:
-    """Remove anything shaped like a Slack token."""
-    return _TOKEN.sub("[redacted]", text)
 
 
 def user_message(exc: BaseException, *, doing: str = "answering") -> str:
@@ -32,5 +25,5 @@ def user_message(exc: BaseException, *, doing: str = "answering") -> str:
         text = f"I ran out of time while {doing}. Please try again."
     else:
         text = f"Something went wrong on my side while {doing}. Please try again in a minute."
-    text = scrub(" ".join(text.split()))
+    text = redact(" ".join(text.split()))
     return text if len(text) <= _MAX_CHARS else text[: _MAX_CHARS - 1] + "…"

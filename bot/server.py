@@ -32,6 +32,7 @@ from starlette.routing import BaseRoute, Route
 from masis.api.bodies import limited_stream
 from masis.api.errors import ApiError, http_exception
 from masis.config import Settings
+from masis.redact import redact, redact_logs
 
 if TYPE_CHECKING:
     import uvicorn
@@ -152,7 +153,9 @@ def uvicorn_config(asgi: Starlette, **options: Any) -> uvicorn.Config:
 
     from masis.api.http11 import JsonErrorH11Protocol
 
-    return uvicorn.Config(asgi, access_log=False, lifespan="on", http=JsonErrorH11Protocol, **options)
+    config = uvicorn.Config(asgi, access_log=False, lifespan="on", http=JsonErrorH11Protocol, **options)
+    redact_logs()  # uvicorn's loggers got their own handlers just now
+    return config
 
 
 def serve(
@@ -182,12 +185,12 @@ def serve(
             raise ValueError("SLACK_SIGNING_SECRET is not set: copy it from your Slack app's Basic Information "
                              "page, or set SLACK_APP_TOKEN (xapp-…) to use Socket Mode")
     except ValueError as exc:
-        print(f"masis bot: {exc}", file=sys.stderr)
+        print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
     try:
         engine = Engine(settings)
     except MasisError as exc:
-        print(f"masis bot: {exc}", file=sys.stderr)
+        print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
     deps = BotDeps.create(settings, engine)
     handler = None
@@ -195,7 +198,7 @@ def serve(
         try:
             app = build_app(settings, engine, deps=deps)
         except Exception as exc:
-            print(f"masis bot: could not verify SLACK_BOT_TOKEN with {settings.slack_api_url} ({exc})",
+            print(f"masis bot: could not verify SLACK_BOT_TOKEN with {settings.slack_api_url} ({redact(str(exc))})",
                   file=sys.stderr)
             return 2
         if socket_mode:
@@ -241,7 +244,7 @@ def serve_api_only(
     try:
         engine = Engine(settings)
     except MasisError as exc:
-        print(f"masis bot: {exc}", file=sys.stderr)
+        print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
     try:
         asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes])

@@ -14,6 +14,7 @@ import argparse
 import gc
 import json
 import logging
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from masis.errors import MasisError
 from masis.eval import cli as eval_cli
+from masis.redact import redact, redact_logs
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -108,11 +110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # a damaged file is reported once, in plain words
+    redact_logs()
     start_up = StartUp(freeze=argv is None)
     try:
         return _dispatch(args, start_up)
     except MasisError as exc:
-        print(f"masis: {exc}", file=sys.stderr)
+        print(f"masis: {redact(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("masis: interrupted", file=sys.stderr)
@@ -194,6 +197,8 @@ def _answer(engine: Engine, args: argparse.Namespace) -> Outcome:
 def _gc(settings: Settings, older_than: float | None) -> int:
     from masis.records.gc import collect_garbage
 
+    if older_than is not None and not math.isfinite(older_than):  # float() reads "nan", "inf" and "1e400"
+        raise MasisError("--older-than must be a finite number of days.")
     if older_than is not None and older_than < 0:
         raise MasisError("--older-than must be 0 days or more.")
     report = collect_garbage(settings, older_than)

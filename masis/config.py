@@ -7,10 +7,12 @@ operators can see and change them, not constants scattered through the agents.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from masis.redact import learn_settings
 
 
 def _env(*names: str) -> AliasChoices:
@@ -102,7 +104,13 @@ class Settings(BaseSettings):
     parse_memory_mb: int = Field(1024, validation_alias=_env("MASIS_PARSE_MEMORY_MB", "parse_memory_mb"))
 
     # --- housekeeping --------------------------------------------------------------------------------
-    checkpoint_ttl_days: float = Field(30.0, validation_alias=_env("MASIS_CHECKPOINT_TTL_DAYS", "checkpoint_ttl_days"))
+    checkpoint_ttl_days: float = Field(
+        30.0, ge=0, allow_inf_nan=False, validation_alias=_env("MASIS_CHECKPOINT_TTL_DAYS", "checkpoint_ttl_days")
+    )
+
+    def model_post_init(self, context: Any, /) -> None:
+        # Every configuration teaches the redactor its secrets (masis.redact), so no face can forget to.
+        learn_settings(self)
 
     @property
     def llm_provider(self) -> Literal["openai", "extractive"]:

@@ -22,7 +22,14 @@ from pydantic import ValidationError
 
 from masis.agents.context import AgentContext, ProgressCallback
 from masis.config import Settings
-from masis.errors import MasisError, NothingPendingError, StaleReplyError, UnknownDocumentError, UnknownThreadError
+from masis.errors import (
+    MasisError,
+    NotAnAnswerError,
+    NothingPendingError,
+    StaleReplyError,
+    UnknownDocumentError,
+    UnknownThreadError,
+)
 from masis.ingest.recovery import RecoveryReport, recover
 from masis.judge.citations import cited_ids
 from masis.llm import make_provider
@@ -30,8 +37,9 @@ from masis.llm.base import LLMProvider
 from masis.llm.usage import token_metrics
 from masis.outcome import Citation, Clarification, Outcome
 from masis.records.locks import KeyedLocks
-from masis.records.registry import DocumentInfo, Registry, run_number, running_status
+from masis.records.registry import DocumentInfo, Registry, run_key_of, run_number, running_status
 from masis.state import MASISInput
+from masis.storable import unstorable
 from masis.store import open_store
 from masis.store.base import VectorStore, tenant_scope
 from masis.store.embeddings import CachedEmbedder, make_embedder
@@ -45,6 +53,10 @@ if TYPE_CHECKING:
     from masis.records.db import Postgres
 
 log = logging.getLogger(__name__)
+MAX_UPLOADER_CHARS = 100  # as the HTTP API has always cut `uploaded_by`
+_NOT_ANSWERS = frozenset({"needs_clarification", "cancelled"})
+_STATUS_WORDS = {"needs_clarification": "it is waiting for a reply to its clarifying question; its draft is "
+                 "unverified", "cancelled": "it was cancelled", "interrupted": "it was cut off by a restart"}
 
 
 class Engine:
@@ -201,6 +213,8 @@ class Engine:
         on (or finished it), this one is refused instead of answering a question its sender never saw."""
         if not (text and text.strip()) and not choice:
             raise MasisError("A reply needs text or a choice (accept, cancel or source:<document>).")
+        if problem := unstorable(f"{text or ''}{choice or ''}"):
+            raise MasisError(f"Invalid reply: it contains {problem}.")
         with self._hold_thread(thread_id):
             conversation = self.registry.conversation(thread_id)
             interrupts = self._interrupts(conversation.run_key) if conversation is not None else ()
@@ -241,6 +255,15 @@ class Engine:
             raise UnknownThreadError(
                 f"Thread {thread_id} has no answer {run}; its answers are numbered 1 to {conversation.runs}."
             )
+        # The latest run's state is the registry's; an earlier one's is its checkpoint (until `masis gc`
+        # prunes it: an earlier run whose state is gone can no longer be told from an answer).
+        status = conversation.status if run == conversation.runs else \
+            self._settled_status(run_key_of(thread_id, run))
+        if status != "answered" and (run == conversation.runs or status in _NOT_ANSWERS):
+            raise NotAnAnswerError(
+                f"Question {run} of thread {thread_id} has no answer to rate "
+                f"({_STATUS_WORDS.get(status, 'it is still being answered')})."
+            )
         self.registry.record_feedback(thread_id, run, user_id, value)
         return run
 
@@ -257,6 +280,7 @@ class Engine:
         from masis.ingest.pipeline import ingest_files  # the loaders and parsers: not for a question
 
         tenant_scope(workspace_id)
+        _check_uploader(uploaded_by)
         return ingest_files(
             store=self.store,
             registry=self.registry,
@@ -277,6 +301,8 @@ class Engine:
         on_progress: IngestProgress | None = None,
     ) -> IngestReport:
         """Ingest files and (recursively) the files inside directories."""
+        tenant_scope(workspace_id)  # before any file is read
+        _check_uploader(uploaded_by)
         files: list[Path] = []
         for path in paths:
             if path.is_dir():
@@ -397,6 +423,16 @@ class Engine:
                                 run=run_number(run_key))
         self.registry.set_status(thread_id, outcome.status)
         return outcome
+
+
+def _check_uploader(uploaded_by: str) -> None:
+    """Who uploaded is shown beside each document (`masis docs`, Slack, the API): it must show as itself."""
+    from masis.ingest.pipeline import text_problem
+
+    if not uploaded_by.strip() or len(uploaded_by) > MAX_UPLOADER_CHARS:
+        raise MasisError(f"The uploader's name must be 1-{MAX_UPLOADER_CHARS} characters.")
+    if problem := text_problem(uploaded_by):
+        raise MasisError(f"The uploader's name contains {problem}; use plain text.")
 
 
 def build_outcome(

@@ -52,3 +52,18 @@ class ThreadOwnershipError(MasisError):
 
 class UnknownThreadError(MasisError):
     """No such thread, or no such answer in it."""
+
+
+class NotAnAnswerError(MasisError):
+    """A vote on a run that did not end in an answer (a clarifying question and its unverified draft, a
+    cancelled question, or one still being answered): there is nothing to rate yet."""
+
+
+class UpstreamError(MasisError):
+    """A model MASIS depends on could not be reached, or answered with an error or nothing usable: the
+    server's side failed, not the caller's request (the HTTP API answers 502, or 503 when `unavailable`)."""
+
+    def __init__(self, message: str, *, unavailable: bool = False, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.unavailable = unavailable  # unreachable or overloaded: worth trying again later
+        self.retry_after = retry_after  # seconds, when the model said how long

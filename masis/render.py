@@ -12,6 +12,7 @@ from masis.judge.citations import renumber
 from masis.judge.scoring import SCORE_KEYS
 from masis.outcome import Citation, Clarification, Outcome
 from masis.records.registry import DocumentInfo
+from masis.sizes import human_size
 
 
 def numbered(answer: str, citations: list[Citation]) -> str:
@@ -84,12 +85,13 @@ def print_documents(console: Console, documents: list[DocumentInfo]) -> None:
         return
     table = Table("name", "chunks", "size", "pages", "uploaded", "by")
     for doc in documents:
+        # Text, not markup: a name or uploader is shown as written, escapes and all, never styled or run
         table.add_row(
-            doc.name,
+            Text(visible_name(doc.name)),
             str(doc.chunks),
-            f"{doc.size_bytes / 1024:.1f} KB",
+            human_size(doc.size_bytes),
             str(doc.pages or "—"),
-            doc.uploaded_at,
-            doc.uploaded_by,
+            Text(visible_name(doc.uploaded_at)),
+            Text(visible_name(doc.uploaded_by)),
         )
     console.print(table)

@@ -8,6 +8,7 @@ from typing import Annotated, Any, NotRequired, TypedDict
 from pydantic import BaseModel, Field, field_validator
 
 from masis.outcome import OutcomeStatus
+from masis.storable import unstorable
 
 
 class EvidenceChunk(TypedDict):
@@ -89,4 +90,6 @@ class MASISInput(BaseModel):
         value = value.strip()
         if not value:
             raise ValueError("the question is empty")
+        if problem := unstorable(value):
+            raise ValueError(f"the question contains {problem}")
         return value

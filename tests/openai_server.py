@@ -6,7 +6,8 @@
   paths behave as offline. Replies can be scripted per role.
 - `/v1/embeddings`: hashed bag-of-words vectors with a small synonym map, so a paraphrase lands near its
   answer; float lists or base64, as the client asks.
-- Faults, scripted per role: 429 with Retry-After, 500, malformed JSON, slow replies.
+- Faults, scripted per role: 429 with Retry-After, 500, malformed JSON, slow replies, and 401 echoing the
+  key the request carried ("Incorrect API key provided: <key>", as vLLM and LiteLLM answer).
 - Replays: a `Replay` (a real server's recorded status and JSON body, tests/fixtures/real_llm) is sent
   back exactly as it was recorded, finish_reason, tool-call shape and error body included.
 - Every request is recorded (path, model, role, messages, usage) for assertions.
@@ -104,7 +105,7 @@ class Recorded:
 
 @dataclass
 class Fault:
-    kind: str  # "429" | "500" | "malformed" | "hang" (never answers; ends when the client gives up)
+    kind: str  # "401" | "429" | "500" | "malformed" | "hang" (never answers; ends when the client gives up)
     role: str | None
     retry_after: float = 0.0
 
@@ -253,6 +254,8 @@ class OpenAICompatServer:
             while not await request.is_disconnected():
                 await asyncio.sleep(0.05)
             return Response(status_code=499)
+        if fault and fault.kind == "401":
+            return self._refuse_key(request, record)
         if fault and fault.kind == "429":
             record.status = 429
             return JSONResponse(
@@ -303,6 +306,15 @@ class OpenAICompatServer:
             }
         )
 
+    @staticmethod
+    def _refuse_key(request: Request, record: Recorded) -> Response:
+        """A 401 that quotes the key back in full, as some OpenAI-compatible servers do."""
+        record.status = 401
+        key = request.headers.get("authorization", "").removeprefix("Bearer ")
+        error = {"message": f"Incorrect API key provided: {key}. Check the key the server was started with.",
+                 "type": "invalid_request_error", "param": None, "code": "invalid_api_key"}
+        return JSONResponse({"error": error}, status_code=401)
+
     def _answer(self, role: str, prompt: str) -> Any:
         question = _question(prompt)
         evidence = _evidence(prompt)
@@ -333,6 +345,8 @@ class OpenAICompatServer:
         with self._lock:
             self.requests.append(record)
         fault = self._take_fault("embed")
+        if fault and fault.kind == "401":
+            return self._refuse_key(request, record)
         if fault and fault.kind == "500":
             record.status = 500
             return JSONResponse({"error": {"message": "boom", "type": "server_error"}}, status_code=500)

@@ -6,7 +6,6 @@ import logging
 from typing import Any
 
 from slack_bolt import Ack, App
-from slack_sdk import WebClient
 
 from bot import blocks
 from bot.conversation import Conversations
@@ -64,9 +63,9 @@ def register(app: App, conversations: Conversations, deps: BotDeps) -> None:
     app.action(blocks.ACTION_FEEDBACK_DOWN)(feedback)
 
     @app.action(blocks.ACTION_WHY)
-    def why(ack: Ack, body: dict[str, Any], client: WebClient) -> None:
+    def why(ack: Ack, body: dict[str, Any]) -> None:
         ack()
         channel_id, message_ts = _where(body)
         outcome = deps.ledger.answer(channel_id, message_ts)
         view = blocks.why_modal(outcome) if outcome else blocks.why_missing_modal()
-        client.views_open(trigger_id=body["trigger_id"], view=view)
+        deps.client.views_open(trigger_id=body["trigger_id"], view=view)  # the client that redacts

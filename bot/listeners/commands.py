@@ -10,7 +10,6 @@ import logging
 from typing import Any
 
 from slack_bolt import Ack, App, Respond
-from slack_sdk import WebClient
 
 from bot import blocks
 from bot.friendly import user_message
@@ -23,7 +22,7 @@ COMMAND = "/masis-upload"
 
 def register(app: App, uploads: Uploads) -> None:
     @app.command(COMMAND)
-    def masis_upload(ack: Ack, command: dict[str, Any], client: WebClient, respond: Respond) -> None:
+    def masis_upload(ack: Ack, command: dict[str, Any], respond: Respond) -> None:
         text = " ".join((command.get("text") or "").split())
         verb, _, rest = text.partition(" ")
         verb = verb.lower()
@@ -31,7 +30,7 @@ def register(app: App, uploads: Uploads) -> None:
         if verb in ("", "upload", "add"):
             ack()
             try:
-                client.views_open(
+                uploads.deps.client.views_open(  # the client that redacts
                     trigger_id=command["trigger_id"],
                     view=uploads.modal(team_id, channel_id, command.get("channel_name")),
                 )

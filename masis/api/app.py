@@ -48,13 +48,14 @@ from masis.api.openapi import docs_page, openapi_spec
 from masis.config import Settings
 from masis.engine import Engine
 from masis.ingest.pipeline import document_name, name_problem, visible_name
+from masis.store.base import WORKSPACE_RULE
 
 log = logging.getLogger(__name__)
 
 API_PREFIX = "/masis"
 MAX_FILES = 10  # per request, as in Slack's upload form
 MAX_UPLOADED_BY = 100
-_PROBE = "__masis_readyz__"  # a workspace and thread nobody uses: the readiness probe only reads
+_PROBE = "masis.readyz.probe"  # a workspace and thread nobody uses (a valid id): the readiness probe only reads
 
 T = TypeVar("T")
 
@@ -117,8 +118,7 @@ async def _call(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 def _workspace(request: Request) -> str:
     value = request.path_params["workspace_id"]
     if not WORKSPACE_ID.fullmatch(value):
-        raise ApiError(400, "A workspace id is 1-128 letters, digits and ._:@- (starting with a letter or digit).",
-                       {"workspace_id": value[:200]})
+        raise ApiError(400, f"{WORKSPACE_RULE}.", {"workspace_id": value[:200]})
     return value
 
 

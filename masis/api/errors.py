@@ -1,11 +1,13 @@
 """Errors as the API answers them: JSON `{"error": message, "detail": ...}` with the right status, never a
-stack trace. `endpoint` wraps each route so that MASIS's own errors map to their statuses and anything
-unexpected is logged here and answered with a plain 500."""
+stack trace nor a secret. `endpoint` wraps each route so that MASIS's own errors map to their statuses (a
+model that failed is the server's side: 502, or 503 with `Retry-After` when it was unreachable or
+overloaded) and anything unexpected is logged here and answered with a plain 500."""
 
 from __future__ import annotations
 
 import functools
 import logging
+import math
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
@@ -17,13 +19,16 @@ from starlette.responses import JSONResponse, Response
 from masis.errors import (
     InvalidWorkspaceError,
     MasisError,
+    NotAnAnswerError,
     NothingPendingError,
     StaleReplyError,
     StoreInUseError,
     ThreadOwnershipError,
     UnknownDocumentError,
     UnknownThreadError,
+    UpstreamError,
 )
+from masis.redact import redact
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +37,7 @@ M = TypeVar("M", bound=BaseModel)
 
 _STATUS_OF: tuple[tuple[type[MasisError], int], ...] = (
     (NothingPendingError, 409),
+    (NotAnAnswerError, 409),
     (ThreadOwnershipError, 409),
     (StaleReplyError, 409),
     (UnknownDocumentError, 404),
@@ -56,7 +62,16 @@ class ApiError(Exception):
 def error_response(
     status: int, message: str, detail: Any = None, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
-    return JSONResponse({"error": message, "detail": detail}, status_code=status, headers=headers)
+    return JSONResponse({"error": redact(message), "detail": detail}, status_code=status, headers=headers)
+
+
+def upstream_response(exc: UpstreamError) -> JSONResponse:
+    """502 when the model answered badly; 503 when it could not be reached or is overloaded, with the
+    `Retry-After` it asked for (whole seconds, at least one)."""
+    if not exc.unavailable:
+        return error_response(502, str(exc))
+    headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after)))} if exc.retry_after is not None else None
+    return error_response(503, str(exc), headers=headers)
 
 
 def validation_detail(exc: ValidationError) -> list[dict[str, Any]]:
@@ -82,6 +97,8 @@ def endpoint(func: Endpoint) -> Endpoint:
             return await func(request)
         except ApiError as exc:
             return exc.response()
+        except UpstreamError as exc:
+            return upstream_response(exc)
         except MasisError as exc:
             status = next((code for kind, code in _STATUS_OF if isinstance(exc, kind)), 400)
             return error_response(status, str(exc))

@@ -14,12 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_vali
 from masis.ingest.pipeline import FileResult
 from masis.outcome import Citation, ClarificationKind, Outcome
 from masis.records.registry import DocumentInfo
+from masis.store.base import WORKSPACE_ID as WORKSPACE_ID  # one rule for every face: the engine's own
 
 # Workspace and thread ids are chosen by the caller. Slack's own ids fit ("T1:C1", "T1:C1:1700000000.0001"),
 # so an API workspace "T1:C1" is the Slack channel C1's workspace.
-WORKSPACE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
 THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,199}$")
 CHOICE = re.compile(r"^(accept|cancel|source:.+)$")
+VOTER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,99}$")  # an id, as Slack's user ids are
 
 ThreadId = Annotated[str, StringConstraints(pattern=THREAD_ID.pattern)]
 
@@ -30,7 +31,8 @@ class AskRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     query: str = Field(min_length=1, max_length=4000, description="The question.")
-    max_retries: int | None = Field(None, ge=0, le=5, description="Retries after a poor audit (default 2).")
+    max_retries: int | None = Field(None, ge=0, le=5, strict=True,
+                                    description="Retries after a poor audit (default 2).")
     thread_id: ThreadId | None = Field(
         None,
         description="Your id for the conversation (letters, digits and `._:@-`, up to 200). Default: a new one, "
@@ -55,7 +57,8 @@ class ReplyRequest(BaseModel):
         None, description="`accept` (use the unverified draft), `cancel`, or `source:<document>` (trust one source)."
     )
     round: int | None = Field(
-        None, ge=1, description="The clarification round this reply answers (`clarification_round` of the outcome, "
+        None, ge=1, strict=True,
+        description="The clarification round this reply answers (`clarification_round` of the outcome, "
         "`pending.round` of the thread). Optional; when given and another round is pending now (another reply "
         "got there first) or nothing is, the reply is refused with 409 and changes nothing."
     )
@@ -81,10 +84,13 @@ class FeedbackRequest(BaseModel):
 
     value: Literal["up", "down"] = Field(description="`up` (👍) or `down` (👎).")
     run: int | None = Field(
-        None, ge=1, description="Which answer of the thread: the `run` of its response. Default: the latest."
+        None, ge=1, strict=True,  # strict: `true` is not answer 1
+        description="Which answer of the thread: the `run` of its response. Default: the latest. Only an answer "
+        "can be rated: a clarifying question's unverified draft, or a cancelled question, is a 409.",
     )
-    user: str = Field("api", min_length=1, max_length=100, pattern=r"^[^\x00-\x1f\x7f]+$",
-                      description="Who votes; a later vote by the same user on the same answer replaces theirs.")
+    user: str = Field("api", pattern=VOTER.pattern,
+                      description="Who votes (1-100 letters, digits and ._:@-); a later vote by the same user on "
+                      "the same answer replaces theirs.")
 
 
 class FeedbackResult(BaseModel):

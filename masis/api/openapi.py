@@ -37,13 +37,20 @@ _ERRORS = {
     "400": "A malformed id, file name or upload",
     "401": "Missing or wrong bearer token",
     "404": "Unknown thread, answer or document (or the API is off)",
-    "409": "Nothing is waiting for a reply, the reply's `round` is no longer the pending one, or the thread "
-    "belongs to another workspace",
+    "409": "Nothing is waiting for a reply, the reply's `round` is no longer the pending one, the thread "
+    "belongs to another workspace, or the question voted on has no answer to rate (a clarifying question's "
+    "unverified draft, a cancelled question)",
     "413": "The body or a file is over the limit",
     "415": "An upload that is not multipart/form-data",
     "422": "The JSON body is not valid (or no uploaded file could be indexed)",
     "500": "An unexpected error (logged on the server)",
+    "502": "The language model answered with an error or with nothing usable (a refused key, an unknown model, "
+    "a server error): the server's side failed, not the request; `error` says what the model said, without secrets",
+    "503": "The language model (or the embedding model) could not be reached, timed out or is overloaded; "
+    "`Retry-After`, when present, is the wait in seconds it asked for",
 }
+_RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again, when the model said",
+                                "schema": {"type": "integer", "minimum": 1}}}
 
 
 def _ref(model: type[BaseModel]) -> dict[str, str]:
@@ -80,8 +87,10 @@ def _operation(
     description: str = "",
 ) -> dict[str, Any]:
     responses: dict[str, Any] = {"200": {"description": "OK", "content": _json_content(ok)}}
-    for code in ("401", *errors, "500"):
+    for code in sorted({"401", *errors, "500"}):
         responses[code] = {"description": _ERRORS[code], "content": _json_content(ErrorBody)}
+        if code == "503":
+            responses[code]["headers"] = _RETRY_AFTER
     operation: dict[str, Any] = {"summary": summary, "responses": responses}
     if description:
         operation["description"] = description
@@ -117,7 +126,7 @@ def openapi_spec() -> dict[str, Any]:
             "post": _operation(
                 "Ask a question",
                 ApiOutcome,
-                ("400", "409", "413", "422"),
+                ("400", "409", "413", "422", "502", "503"),
                 params=(WORKSPACE,),
                 body=_json_content(AskRequest),
                 description="Runs the graph (research, cited draft, audit, scoring, retries). `status` is "
@@ -133,7 +142,7 @@ def openapi_spec() -> dict[str, Any]:
             "post": _operation(
                 "Reply to a pending clarification",
                 ApiOutcome,
-                ("400", "404", "409", "413", "422"),
+                ("400", "404", "409", "413", "422", "502", "503"),
                 params=(THREAD,),
                 body=_json_content(ReplyRequest),
                 description="Resumes the saved graph state, even after a restart. 409 when nothing is pending, "
@@ -145,7 +154,7 @@ def openapi_spec() -> dict[str, Any]:
             "post": _operation(
                 "Rate an answer",
                 FeedbackResult,
-                ("400", "404", "413", "422"),
+                ("400", "404", "409", "413", "422"),
                 params=(THREAD,),
                 body=_json_content(FeedbackRequest),
                 description="👍 / 👎 on one answer of the thread (`run`, default the latest), as Slack's "

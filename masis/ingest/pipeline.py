@@ -67,26 +67,45 @@ def document_name(name: str) -> str:
 
 
 # Characters that make a name display as something else: bidirectional-text controls reorder what follows
-# them ("\u202egpj.exe" shows as "exe.jpg"), and control characters break lines and terminals.
+# them ("\u202egpj.exe" shows as "exe.jpg"), control characters break lines and terminals, and the other
+# invisible format characters (zero-width joiners and spaces, U+FEFF, the tag characters U+E0001-U+E007F)
+# make two names that look the same differ, or smuggle text nobody sees.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _LINE_BREAKING = frozenset({"Cc", "Zl", "Zp"})  # C0 and C1 controls, DEL; line and paragraph separators
+_INVISIBLE = "Cf"  # format characters (the bidi controls are among them)
 
 
-def name_problem(name: str) -> str | None:
-    """Why `name` cannot name a document (a control or bidirectional-text character in it), or None."""
-    for char in name:
+def _hidden(char: str) -> bool:
+    return char in _BIDI_CONTROLS or unicodedata.category(char) in {*_LINE_BREAKING, _INVISIBLE}
+
+
+def _escape(char: str) -> str:
+    return f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}"
+
+
+def text_problem(text: str) -> str | None:
+    """The first character of `text` that would not show as itself (a control, bidirectional-text or
+    invisible format character), described for a user, or None."""
+    for char in text:
         if char in _BIDI_CONTROLS:
-            return f"the name contains the bidirectional-text control U+{ord(char):04X}; rename the file"
-        if unicodedata.category(char) in _LINE_BREAKING:
-            return f"the name contains the control character U+{ord(char):04X}; rename the file"
+            return f"the bidirectional-text control U+{ord(char):04X}"
+        category = unicodedata.category(char)
+        if category in _LINE_BREAKING:
+            return f"the control character U+{ord(char):04X}"
+        if category == _INVISIBLE:
+            return f"the invisible character U+{ord(char):04X}"
     return None
 
 
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot name a document (a character in it that would not show as itself), or None."""
+    problem = text_problem(name)
+    return f"the name contains {problem}; rename the file" if problem else None
+
+
 def visible_name(name: str) -> str:
-    """`name` with its control and bidirectional-text characters written as escapes, safe to print."""
-    return "".join(
-        f"\\u{ord(c):04x}" if c in _BIDI_CONTROLS or unicodedata.category(c) in _LINE_BREAKING else c for c in name
-    )
+    """`name` with its control, bidirectional-text and invisible characters written as escapes, safe to print."""
+    return "".join(_escape(c) if _hidden(c) else c for c in name)
 
 
 # Files are parsed one by one (each succeeds or fails alone) and then indexed in groups: one registry

@@ -13,7 +13,8 @@
 - the openai client retries 429 (honouring `Retry-After`), 5xx, connection errors and timeouts with
   exponential backoff (`MASIS_LLM_MAX_RETRIES`, `MASIS_LLM_TIMEOUT`); what still fails (any `openai`
   error) is one `LLMUnavailableError` that names the model, quotes the server's own message and counts
-  the requests really sent, never the key;
+  the requests really sent, never a secret (`masis.redact`: the configured key by its value, whatever
+  its shape); it says whether the model was unreachable or overloaded (`unavailable`, `retry_after`);
 - each request's `usage_metadata` is recorded for the node's token metrics (`masis.llm.usage`).
 """
 
@@ -38,13 +39,14 @@ from openai.lib._pydantic import to_strict_json_schema
 from pydantic import BaseModel, Field, SecretStr, ValidationError
 
 from masis.config import Settings
-from masis.errors import MasisError
+from masis.errors import MasisError, UpstreamError
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.sentences import split_sentences
-from masis.llm import prompts
+from masis.llm import failures, prompts
 from masis.llm.extractive import ExtractiveProvider
 from masis.llm.untrusted import Fence
 from masis.llm.usage import record_usage
+from masis.redact import redact
 from masis.state import EvidenceChunk
 
 log = logging.getLogger(__name__)
@@ -54,14 +56,13 @@ T = TypeVar("T", bound=BaseModel)
 ATTEMPTS = 2  # a failed reply (cut off, malformed) is asked for once more, with a repair message
 _REPLY_QUOTE_CHARS = 1500  # how much of a malformed reply the repair message shows the model
 _SERVER_MESSAGE_CHARS = 300
-_SECRET = re.compile(r"\b(?:sk|xox[abposre]|xapp)-[A-Za-z0-9_-]{6,}")
 
 
-class LLMUnavailableError(MasisError):
+class LLMUnavailableError(UpstreamError):
     """The model could not be reached or refused the request, after the client's retries."""
 
 
-class LLMReplyError(MasisError):
+class LLMReplyError(UpstreamError):
     """The model answered, but with nothing usable (cut off at `max_tokens`, unreadable), twice."""
 
 
@@ -332,7 +333,8 @@ class OpenAIProvider:
         except openai.LengthFinishReasonError:
             raise
         except openai.APIError as exc:
-            raise LLMUnavailableError(self._unavailable(model, exc)) from None
+            raise LLMUnavailableError(self._unavailable(model, exc), unavailable=failures.unavailable(exc),
+                                      retry_after=failures.retry_after(exc)) from None
         except openai.OpenAIError as exc:  # e.g. ContentFilterFinishReasonError
             raise LLMUnavailableError(
                 f"The language model {model} at {self._server} gave no usable reply ({type(exc).__name__}: "
@@ -468,7 +470,7 @@ def _parse(result: dict[str, Any], schema: type[T]) -> T | _Failed:
 
 
 def _one_line(text: str, limit: int = _SERVER_MESSAGE_CHARS) -> str:
-    line = _SECRET.sub("[redacted]", " ".join(text.split()))
+    line = redact(" ".join(text.split()))
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 

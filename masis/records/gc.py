@@ -16,12 +16,14 @@ database's).
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from masis.config import Settings
+from masis.errors import MasisError
 
 BOT_DB = "slack.db"
 
@@ -35,11 +37,20 @@ class GcReport:
     bytes_after: int
 
 
+def idle_cutoff(days: float) -> datetime:
+    """The moment before which a conversation counts as idle for `days` days. An age beyond the calendar
+    (more than ~2700 centuries) is the calendar's first day: no conversation is that old."""
+    if not math.isfinite(days) or days < 0:
+        raise MasisError(f"The age must be a number of days, 0 or more (not {days!r}).")
+    try:
+        return datetime.now(UTC) - timedelta(days=days)
+    except OverflowError:
+        return datetime.min.replace(tzinfo=UTC)
+
+
 def collect_garbage(settings: Settings, older_than_days: float | None = None) -> GcReport:
     days = settings.checkpoint_ttl_days if older_than_days is None else older_than_days
-    if days < 0:
-        raise ValueError("--older-than must be 0 days or more")
-    cutoff = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
+    cutoff = idle_cutoff(days).isoformat(timespec="seconds")
     if (url := settings.postgres_url) is not None:
         return _collect_postgres(url, cutoff)
     paths = [settings.registry_path, settings.checkpoint_path, settings.data_dir / BOT_DB]

@@ -396,7 +396,7 @@ class Registry:
             if row is not None and row[1] != workspace_id:
                 raise ThreadOwnershipError(thread_id)
             runs = (row[0] + 1) if row else 1
-            run_key = thread_id if runs == 1 else f"{thread_id}#run{runs}"
+            run_key = run_key_of(thread_id, runs)
             conn.execute(
                 "INSERT INTO conversations (thread_id, workspace_id, run_key, runs, status, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) "
@@ -446,6 +446,11 @@ class Registry:
         """{"up": n, "down": m} for one answer."""
         votes = self.feedback(thread_id, run)
         return {"up": sum(v == "up" for v in votes.values()), "down": sum(v == "down" for v in votes.values())}
+
+
+def run_key_of(thread_id: str, run: int) -> str:
+    """The graph run of a thread's `run`-th question (the inverse of `run_number`)."""
+    return thread_id if run == 1 else f"{thread_id}#run{run}"
 
 
 def run_number(run_key: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -9,6 +10,9 @@ from typing import Protocol
 from masis.errors import InvalidWorkspaceError
 
 TENANT_KEY = "workspace_id"
+# What a workspace id may be, for every face alike (the CLI, the API's paths, Slack's "<team_id>:<channel_id>").
+WORKSPACE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
+WORKSPACE_RULE = "A workspace id is 1-128 letters, digits and ._:@- (starting with a letter or digit)"
 DOCUMENT_KEY = "doc_name"
 SPARSE_VECTOR = "bm25"
 DENSE_VECTOR = "dense"
@@ -51,6 +55,8 @@ def tenant_scope(workspace_id: str, doc_name: str | None = None) -> dict[str, st
     """
     if not isinstance(workspace_id, str) or not workspace_id.strip():
         raise InvalidWorkspaceError("A workspace id is required for every store operation.")
+    if not WORKSPACE_ID.fullmatch(workspace_id):
+        raise InvalidWorkspaceError(f"{WORKSPACE_RULE}; {workspace_id[:130]!r} is not one.")
     scope = {TENANT_KEY: workspace_id}
     if doc_name is not None:
         scope[DOCUMENT_KEY] = doc_name

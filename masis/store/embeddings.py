@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from masis.config import Settings
-from masis.errors import IngestError
+from masis.errors import IngestError, UpstreamError
 
 if TYPE_CHECKING:
     from langchain_core.embeddings import Embeddings
@@ -34,9 +34,9 @@ _PROBE = "dimension probe"
 T = TypeVar("T")
 
 
-class EmbeddingsUnavailableError(IngestError):
+class EmbeddingsUnavailableError(IngestError, UpstreamError):
     """The embeddings endpoint failed after the client's retries. An `IngestError`, so that a file being
-    indexed meanwhile is reported with this reason; on a search it is a plain `MasisError` to the caller."""
+    indexed meanwhile is reported with this reason; on a search it is an `UpstreamError` to the caller."""
 
 
 class Embedder(Protocol):
@@ -126,6 +126,8 @@ class CachedEmbedder:
     def _send(self, call: Callable[[], T]) -> T:
         import openai  # here, so that the offline path never loads the OpenAI client
 
+        from masis.llm import failures
+
         try:
             return call()
         except openai.APIError as exc:
@@ -133,7 +135,8 @@ class CachedEmbedder:
             reason = f"HTTP {status}" if status else type(exc).__name__
             raise EmbeddingsUnavailableError(
                 f"The embedding model {self.model} did not answer ({reason}); try again later, check "
-                "OPENAI_BASE_URL, or set MASIS_EMBED_MODEL= (empty) to retrieve with BM25 only."
+                "OPENAI_BASE_URL, or set MASIS_EMBED_MODEL= (empty) to retrieve with BM25 only.",
+                unavailable=failures.unavailable(exc), retry_after=failures.retry_after(exc),
             ) from None
 
 

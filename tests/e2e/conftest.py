@@ -106,12 +106,14 @@ class BotProcess:
     """`python -m bot` in a subprocess, configured only through its environment, like in production."""
 
     def __init__(self, data_dir: Path, emulator: SlackEmulator | None, *, app_token: str | None = None,
-                 api_token: str | None = None, database_url: str | None = None, workdir: Path) -> None:
-        """With no emulator, no Slack variable is set (the API-only mode)."""
+                 api_token: str | None = None, database_url: str | None = None, workdir: Path,
+                 env: dict[str, str] | None = None) -> None:
+        """With no emulator, no Slack variable is set (the API-only mode). `env` is set last (e.g. the
+        OpenAI path's variables)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "MASIS_", "OPENAI_", "QDRANT_"))}
-        env.update({
+        environ = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "MASIS_", "OPENAI_", "QDRANT_"))}
+        environ.update({
             "PYTHONPATH": str(REPO),
             "MASIS_DATA_DIR": str(data_dir),
             "MASIS_LLM": "extractive",
@@ -120,18 +122,19 @@ class BotProcess:
             "LOG_LEVEL": "warning",
         })
         if emulator is not None:
-            env.update({"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET,
-                        "SLACK_API_URL": emulator.api_url})
+            environ.update({"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET,
+                            "SLACK_API_URL": emulator.api_url})
         if app_token:
-            env["SLACK_APP_TOKEN"] = app_token
+            environ["SLACK_APP_TOKEN"] = app_token
         if api_token:
-            env["MASIS_API_TOKEN"] = api_token
+            environ["MASIS_API_TOKEN"] = api_token
         if database_url:
-            env["MASIS_DATABASE_URL"] = database_url
+            environ["MASIS_DATABASE_URL"] = database_url
+        environ.update(env or {})
         workdir.mkdir(parents=True, exist_ok=True)  # no .env there: the environment alone configures it
         self.log_path = workdir / f"bot-{self.port}.log"
         self._log = self.log_path.open("wb")
-        self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=workdir, env=env,
+        self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=workdir, env=environ,
                                         stdout=self._log, stderr=subprocess.STDOUT)
 
     def start(self) -> BotProcess:

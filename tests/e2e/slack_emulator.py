@@ -191,6 +191,16 @@ class SlackEmulator:
         self.files[file_id] = (obj, data)
         return obj
 
+    def set_members(self, channel: str, members: list[str]) -> None:
+        """The members `conversations.members` lists for `channel` from now on."""
+        with self._lock:
+            self.members[channel] = list(members)
+
+    def remove_member(self, channel: str, user: str) -> None:
+        """`user` leaves `channel` (or is removed from it), as between two turns of a conversation."""
+        with self._lock:
+            self.members[channel] = [m for m in self.members.get(channel, []) if m != user]
+
     def add_redirect(self, path: str, location: str) -> str:
         self.redirects[path] = location
         return f"{self.base_url}{path}"
@@ -304,7 +314,8 @@ class SlackEmulator:
         return {"ok": True}
 
     def _m_conversations_members(self, params: dict[str, Any]) -> dict[str, Any]:
-        members = self.members.get(str(params.get("channel")))
+        with self._lock:
+            members = self.members.get(str(params.get("channel")))
         if members is None:
             return {"ok": False, "error": "channel_not_found"}
         return {"ok": True, "members": members, "response_metadata": {"next_cursor": ""}}
