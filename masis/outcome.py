@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-ClarificationKind = Literal["conflict", "low_confidence", "zero_results"]
+ClarificationKind = Literal["conflict", "near_miss", "low_confidence", "zero_results"]
 OutcomeStatus = Literal["answered", "needs_clarification", "cancelled"]
 
 

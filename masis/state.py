@@ -58,6 +58,7 @@ class MASISState(TypedDict, total=False):
     citation_audit: dict[str, Any] | None
     evaluation: dict[str, Any] | None
     confidence: float
+    missing_anchors: list[str]  # the question's exact constraints the last draft's quotes do not hold
     best_draft: Draft | None
     decision: str
     clarification: dict[str, Any] | None

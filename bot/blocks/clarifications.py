@@ -27,6 +27,8 @@ from masis.outcome import Clarification, Outcome
 KIND_HINTS = {
     "conflict": "The documents disagree. Choose the source to trust below, or reply in this thread to say "
     "which one is right.",
+    "near_miss": "The documents cover the topic but not this detail. Reply in this thread with the detail you "
+    "mean, or use the nearest passage as it is.",
     "low_confidence": "I could not verify an answer well enough. Reply in this thread with more detail "
     "(a period, a team, a document), or use the draft as it is.",
     "zero_results": "Reply in this thread with a rephrased question, or upload the documents that "

@@ -16,9 +16,11 @@ from langgraph.types import Command, interrupt
 
 from masis.agents.context import AgentContext
 from masis.config import Settings
+from masis.judge.citations import CITATION, answer_sentences, strip_citations
 from masis.state import Draft, MASISState
 
-EscalationKind = Literal["conflict", "low_confidence", "zero_results"]
+EscalationKind = Literal["conflict", "near_miss", "low_confidence", "zero_results"]
+NEAR_QUOTE_CHARS = 300  # how much of the nearest quote a near-miss question repeats
 ACCEPT = "accept"
 CANCEL = "cancel"
 SOURCE_PREFIX = "source:"
@@ -70,6 +72,8 @@ def _question(
             "document is the most recent).",
             sources,
         )
+    if kind == "near_miss":
+        return _near_miss_question(state), []
     if kind == "low_confidence":
         confidence = state.get("confidence", 0.0)
         return (
@@ -96,6 +100,29 @@ def _question(
         f"None of the {documents} document(s) here mention what you asked about. Could you rephrase it "
         "with the words the documents use, or upload the document that covers it?",
         [],
+    )
+
+
+def _near_miss_question(state: MASISState) -> str:
+    """What the documents hold and what they do not: the question's constraint the nearest quote misses."""
+    missing = state.get("missing_anchors") or []
+    named = " or ".join(f"“{anchor}”" for anchor in missing) or "what you asked about"
+    best = state.get("best_draft")
+    quote = ""
+    if best:
+        cited = [strip_citations(s) for s in answer_sentences(best["answer"]) if CITATION.search(s)]
+        quote = " ".join(cited)[:NEAR_QUOTE_CHARS]
+    documents = list(dict.fromkeys(c["doc_name"] for c in (best or {}).get("evidence", [])))[:2]
+    if quote:
+        source = f" ({', '.join(documents)})" if documents else ""
+        return (
+            f"The documents do not mention {named}. The closest passage I found{source} says: “{quote}” "
+            "Is that what you need? Reply with the detail you mean (another version, name or period), or use the "
+            "draft as it is."
+        )
+    return (
+        f"The documents do not mention {named}. Could you check the name, version or figure, or rephrase the "
+        "question?"
     )
 
 
@@ -147,6 +174,34 @@ def parse_resume(value: Any) -> tuple[str, str]:
     return "refine", text
 
 
+# What a reply typed in words means when it says what a button says: "cancel", "Use this draft", "Trust q3_report.md".
+_CANCEL_WORDS = frozenset({"cancel", "cancel it", "cancel this", "cancel the question", "never mind", "nevermind",
+                           "forget it", "stop"})
+_ACCEPT_WORDS = frozenset({"accept", "accept it", "accept the draft", "use this draft", "use the draft", "use draft",
+                           "use it", "use the draft as it is"})
+_TYPED = re.compile(r"[^\w:.'\-]+")
+
+
+# To "Is that what you need?" (a near miss), a yes takes the nearest passage as it is.
+_YES_WORDS = frozenset({"yes", "yes please", "yes thanks", "yes that's it", "that's it", "that is it", "yep", "y"})
+
+
+def typed_choice(text: str, options: list[str], kind: str | None = None) -> tuple[str, str] | None:
+    """A reply typed in words that says what a button says, as (action, argument), or None for any other text:
+    "cancel" and "accept" (or "Use this draft") act like their buttons, and an offered option's label, alone or
+    after "trust" ("Trust q3_report.md"), picks it."""
+    words = " ".join(_TYPED.sub(" ", text.lower()).split()).strip(" .:-")
+    if words in _CANCEL_WORDS:
+        return CANCEL, ""
+    if words in _ACCEPT_WORDS or (kind == "near_miss" and words in _YES_WORDS):
+        return ACCEPT, ""
+    label = words.removeprefix("trust ").removeprefix("the ").strip()
+    for option in options:
+        if label == option.lower():
+            return "source", option
+    return None
+
+
 def named_source(text: str, options: list[str]) -> str | None:
     """The one offered source a free-text reply names, e.g. "trust the Q3 report" -> "q3_report.md".
 
@@ -171,6 +226,9 @@ def _name_words(name: str) -> set[str]:
 def clarify(state: MASISState, runtime: Runtime[AgentContext]) -> Command[Literal["researcher", "__end__"]]:
     reply = interrupt(state["clarification"])
     action, argument = parse_resume(reply)
+    options = state["clarification"].get("options") or []
+    if action == "refine" and (typed := typed_choice(argument, options, state["clarification"]["kind"])):
+        action, argument = typed
     if action == "refine" and state["clarification"]["kind"] == "conflict":
         source = named_source(argument, state["clarification"]["options"])
         if source:

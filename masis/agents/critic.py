@@ -8,8 +8,9 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from masis.agents.context import AgentContext, timed
-from masis.agents.researcher import core_question, question_weights
+from masis.agents.researcher import core_question, question_weights, readings
 from masis.judge import citations, grounding
+from masis.judge.anchors import latest_anchors
 from masis.judge.scoring import normalize_confidence
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.state import MASISState
@@ -26,10 +27,14 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             question, state["answer"], evidence, term_weights=weights, relatedness=ctx.relatedness(question)
         )
         audit = citations.audit(state["answer"], [chunk["chunk_id"] for chunk in evidence])
-        critique = grounding.apply(critique, grounding.check(question, state["answer"], evidence), audit)
+        floors = grounding.check(question, state["answer"], evidence, latest_anchors(readings(state)))
+        critique = grounding.apply(critique, floors, audit)
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
         if grounding.no_valid_citation(audit):
             confidence = 0.0  # an answer that cites nothing real is never answered, however sure the model is
+        if floors.missing_anchors:
+            # a quote that misses the question's version, code or name answers another question
+            confidence = min(confidence, grounding.NEAR_MISS_CONFIDENCE)
         if audit.hallucination:
             critique.hallucination_detected = True
         if audit.forces_retry:
@@ -39,6 +44,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
         "critique": critique.model_dump(),
         "citation_audit": audit.as_dict(),
         "confidence": confidence,
+        "missing_anchors": floors.missing_anchors,
         "confidence_history": [confidence],
         "llm_calls": 1,
         "latencies_ms": [latency],
@@ -52,6 +58,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
                 "unsupported": len(critique.unsupported_claims),
                 "gaps": len(critique.logical_gaps),
                 "conflicts": len(critique.conflicts),
+                "missing_anchors": floors.missing_anchors,
                 "invalid_citations": audit.invalid_ids,
                 "uncited_sentences": len(audit.uncited_sentences),
                 "reasoning": critique.reasoning,

@@ -29,12 +29,16 @@ MAX_RELATED_WORDS = 3  # per question word
 SEMANTIC_CANDIDATES = 3
 
 
-def core_question(state: MASISState) -> str:
-    """What relevance and the audit are measured against: the user's question plus the clarifications
-    they gave, from the latest rephrasing on (a reply to "nothing matched, please rephrase" replaces
-    the question; a reply to any other clarification narrows it)."""
+def readings(state: MASISState) -> list[str]:
+    """The user's question and the clarifications they gave, from the latest rephrasing on (a reply to "nothing
+    matched, please rephrase" replaces the question; a reply to any other clarification narrows it)."""
     texts = [state["user_query"], *state.get("clarifications", [])]
-    return " ".join(texts[state.get("question_start", 0) :])
+    return texts[state.get("question_start", 0) :]
+
+
+def core_question(state: MASISState) -> str:
+    """What relevance and the audit are measured against: the question's `readings`, joined."""
+    return " ".join(readings(state))
 
 
 def retrieval_query(state: MASISState, retry: bool) -> str:

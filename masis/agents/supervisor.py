@@ -18,7 +18,7 @@ Route = Literal["first_run", "retry", "finalize", "escalate"]
 class Decision:
     route: Route
     reasons: tuple[str, ...] = ()
-    kind: Literal["conflict", "low_confidence"] | None = None
+    kind: Literal["conflict", "near_miss", "low_confidence"] | None = None
 
     @property
     def reason(self) -> str:
@@ -34,12 +34,13 @@ def decide(
     critique: dict[str, Any] | None,
     citation_audit: dict[str, Any] | None,
     low_confidence_threshold: float,
+    missing_anchors: list[str] | None = None,
 ) -> Decision:
     """The routing rule of DESIGN §4, as a pure function of the last audit.
 
     Any problem (invalid citations, too many uncited sentences, conflicting sources, the critic's
-    request, or confidence under the threshold) earns a retry while the budget lasts; conflicts are
-    retried first and escalated only when retries are spent.
+    request, an exact constraint of the question that the quotes miss, or confidence under the threshold)
+    earns a retry while the budget lasts; conflicts are retried first and escalated only when retries are spent.
     """
     if attempt == 0:
         return Decision("first_run")
@@ -56,6 +57,8 @@ def decide(
         problems.append("conflicting evidence")
     if critique.get("unsupported_claims"):
         problems.append(f"{len(critique['unsupported_claims'])} unsupported claim(s)")
+    if missing_anchors:
+        problems.append(f"the quoted passages do not mention {', '.join(missing_anchors)}")
     if confidence < low_confidence_threshold:
         problems.append(f"confidence {confidence:.2f} below {low_confidence_threshold:.2f}")
     if critique.get("needs_retry") and not problems:
@@ -64,7 +67,7 @@ def decide(
         return Decision("finalize")
     if retries < max_retries:
         return Decision("retry", tuple(problems))
-    kind = "conflict" if critique.get("conflicts") else "low_confidence"
+    kind = "conflict" if critique.get("conflicts") else "near_miss" if missing_anchors else "low_confidence"
     return Decision("escalate", tuple(problems), kind)
 
 
@@ -80,6 +83,7 @@ def supervisor(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
             critique=state.get("critique"),
             citation_audit=state.get("citation_audit"),
             low_confidence_threshold=settings.low_confidence_threshold,
+            missing_anchors=state.get("missing_anchors"),
         )
         update: dict[str, Any] = {"decision": decision.route}
         if decision.route == "retry":

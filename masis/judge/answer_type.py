@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-AnswerType = Literal["date", "number", "person", "place"]
+AnswerType = Literal["date", "number", "person", "place", "default"]
 
 _MONTHS = "january february march april may june july august september october november december"
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
@@ -86,8 +86,21 @@ def answer_noun(question: str) -> str | None:
     return None
 
 
+# "What is the default …?", "… by default?": a reference entry's default, which a sentence gives by saying "default"
+# with a value ("Default: 5000", "The default is 1000 microseconds", "defaults to false").
+_ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)", re.IGNORECASE)
+_SAYS_DEFAULT = re.compile(r"\b(?:default|defaults|defaulting)\b", re.IGNORECASE)
+_LITERAL = re.compile(
+    r"\b(?:true|false|null|none|undefined|unlimited|infinity|disabled|enabled|on|off|yes|no|empty)\b"
+    r"|['\"`][^'\"`\s]{1,40}['\"`]|(?<![\w-])--?[a-z][\w-]*|\b[a-z]+[_./][\w./]+",
+    re.IGNORECASE,
+)
+
+
 def expected_type(question: str) -> AnswerType | None:
-    """The kind of answer the question's first wh-phrase asks for, if it names one."""
+    """The kind of answer the question asks for, if it names one: a default, or what its first wh-phrase asks."""
+    if _ASKS_DEFAULT.search(question) and _TYPED.search(question):
+        return "default"
     for match in _TYPED.finditer(question):
         for kind in ("date", "number", "person", "place"):
             if match.group(kind):
@@ -114,6 +127,11 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
     if kind is None:
         return False
     asked = _question_words(question)
+    if kind == "default":
+        return bool(_SAYS_DEFAULT.search(sentence)) and any(
+            match.group(0).lower().strip("'\"`") not in asked
+            for match in (*_NUMBER.finditer(sentence), *_LITERAL.finditer(sentence))
+        )
     if kind == "date":
         found = [*_DATE.finditer(sentence), *_DURATION.finditer(sentence)]
         return any(match.group(0).lower() not in asked for match in found)

@@ -8,7 +8,9 @@ out of a finding:
 - a sentence that copies the prompt's example is a hallucination, whatever it cites;
 - figures that documents in the evidence state differently about the question's subject are a conflict
   (`masis.judge.conflicts`), whether or not the draft cites them;
-- an answer with no valid citation is never answered (the supervisor reads `no_valid_citation`).
+- an answer with no valid citation is never answered (the supervisor reads `no_valid_citation`);
+- an exact constraint of the question (a version, a code, a figure, a flag, a name: `masis.judge.anchors`) that
+  none of the answer's quotes holds makes the answer a near miss: retried, then asked back, never answered.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
+from masis.judge import anchors, support, tables
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
 from masis.judge.figures import figure_key, numbers
 from masis.judge.findings import Conflict, Critique
+from masis.judge.terms import question_terms
 from masis.state import EvidenceChunk
 
 # Capitalised words and acronyms: "Leeds", "Kestrel", "AI", "R&D", "FY2026", "O'Neil".
@@ -32,6 +36,7 @@ _WORD = re.compile(r"[a-z0-9&]+")
 # copied the format's example, not the evidence. A sentence this close to it copied it.
 EXAMPLE_CLAIM = "Widget sales rose 7% in May"
 EXAMPLE_SIMILARITY = 0.8
+NEAR_MISS_CONFIDENCE = 0.3  # the most a draft whose quotes miss an exact constraint of the question may score
 NO_VALID_CITATION = "no valid citation"  # the reason a draft citing nothing real is retried (prompts quote it)
 
 
@@ -40,6 +45,7 @@ class Floors:
     unsupported: list[str] = field(default_factory=list)
     copied_example: bool = False
     conflicts: list[Conflict] = field(default_factory=list)
+    missing_anchors: list[str] = field(default_factory=list)
 
 
 def _words(text: str) -> set[str]:
@@ -64,7 +70,7 @@ def unsupported_sentences(question: str, answer: str, evidence: Sequence[Evidenc
             continue  # uncited and invalid citations have their own penalties
         claim = strip_citations(sentence)
         sources = [by_id[c] for c in ids]
-        source_text = " ".join(chunk["text"] for chunk in sources)
+        source_text = " ".join(support.source_text(chunk) for chunk in sources)
         source_figures = {figure_key(n) for n in numbers(source_text)}
         allowed_words = _words(source_text) | _words(" ".join(c["doc_name"] for c in sources)) | question_words
         figures = [n for n in numbers(claim) if figure_key(n) not in source_figures]
@@ -84,11 +90,34 @@ def copies_example(answer: str) -> bool:
     return False
 
 
-def check(question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> Floors:
+def missing_anchors(
+    question: str, answer: str, evidence: Sequence[EvidenceChunk], wanted: Sequence[str] | None = None
+) -> list[str]:
+    """The question's anchors (or `wanted`) that none of the answer's validly cited sentences holds, read in their
+    passages, and the table column it asks about when the quoted rows have no cell in it."""
+    wanted = anchors.anchors(question) if wanted is None else wanted
+    by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
+    quotes = [
+        (strip_citations(sentence), by_id[chunk_id])
+        for sentence in answer_sentences(answer)
+        for chunk_id in CITATION.findall(sentence)
+        if chunk_id in by_id
+    ]
+    if not quotes:
+        return []
+    return [*anchors.missing(wanted, quotes), *tables.missing_columns(question_terms(question), quotes)]
+
+
+def check(
+    question: str, answer: str, evidence: Sequence[EvidenceChunk], wanted_anchors: Sequence[str] | None = None
+) -> Floors:
+    """The floors' findings on a draft; `wanted_anchors` are the question's exact constraints when the caller
+    knows them better than the joined question text does (`anchors.latest_anchors` of a refined question)."""
     return Floors(
         unsupported=unsupported_sentences(question, answer, evidence),
         copied_example=copies_example(answer),
         conflicts=evidence_conflicts(question, evidence),
+        missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
     )
 
 
@@ -111,6 +140,12 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
             update.conflicts.append(conflict)
             seen.add(frozenset(conflict.documents))
             reasons.append(f"sources disagree on {conflict.topic}")
+    if floors.missing_anchors:
+        named = ", ".join(f"'{anchor}'" for anchor in floors.missing_anchors)
+        gap = f"The quoted passages do not mention {named}."
+        if gap not in update.logical_gaps:
+            update.logical_gaps.append(gap)
+        reasons.append(f"the quoted passages do not mention {named}")
     if no_valid_citation(audit):
         reasons.append(NO_VALID_CITATION)
     if reasons:

@@ -17,13 +17,21 @@ _SENTENCE_END = re.compile(
 _INITIAL = re.compile(r"\b[A-Z][a-z]+ [A-Z]\.$")  # "John M." goes on ("Grunsfeld"); "fleet D." ends
 
 _HEADING_LINE_MAX = 60
+# A table row as the loaders write it: "column: value; column: value." (CSV) or "cell | cell | cell".
+_TABLE_ROW = re.compile(r"^[^:;|]{1,80}: [^;]*(?:; [^:;|]{1,80}: [^;]*)+\.?$|^[^|]+(?: \| [^|]+){2,}$")
+
+
+def is_table_row(line: str) -> bool:
+    """A table row as the loaders write one (a CSV row's "column: value; …", a table's "cell | cell | …")."""
+    return bool(_TABLE_ROW.match(line.strip()))
 
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of `text`, whitespace collapsed; abbreviations like "e.g. the" stay joined.
 
     A short line without closing punctuation followed by a capitalised line is a heading or a
-    label ("To: All staff"), not the start of a sentence that wrapped, so it stands alone.
+    label ("To: All staff"), not the start of a sentence that wrapped, so it stands alone; so does a line that
+    is a table row (each row is a record of its own).
     """
     sentences: list[str] = []
     for block in _blocks(text):
@@ -48,6 +56,12 @@ def _blocks(text: str) -> list[str]:
             if current:
                 blocks.append(" ".join(current))
                 current = []
+            continue
+        if is_table_row(line):
+            if current:
+                blocks.append(" ".join(current))
+                current = []
+            blocks.append(line)
             continue
         current.append(line)
         following = lines[index + 1] if index + 1 < len(lines) else ""

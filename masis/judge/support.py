@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from masis.judge.figures import numbers
 from masis.judge.terms import terms
+from masis.state import EvidenceChunk
 
 SUPPORT_THRESHOLD = 0.8  # share of a claim's terms its cited passage must hold
 
@@ -18,3 +19,9 @@ def supports(chunk_text: str, claim: str) -> bool:
         return False
     chunk_numbers = set(numbers(chunk_text))
     return all(n in chunk_numbers for n in numbers(claim))
+
+
+def source_text(chunk: EvidenceChunk) -> str:
+    """What a quote from `chunk` may state: its text under its section heading (a quote may be led by it)."""
+    heading = (chunk.get("section") or "").strip()
+    return f"{heading}\n{chunk['text']}" if heading else chunk["text"]

@@ -9,21 +9,23 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 
-from masis.judge import matching
+from masis.judge import anchors, matching
 from masis.judge.answer_type import answer_noun, expected_type, gives_type
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.relevance import coverage
-from masis.judge.sentences import is_heading, split_sentences
-from masis.judge.support import supports
+from masis.judge.sentences import is_heading, is_table_row, split_sentences
+from masis.judge.support import source_text, supports
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
 
 MAX_SENTENCES = 5
+HEADING_LEAD_MAX = 80  # a section heading longer than this is not put before a quote
 MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be worth citing
 COVERED_TERM_DISCOUNT = 0.3
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
@@ -64,10 +66,15 @@ class ExtractiveProvider:
         avoid = {s.lower() for s in (feedback.unsupported_claims if feedback else [])}
         covered: set[int] = set()
         chosen: list[Sentence] = []
-        credits = {id(s): asked.credits(s.terms, s.words) for s in sentences}
+        # a sentence is read under its section's heading: "What changed in 2.4.0?" is answered by the sentences
+        # of the section headed "Release 2.4.0", which do not repeat the version
+        headings = {chunk["chunk_id"]: asked.credits_in(chunk.get("section") or "") for chunk in evidence}
+        own = {id(s): asked.credits(s.terms, s.words) for s in sentences}
+        credits = {id(s): {**headings.get(s.chunk["chunk_id"], {}), **own[id(s)]} for s in sentences}
         candidates = [
             s for s in sentences if credits[id(s)] and s.text.lower() not in avoid and not is_heading(s.text)
         ]
+        candidates = _holding_most_anchors(question, candidates)
         kind = expected_type(question)
         noun = None if kind else answer_noun(question)
         if noun:
@@ -93,13 +100,13 @@ class ExtractiveProvider:
             # after the first, a sentence from another passage is quoted only for what it adds: a question term
             # not yet covered, or the kind of answer asked for ("Headcount at quarter end was 231" adds nothing
             # to "Kestrel Labs ended the quarter with 412 customers"); the quoted passage's own next sentences
-            # may still complete it
+            # may still complete it, but not its other table rows (a row is a record of its own)
             quoted = {s.chunk["chunk_id"] for s in chosen}
             adding = [
                 s
                 for s in candidates
                 if not chosen
-                or s.chunk["chunk_id"] in quoted
+                or (s.chunk["chunk_id"] in quoted and not is_table_row(s.text))
                 or credits[id(s)].keys() - covered
                 or (bonus and id(s) in typed)
             ]
@@ -122,9 +129,11 @@ class ExtractiveProvider:
             candidates.remove(best)
         if not chosen:
             return "The documents do not say anything that answers this question."
-        lines = [_cite(s.text, s.chunk["chunk_id"]) for s in chosen]
+        if not own[id(chosen[0])] and len(chosen) == 1:
+            chosen += _section_continues(chosen[0], sentences, avoid)
+        lines = [_cite(_standing_alone(s, question), s.chunk["chunk_id"]) for s in chosen]
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
-            covered.update(_context(chunk, asked))
+            covered.update(_context(chunk, asked, question))
         missing = _missing_words(question, covered)
         if missing:
             lines.append(f"The documents do not say anything about {', '.join(missing)}.")
@@ -190,7 +199,7 @@ class ExtractiveProvider:
                 cover(claim)
                 continue
             cited_sentences += 1
-            if not any(supports(by_id[c]["text"], claim) for c in ids if c in by_id):
+            if not any(supports(source_text(by_id[c]), claim) for c in ids if c in by_id):
                 unsupported.append(claim)
             else:
                 cover(claim)
@@ -198,7 +207,7 @@ class ExtractiveProvider:
                 typed = typed or gives_type(claim, kind, question)
                 for chunk_id in ids:  # a quote is read under its heading, in its document
                     if chunk_id in by_id:
-                        covered.update(dict.fromkeys(_context(by_id[chunk_id], asked), 1.0))
+                        covered.update(dict.fromkeys(_context(by_id[chunk_id], asked, question), 1.0))
         gaps = [f"The answer does not address '{word}'." for word in _missing_words(question, covered)]
         if not typed:
             gaps.append(f"The question asks for a {kind}; no supported sentence gives one.")
@@ -255,11 +264,71 @@ class ExtractiveProvider:
         )
 
 
-def _context(chunk: EvidenceChunk, asked: matching.Question) -> set[int]:
-    """The question's terms that a quote from `chunk` is read under: its headings (in its text or above it)
-    and the rest of its document (`context_terms`, from the researcher)."""
+_PRONOUN_START = re.compile(r"^(?:it|its|this|these|they|their|that|those|he|she|the product)\b", re.IGNORECASE)
+_VERSION = re.compile(r"\bv?\d+(?:\.\d+)+\b|\bv\d+\b", re.IGNORECASE)
+_ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|release|edition)s?\b", re.IGNORECASE)
+
+
+def _standing_alone(sentence: Sentence, question: str) -> str:
+    """The quote, led by its section's heading when it cannot stand alone: it opens with a pronoun ("It will cost
+    $219" under "Falcon X2"), or the question asks for what only the heading gives ("Which release added CPython
+    3.12.13?" is answered by an item under "v2.6.25")."""
+    heading = (sentence.chunk.get("section") or "").strip()
+    text = sentence.text
+    if not heading or heading.lower() in text.lower() or len(heading) > HEADING_LEAD_MAX:
+        return text
+    asked = {found.lower() for found in _VERSION.findall(question)}
+    gives = [found for found in _VERSION.findall(text) if found.lower() not in asked]
+    asks_version = _ASKS_VERSION.search(question) and not gives and _VERSION.search(heading)
+    if asks_version or _PRONOUN_START.match(text):
+        return f"{heading}: {text}"
+    return text
+
+
+SECTION_SENTENCES = 3  # a section answered by its heading is quoted from its start, this many sentences at most
+
+
+def _section_continues(first: Sentence, sentences: Sequence[Sentence], avoid: set[str]) -> list[Sentence]:
+    """The sentences that follow `first` in its passage: a section chosen for its heading alone is answered by
+    its opening sentences, not by one of them."""
+    same = [s for s in sentences if s.chunk["chunk_id"] == first.chunk["chunk_id"]]
+    following = same[same.index(first) + 1 :] if first in same else []
+    keep = [s for s in following if not is_heading(s.text) and s.text.lower() not in avoid]
+    return keep[: SECTION_SENTENCES - 1]
+
+
+def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sentence]:
+    """The candidates whose quote context holds the most of the question's exact constraints (a version, a code, a
+    name): "What changed in 2.4.0?" quotes the 2.4.0 section, not the 2.1.0 one that shares every other word. All
+    of them when the question has none, or no candidate holds any."""
+    wanted = anchors.anchors(question)
+    if not wanted or not candidates:
+        return candidates
+    held = {id(s): len(wanted) - len(anchors.missing(wanted, [(s.text, s.chunk)])) for s in candidates}
+    most = max(held.values())
+    return [s for s in candidates if held[id(s)] == most] if most else candidates
+
+
+def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> set[int]:
+    """The question's terms that a quote from `chunk` is read under: its headings (in its text or above it), its
+    document's name, and the names of the question its document holds elsewhere. Not the rest of the document:
+    "How much did we spend on marketing in Q3?" is not answered by "Q3 revenue was $12.4 million" because the
+    budget elsewhere in the report says "marketing"."""
     headings = " ".join(s for s in split_sentences(chunk["text"]) if is_heading(s))
-    return set(chunk.get("context_terms", [])) | asked.credits_in(headings).keys()
+    own = " ".join([headings, chunk.get("section") or "", _title(chunk["doc_name"])])
+    return set(asked.credits_in(own).keys()) | (set(chunk.get("context_terms", [])) & _name_terms(question))
+
+
+def _name_terms(question: str) -> set[int]:
+    """The terms of the names the question gives: a passage is read in its document for those only (the board
+    minutes name Kestrel Labs on their first page, and every passage of them is about Kestrel)."""
+    return {term for anchor in anchors.anchors(question) if anchors.is_name(anchor) for term in terms(anchor)}
+
+
+def _title(doc_name: str) -> str:
+    """A document's name read as words: "ubuntu_releases.csv" -> "ubuntu releases"."""
+    stem = doc_name.rsplit(".", 1)[0] if "." in doc_name else doc_name
+    return stem.replace("_", " ").replace("-", " ")
 
 
 def _cite(sentence: str, chunk_id: str) -> str:

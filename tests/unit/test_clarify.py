@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from masis.agents.clarify import named_source, parse_resume
+from masis.agents.clarify import named_source, parse_resume, typed_choice
 
 OPTIONS = ["product_roadmap.txt", "q3_report.md"]
 
@@ -42,3 +42,23 @@ def test_named_source(reply: str, expected: str | None) -> None:
 def test_a_word_both_names_share_names_neither() -> None:
     assert named_source("the report", ["q3_report.md", "q4_report.md"]) is None
     assert named_source("the q4 report", ["q3_report.md", "q4_report.md"]) == "q4_report.md"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("cancel", ("cancel", "")),
+        ("Cancel.", ("cancel", "")),
+        ("never mind", ("cancel", "")),
+        ("accept", ("accept", "")),
+        ("Use this draft", ("accept", "")),
+        ("use the draft!", ("accept", "")),
+        ("q3_report.md", ("source", "q3_report.md")),
+        ("Trust q3_report.md", ("source", "q3_report.md")),
+        ("cancel the Q3 figure and give me Q4", None),
+        ("I accept that the Q3 report is older", None),
+        ("the Q3 report", None),
+    ],
+)
+def test_a_typed_choice_acts_like_its_button(reply: str, expected: tuple[str, str] | None) -> None:
+    assert typed_choice(reply, OPTIONS) == expected

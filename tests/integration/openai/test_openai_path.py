@@ -289,3 +289,21 @@ def test_injected_instructions_reach_the_model_only_inside_the_evidence_fence(
         assert "<!channel>" not in user and "<@U012ABC>" not in user
         assert "[other.pdf#9]" not in fenced[0]
     assert len(tokens) == 3, "every request has its own fence"
+
+
+def test_the_near_miss_floor_holds_under_the_models_critic(sample: Engine, server: OpenAICompatServer) -> None:
+    """A model that quotes Q3 revenue for a Q2 question, and a critic model that approves it at 0.95: the anchor
+    floor (Q2 is in no quote) still asks back instead of answering."""
+    hit = next(h for h in sample.store.search("demo", "Q3 2026 revenue", 10) if "12.4" in h.text)
+    approve = {"hallucination_detected": False, "unsupported_claims": [], "logical_gaps": [], "conflicts": [],
+               "confidence": 0.95, "needs_retry": False, "reasoning": "every claim is supported"}
+    for _ in range(3):
+        server.script("synthesize", f"Q3 2026 revenue was $12.4 million [{hit.chunk_id}].")
+        server.script("critique", approve)
+
+    outcome = sample.ask("demo", "What was Q2 2026 revenue?")
+
+    assert outcome.status == "needs_clarification"
+    assert outcome.clarification is not None and outcome.clarification.kind == "near_miss"
+    assert "“Q2”" in outcome.clarification.question and "$12.4 million" in outcome.clarification.question
+    assert outcome.metrics["llm_calls"] == 9

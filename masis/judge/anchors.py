@@ -1,0 +1,149 @@
+"""Anchors: the exact constraints a question names (versions, codes, figures, flags, acronyms, proper names).
+
+"What changed in release 2.4.0?", "What is the price of part KX-4471-B?", "Who runs the Santiago office?": the
+version, the code and the name are not ordinary words whose look-alikes may stand in for them. An answer that
+quotes the 2.1.0 section, another part's row or another office is wrong however many other words it shares, so
+an anchor must be held by what the answer quotes: the sentence, the passage it sits in and that passage's
+heading, or its document's name. A table row is a record of its own: an anchor must be in the row itself (or
+the heading and the document's name), not in a neighbouring row of the same passage.
+
+Matching survives formatting: both sides are read as runs of letters and runs of digits, lower-cased, so
+`3.19.0` is held by "Release 3.19.0 (11 Apr 2022)", `22.04` by "22.04 LTS", `KX-4471-B` by "kx 4471 b", `v11.6.0`
+by "11.6.0", and `FY2026` by "FY 2026".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from masis.judge.matching import related
+from masis.judge.sentences import is_table_row
+from masis.judge.terms import terms
+from masis.state import EvidenceChunk
+
+_TOKEN = re.compile(r"\S+")
+_EDGE_PUNCTUATION = "?!,;:\"'()[]{}“”‘’«»*`"
+_POSSESSIVE = re.compile(r"['’]s$")
+_PARTS = re.compile(r"[^\W\d_]+|\d+")
+_CODE = re.compile(r"\w[._:/]\w|\w_\w|\(\)$")
+_LEADING_V = re.compile(r"^v(?=\d)", re.IGNORECASE)
+# Capitalised words that start or frame a question rather than name something in it.
+_NOT_NAME_WORDS = (
+    "i a what which who whom whose when where why how is are was were do does did can could would should will "
+    "shall may might must has have had the an in on at of for to from by with about according and or but if "
+    "tell give show list name please hey hi hello thanks so ok okay also just "
+    # months and days name a date, which its figures pin down; "Sept" is written "September" in documents
+    "january february march april june july august september october november december jan feb mar apr jun "
+    "jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"
+)
+_NOT_NAMES = frozenset(_NOT_NAME_WORDS.split())
+
+
+def parts(text: str) -> list[str]:
+    """Runs of letters and runs of digits, lower-cased and without accents ("Möngke" ~ "Mongke"): what an anchor
+    and a text are compared by."""
+    folded = unicodedata.normalize("NFKD", text)
+    if not folded.isascii():
+        folded = "".join(char for char in folded if not unicodedata.combining(char))
+    return [part.lower() for part in _PARTS.findall(_LEADING_V.sub("", folded))]
+
+
+def anchors(question: str) -> list[str]:
+    """The question's anchors, as written (edge punctuation and a possessive dropped), first seen first.
+
+    An anchor is a token with a digit (a version, a code, a figure, a date, "Q3"), a flag ("--max-old-space-size"),
+    an identifier (`fs.readFile`, `MAX_RETRIES`, `open()`), an acronym ("CFO", "HTTP") or a word with inner capitals
+    ("PostgreSQL"), or a capitalised word that does not start the question or a sentence of it ("Santiago")."""
+    found: list[str] = []
+    sentence_start = True
+    for match in _TOKEN.finditer(question):
+        raw = match.group(0)
+        token = _POSSESSIVE.sub("", raw.strip(_EDGE_PUNCTUATION)).rstrip(".")
+        starts = sentence_start
+        sentence_start = raw.rstrip("\"')]”’").endswith((".", "?", "!", ":"))
+        if not token or not parts(token):
+            continue
+        if _is_anchor(token, starts) and token not in found:
+            found.append(token)
+    return found
+
+
+def latest_anchors(readings: Sequence[str]) -> list[str]:
+    """The anchors of a question and the replies that refined it: the latest reading that names any wins, so
+    "What changed in 2.4.0?" answered with "I meant 2.1.0" asks about 2.1.0, not both."""
+    for text in reversed(readings):
+        if found := anchors(text):
+            return found
+    return []
+
+
+def _is_anchor(token: str, starts_sentence: bool) -> bool:
+    if any(char.isdigit() for char in token):
+        return True
+    if token.startswith("-") and len(token) > 1 and token.lstrip("-")[:1].isalpha():
+        return True
+    if _CODE.search(token):
+        return True
+    letters = [char for char in token if char.isalpha()]
+    if len(letters) >= 2 and all(char.isupper() for char in letters):
+        return token.lower() not in _NOT_NAMES
+    if any(char.isupper() for char in token[1:]) and token[:1].isalpha():
+        return True  # inner capitals: "PostgreSQL", "readFile", "iPhone"
+    if token[:1].isupper() and not starts_sentence:
+        return token.lower() not in _NOT_NAMES
+    return False
+
+
+def holds(text: str, anchor: str) -> bool:
+    """Whether `text` holds `anchor`: its parts appear together, in order; a name's plural or possessive counts."""
+    wanted = parts(anchor)
+    if not wanted:
+        return True
+    have = parts(text)
+    size = len(wanted)
+    for start in range(len(have) - size + 1):
+        if all(_same_part(have[start + i], wanted[i]) for i in range(size)):
+            return True
+    return False
+
+
+def _same_part(have: str, wanted: str) -> bool:
+    """The same run; for words, also a plural or a derived form ("Russia" ~ "Russian", "America" ~ "American")."""
+    if have == wanted:
+        return True
+    if have.isdigit() or wanted.isdigit() or min(len(have), len(wanted)) < 4:
+        return False
+    longer, shorter = (have, wanted) if len(have) > len(wanted) else (wanted, have)
+    return (longer.startswith(shorter) and longer[len(shorter) :] in {"s", "es", "n", "an", "ns", "ans"}) or (
+        min(len(have), len(wanted)) >= 5 and related(have, wanted)
+    )
+
+
+def is_name(anchor: str) -> bool:
+    """A capitalised word ("Kestrel", "Santiago"): unlike a version, a code or an acronym, the subject of a whole
+    document may be named only in its first lines, so a passage of it holds the name through its document."""
+    return anchor.isalpha() and anchor[:1].isupper() and not anchor.isupper()
+
+
+def missing(question_anchors: Sequence[str], quotes: Sequence[tuple[str, EvidenceChunk]]) -> list[str]:
+    """The anchors that no quote holds, each quote read in its context (`quote_context`); a name also counts as
+    held when the quote's document holds it (the researcher's `context_terms`)."""
+    contexts = [quote_context(sentence, chunk) for sentence, chunk in quotes]
+    in_documents = set().union(*(chunk.get("context_terms", []) for _, chunk in quotes)) if quotes else set()
+    return [
+        anchor
+        for anchor in question_anchors
+        if not any(holds(context, anchor) for context in contexts)
+        and not (is_name(anchor) and (found := terms(anchor)) and found <= in_documents)
+    ]
+
+
+def quote_context(sentence: str, chunk: EvidenceChunk) -> str:
+    """What a quoted sentence is read with: itself, its passage (unless it is a table row, a record of its own),
+    the passage's section heading and its document's name."""
+    around = [sentence, chunk.get("section") or "", chunk["doc_name"]]
+    if not is_table_row(sentence):
+        around.append(chunk["text"])
+    return "\n".join(around)

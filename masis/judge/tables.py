@@ -1,0 +1,51 @@
+"""Tables: a quoted row answers a question about one of its columns only if it holds that column's cell."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from masis.judge.sentences import split_sentences
+from masis.judge.terms import terms
+from masis.state import EvidenceChunk
+
+# A CSV row as the loader writes it: "column: value; column: value." (an empty cell is left out of its row)
+_CSV_ROW = re.compile(r"^[^:;|]{1,80}: [^;]*(?:; [^:;|]{1,80}: [^;]*)+\.?$")
+_CELL = re.compile(r"(?:^|; )([^:;|]{1,80}): ")
+
+
+def row_columns(sentence: str) -> list[str] | None:
+    """The columns a CSV row holds a cell for, or None when the sentence is not such a row."""
+    text = sentence.strip()
+    if not _CSV_ROW.match(text):
+        return None
+    return [match.group(1).strip() for match in _CELL.finditer(text)]
+
+
+def table_columns(text: str) -> set[str]:
+    """Every column named by a row of the passage."""
+    found: set[str] = set()
+    for sentence in split_sentences(text):
+        found.update(row_columns(sentence) or ())
+    return found
+
+
+def missing_columns(question_terms: frozenset[int], quotes: Sequence[tuple[str, EvidenceChunk]]) -> list[str]:
+    """The column a question asks about ("When was Debian 14 released?" -> `release`) that none of the quoted rows
+    holds a cell for: an empty cell is a near miss, not the row's other cells. The most specific column the
+    question names counts ("eol-esm" over "eol"). Empty when no quote is a row or the question names no column."""
+    missing: list[str] = []
+    for sentence, chunk in quotes:
+        held = row_columns(sentence)
+        if held is None:
+            continue
+        named = [(column, found) for column in table_columns(chunk["text"])
+                 if (found := terms(column)) and found <= question_terms]
+        if not named:
+            continue
+        wanted = max(named, key=lambda pair: (len(pair[1]), pair[0]))[0]
+        if wanted in held:
+            return []
+        if wanted not in missing:
+            missing.append(wanted)
+    return missing

@@ -1,0 +1,110 @@
+"""Right or ask back, through the engine: exact anchors, table rows, an option's default, and near misses that are
+asked back (with what the documents do hold) and resumed by a reply, a typed choice or a yes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from masis.engine import Engine
+from tests.conftest import make_settings
+
+WS = "acme"
+RELEASE_NOTES = b"""# Widget release notes
+
+## Release 2.4.0 (11 Apr 2024)
+
+The cache is now on by default. Startup is 30% faster on large projects.
+
+## Release 2.1.0 (3 Jan 2023)
+
+Added the export command. Support for Python 3.8 was dropped.
+"""
+OFFICES = b"""office,head,phone,staff
+Oslo,Kari Nord,+47 2233 4455,12
+Santiago,Ana Ruiz,,7
+Leeds,Tom Hale,+44 113 496 0000,9
+"""
+OPTIONS = b"""# widget command-line options
+
+## --retries
+
+How many times a failed download is tried again. Default: 5.
+
+## --timeout
+
+Seconds to wait for the server before giving up. Default: 30.
+"""
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Iterator[Engine]:
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        report = engine.ingest(WS, [("release_notes.md", RELEASE_NOTES), ("offices.csv", OFFICES),
+                                    ("options.md", OPTIONS)])
+        assert not report.failed
+        yield engine
+
+
+def _quoted(outcome_answer: str | None) -> str:
+    return outcome_answer or ""
+
+
+def test_a_version_is_answered_from_its_own_section(engine: Engine) -> None:
+    outcome = engine.ask(WS, "What changed in release 2.4.0?")
+    assert outcome.status == "answered"
+    assert "cache" in _quoted(outcome.answer) and "export" not in _quoted(outcome.answer)
+
+
+def test_a_version_the_documents_do_not_have_is_asked_back_and_a_reply_resumes_it(engine: Engine) -> None:
+    outcome = engine.ask(WS, "What changed in release 2.2.0?")
+    assert outcome.status == "needs_clarification"
+    assert outcome.clarification is not None and outcome.clarification.kind == "near_miss"
+    assert "2.2.0" in outcome.clarification.question and "closest passage" in outcome.clarification.question
+    resumed = engine.reply(outcome.thread_id, "I meant 2.1.0")
+    assert resumed.status == "answered"
+    assert "export" in _quoted(resumed.answer)
+
+
+def test_a_table_question_is_answered_with_its_row_only(engine: Engine) -> None:
+    outcome = engine.ask(WS, "Who is the head of the Santiago office?")
+    assert outcome.status == "answered"
+    answer = _quoted(outcome.answer)
+    assert "Ana Ruiz" in answer and "Kari Nord" not in answer and "Tom Hale" not in answer
+
+
+def test_an_empty_cell_is_a_near_miss_not_the_rows_other_cells(engine: Engine) -> None:
+    outcome = engine.ask(WS, "What is the phone number of the Santiago office?")
+    assert outcome.status == "needs_clarification"
+    assert outcome.clarification is not None and outcome.clarification.kind == "near_miss"
+    assert "phone" in outcome.clarification.question
+
+
+def test_an_options_default_is_quoted_from_its_own_entry(engine: Engine) -> None:
+    outcome = engine.ask(WS, "What is the default of --timeout?")
+    assert outcome.status == "answered"
+    assert "30" in _quoted(outcome.answer)
+
+
+def test_an_option_the_reference_does_not_list_is_asked_back(engine: Engine) -> None:
+    outcome = engine.ask(WS, "What is the default of --color?")
+    assert outcome.status == "needs_clarification"
+
+
+@pytest.mark.parametrize(("reply", "status"), [("cancel", "cancelled"), ("Use this draft", "answered"),
+                                               ("yes", "answered")])
+def test_a_typed_choice_on_a_near_miss_acts_like_its_button(engine: Engine, reply: str, status: str) -> None:
+    outcome = engine.ask(WS, "What changed in release 2.2.0?")
+    assert outcome.clarification is not None and outcome.clarification.kind == "near_miss"
+    resumed = engine.reply(outcome.thread_id, reply)
+    assert resumed.status == status
+    if status == "answered":
+        assert resumed.requires_human_review
+
+
+def test_a_question_for_a_release_is_answered_with_the_heading_that_names_it(engine: Engine) -> None:
+    outcome = engine.ask(WS, "Which release added the export command?")
+    assert outcome.status == "answered"
+    assert "Release 2.1.0" in _quoted(outcome.answer) and "export" in _quoted(outcome.answer)

@@ -1,0 +1,87 @@
+"""Anchors: the exact constraints of a question, and whether a quote holds them (real examples)."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis.judge.anchors import anchors, holds, latest_anchors, missing
+from masis.judge.sentences import is_table_row
+from masis.state import EvidenceChunk
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What changed in release 2.4.0?", ["2.4.0"]),
+        ("What is the price of part KX-4471-B?", ["KX-4471-B"]),
+        ("Who runs the Santiago office?", ["Santiago"]),
+        ("Who is the CEO of Nordlys?", ["CEO", "Nordlys"]),
+        ("What is the default of --max-old-space-size?", ["--max-old-space-size"]),
+        ("What does fs.readFile() return in Node.js v18?", ["fs.readFile", "Node.js", "v18"]),
+        ("What was Q3 2026 revenue?", ["Q3", "2026"]),
+        ("In Sept 1760 who negotiated a capitulation?", ["1760"]),  # a month is pinned down by its year
+        ("hey quick q, what's the default port?", []),
+        ("Which flag silences the warnings?", []),
+    ],
+)
+def test_the_anchors_of_a_question(question: str, expected: list[str]) -> None:
+    assert anchors(question) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "anchor"),
+    [
+        ("Release 3.19.0 (11 Apr 2022)", "3.19.0"),
+        ("Ubuntu 22.04 LTS (Jammy Jellyfish)", "22.04"),
+        ("part kx 4471 b, brake pad set", "KX-4471-B"),
+        ("Added in version 11.6.0.", "v11.6.0"),
+        ("the FY 2026 budget", "FY2026"),
+        ("Kublai's rival, Möngke Khan", "Mongke"),
+        ("the revolution in Russia", "Russian"),
+    ],
+)
+def test_an_anchor_survives_formatting(text: str, anchor: str) -> None:
+    assert holds(text, anchor)
+
+
+@pytest.mark.parametrize(
+    ("text", "anchor"),
+    [("Release 2.1.0 (3 Jan 2022)", "2.4.0"), ("version 12.4", "2.4"), ("part KX-4471-C", "KX-4471-B")],
+)
+def test_another_identifier_does_not_hold_it(text: str, anchor: str) -> None:
+    assert not holds(text, anchor)
+
+
+def _chunk(text: str, section: str | None = None, doc: str = "notes.md") -> EvidenceChunk:
+    return {"chunk_id": f"{doc}#1", "doc_name": doc, "text": text, "page": None, "section": section,
+            "relevance": 1.0, "score": 1.0}
+
+
+def test_a_version_in_the_heading_above_the_quote_holds_it() -> None:
+    chunk = _chunk("Faster startup. The cache is now on by default.", section="Release 2.4.0 (11 Apr 2024)")
+    assert missing(["2.4.0"], [("The cache is now on by default.", chunk)]) == []
+    other = _chunk("Faster startup. The cache is now on by default.", section="Release 2.1.0 (3 Jan 2023)")
+    assert missing(["2.4.0"], [("The cache is now on by default.", other)]) == ["2.4.0"]
+
+
+def test_a_table_row_holds_only_its_own_cells() -> None:
+    rows = "office: Oslo; head: Kari Nord; staff: 12.\n\noffice: Santiago; head: Ana Ruiz; staff: 7."
+    chunk = _chunk(rows, section="rows 1-2", doc="offices.csv")
+    oslo = "office: Oslo; head: Kari Nord; staff: 12."
+    assert is_table_row(oslo)
+    assert missing(["Santiago"], [(oslo, chunk)]) == ["Santiago"]
+    assert missing(["Santiago"], [("office: Santiago; head: Ana Ruiz; staff: 7.", chunk)]) == []
+
+
+def test_a_name_the_document_holds_elsewhere_is_held() -> None:
+    chunk = _chunk("The board approved the acquisition of Nordlys Logistics.", doc="board_minutes.md")
+    from masis.judge.terms import terms
+
+    chunk["context_terms"] = sorted(terms("Kestrel"))
+    assert missing(["Kestrel"], [("The board approved the acquisition of Nordlys Logistics.", chunk)]) == []
+    assert missing(["2.4.0"], [("The board approved the acquisition of Nordlys Logistics.", chunk)]) == ["2.4.0"]
+
+
+def test_a_reply_that_names_its_own_anchor_replaces_the_questions() -> None:
+    assert latest_anchors(["What changed in 2.4.0?", "I meant 2.1.0"]) == ["2.1.0"]
+    assert latest_anchors(["What changed in 2.4.0?", "the cache part"]) == ["2.4.0"]
