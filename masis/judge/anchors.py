@@ -79,7 +79,16 @@ def latest_anchors(readings: Sequence[str]) -> list[str]:
     return []
 
 
+# A decade or a century written as a figure ("the 1960s", "the early 1200s"): documents also write "the 13th
+# century", so it is a period to read, not an exact constraint.
+_DECADE = re.compile(r"^'?\d{2,4}['’]?s$")
+
+
 def _is_anchor(token: str, starts_sentence: bool) -> bool:
+    if token.lower() in _NOT_NAMES:
+        return False  # a question word, however it is capitalised ("WHy", "WHAT")
+    if _DECADE.match(token):
+        return False
     if any(char.isdigit() for char in token):
         return True
     if token.startswith("-") and len(token) > 1 and token.lstrip("-")[:1].isalpha():
@@ -97,7 +106,10 @@ def _is_anchor(token: str, starts_sentence: bool) -> bool:
 
 
 def holds(text: str, anchor: str) -> bool:
-    """Whether `text` holds `anchor`: its parts appear together, in order; a name's plural or possessive counts."""
+    """Whether `text` holds `anchor`: its parts appear together, in order; a name's plural or possessive counts,
+    and an acronym is held by the words it abbreviates ("UMC" by "United Methodist Church")."""
+    if _spelled_out(text, anchor):
+        return True
     wanted = parts(anchor)
     if not wanted:
         return True
@@ -107,6 +119,17 @@ def holds(text: str, anchor: str) -> bool:
         if all(_same_part(have[start + i], wanted[i]) for i in range(size)):
             return True
     return False
+
+
+_JOINERS = r"(?:\s+(?:of|and|for|the|de|du|&)\s+|\s+|-)"
+
+
+def _spelled_out(text: str, acronym: str) -> bool:
+    """An acronym's words in the text, their initials in order ("National Science Foundation" for "NSF")."""
+    if not (2 <= len(acronym) <= 6 and acronym.isalpha() and acronym.isupper()):
+        return False
+    words = _JOINERS.join(rf"{letter}[a-z]+" for letter in acronym)
+    return re.search(rf"\b{words}\b", text) is not None
 
 
 def _same_part(have: str, wanted: str) -> bool:

@@ -21,6 +21,8 @@ from masis.state import EvidenceChunk
         ("What was Q3 2026 revenue?", ["Q3", "2026"]),
         ("In Sept 1760 who negotiated a capitulation?", ["1760"]),  # a month is pinned down by its year
         ("hey quick q, what's the default port?", []),
+        ("WHy was the Merit network formed in Michigan", ["Merit", "Michigan"]),  # a question word, miscased
+        ("Who led the dynasty in the early 1200s?", []),  # a decade or century is a period, read as words too
         ("Which flag silences the warnings?", []),
     ],
 )
@@ -38,6 +40,8 @@ def test_the_anchors_of_a_question(question: str, expected: list[str]) -> None:
         ("the FY 2026 budget", "FY2026"),
         ("Kublai's rival, Möngke Khan", "Mongke"),
         ("the revolution in Russia", "Russian"),
+        ("The United Methodist Church understands itself", "UMC"),  # an acronym, spelled out
+        ("the National Science Foundation (NSF)", "NSF"),
     ],
 )
 def test_an_anchor_survives_formatting(text: str, anchor: str) -> None:
