@@ -17,7 +17,7 @@ from typing import Any
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
-from bot.blocks import Message, context, progress_message, truncate
+from bot.blocks import Message, context, escape, progress_message, truncate
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +86,23 @@ class StatusMessage:
                 if self.ts is None or now - self._last_edit < self._min_interval:
                     return
                 self._shown, self._last_edit = (key, 0), now
+            self._client.chat_update(channel=self.channel, ts=self.ts, text=text, blocks=[context(text)])
+        except Exception:
+            log.warning("could not update the progress message", exc_info=True)
+
+    def parse_waiting(self, name: str, place: int) -> None:
+        """The ingest's waiting callback: `name` waits for a free file reader, `place` in line (1: next).
+
+        Shown at once, not held back like progress: it comes at most once per place per file, and it is
+        what explains an upload that seems stuck."""
+        ahead = "next in line" if place <= 1 else f"{place - 1} file{'s' if place > 2 else ''} ahead"
+        text = (f":hourglass_flowing_sand: Waiting for a free file reader to read `{escape(truncate(name, 80))}` "
+                f"({ahead})…")
+        try:
+            with self._lock:
+                if self.ts is None:
+                    return
+                self._shown, self._last_edit = (f"waiting:{name}:{place}", 0), time.monotonic()
             self._client.chat_update(channel=self.channel, ts=self.ts, text=text, blocks=[context(text)])
         except Exception:
             log.warning("could not update the progress message", exc_info=True)

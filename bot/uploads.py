@@ -194,7 +194,8 @@ class Uploads:
         to_index = downloaded + pasted
         if to_index:
             report = self.deps.engine.ingest(
-                workspace, to_index, uploaded_by=user_id, on_progress=status.ingest_progress
+                workspace, to_index, uploaded_by=user_id, on_progress=status.ingest_progress,
+                on_wait=status.parse_waiting,
             )
             results.extend(report.results)
         return results + failed

@@ -102,6 +102,11 @@ class Settings(BaseSettings):
         180.0, validation_alias=_env("MASIS_PARSE_TIMEOUT_SECONDS", "parse_timeout_seconds")
     )
     parse_memory_mb: int = Field(1024, validation_alias=_env("MASIS_PARSE_MEMORY_MB", "parse_memory_mb"))
+    # at most this many isolated parses at once in a process, the others waiting in line (masis.ingest.budget);
+    # 0: as many as there are CPUs and as the available memory holds `parse_memory_mb` caps, at least one
+    parse_concurrency: int = Field(
+        0, ge=0, validation_alias=_env("MASIS_PARSE_CONCURRENCY", "parse_concurrency")
+    )
 
     # --- housekeeping --------------------------------------------------------------------------------
     checkpoint_ttl_days: float = Field(

@@ -52,7 +52,8 @@ if TYPE_CHECKING:
     from langgraph.graph.state import CompiledStateGraph
     from langgraph.types import Command
 
-    from masis.ingest.pipeline import IngestProgress, IngestReport
+    from masis.ingest.pipeline import IngestProgress, IngestReport, ParseWaiting
+    from masis.ingest.sources import FileReader
     from masis.records.db import Postgres
 
 log = logging.getLogger(__name__)
@@ -276,11 +277,14 @@ class Engine:
     def ingest(
         self,
         workspace_id: str,
-        files: Sequence[tuple[str, bytes]],
+        files: Sequence[tuple[str, bytes | FileReader]],
         *,
         uploaded_by: str = "cli",
         on_progress: IngestProgress | None = None,
+        on_wait: ParseWaiting | None = None,
     ) -> IngestReport:
+        """Index `files` (name and bytes, or name and a reader of the bytes) into the workspace. `on_progress`
+        is told each file's result; `on_wait` when a file waits for a free parser, and its place in line."""
         from masis.ingest.pipeline import ingest_files  # the loaders and parsers: not for a question
 
         tenant_scope(workspace_id)
@@ -295,6 +299,7 @@ class Engine:
             locks=self._document_locks,
             on_progress=on_progress,
             embedder=self.embedder,
+            on_wait=on_wait,
         )
 
     def ingest_paths(
@@ -304,8 +309,12 @@ class Engine:
         *,
         uploaded_by: str = "cli",
         on_progress: IngestProgress | None = None,
+        on_wait: ParseWaiting | None = None,
     ) -> IngestReport:
-        """Ingest files and (recursively) the files inside directories."""
+        """Ingest files and (recursively) the files inside directories, reading each when its turn comes; a
+        file over `MASIS_MAX_FILE_BYTES` is refused without being read."""
+        from masis.ingest.sources import not_a_regular_file, path_reader
+
         tenant_scope(workspace_id)  # before any file is read
         _check_uploader(uploaded_by)
         files: list[Path] = []
@@ -314,13 +323,17 @@ class Engine:
                 files.extend(sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")))
             elif path.is_file():
                 files.append(path)
+            elif path.exists() and (problem := not_a_regular_file(path.stat().st_mode)):
+                raise MasisError(f"{path}: {problem}")
             else:
                 raise MasisError(f"{path}: no such file or directory")
+        limit = self.settings.max_file_bytes
         return self.ingest(
             workspace_id,
-            [(p.name, p.read_bytes()) for p in files],
+            [(p.name, path_reader(p, limit)) for p in files],
             uploaded_by=uploaded_by,
             on_progress=on_progress,
+            on_wait=on_wait,
         )
 
     def documents(self, workspace_id: str) -> list[DocumentInfo]:

@@ -13,12 +13,14 @@ import importlib
 import io
 import itertools
 import re
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from masis.errors import IngestError, UnsupportedFileError
+from masis.ingest import markdown
 from masis.ingest.archive import ArchiveRefused, check_zip
 
 if TYPE_CHECKING:
@@ -30,8 +32,8 @@ if TYPE_CHECKING:
 _PARSER_MODULES: dict[str, tuple[str, ...]] = {
     ".pdf": ("pypdf",),
     ".docx": ("docx", "docx.table", "docx.text.paragraph"),
-    ".html": ("bs4",),
-    ".htm": ("bs4",),
+    ".html": ("bs4", "masis.ingest.html_text"),
+    ".htm": ("bs4", "masis.ingest.html_text"),
 }
 
 
@@ -135,32 +137,6 @@ def _title_line(text: str) -> str | None:
 
 # --- Markdown ---------------------------------------------------------------------------------------------
 
-_MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
-_MD_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-_MD_RULE = re.compile(r"^\s{0,3}([-*_])(\s*\1){2,}\s*$")
-_MD_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
-_MD_QUOTE = re.compile(r"^\s{0,3}>\s?")
-_MD_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
-_MD_REF_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s+\S+")
-_MD_INLINE: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"!\[([^\]]*)\]\([^)]*\)"), r"\1"),  # image -> alt text
-    (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),  # [text](url) -> text
-    (re.compile(r"\[([^\]]+)\]\[[^\]]*\]"), r"\1"),  # [text][ref] -> text
-    (re.compile(r"<(https?://[^>\s]+)>"), r"\1"),  # <url> -> url
-    (re.compile(r"`([^`]+)`"), r"\1"),
-    (re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1"), r"\2"),
-    (re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])"), r"\1"),
-    # underscores inside words (snake_case) are not emphasis
-    (re.compile(r"(?<![\w_])_(?=\S)(.+?)(?<=\S)_(?![\w_])"), r"\1"),
-    (re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"), r"\1"),
-)
-
-
-def _strip_markdown_inline(line: str) -> str:
-    for pattern, replacement in _MD_INLINE:
-        line = pattern.sub(replacement, line)
-    return line
-
 
 def _load_md(data: bytes) -> list[Section]:
     builder = _SectionBuilder()
@@ -173,7 +149,7 @@ def _load_md(data: bytes) -> list[Section]:
 
     in_fence = False
     for raw in _decode_text(data).split("\n"):
-        if _MD_FENCE.match(raw):
+        if markdown.is_fence(raw):
             end_paragraph()
             in_fence = not in_fence
             continue
@@ -181,82 +157,70 @@ def _load_md(data: bytes) -> list[Section]:
             if raw.strip():
                 builder.add_block(raw.strip())
             continue
-        heading = _MD_HEADING.match(raw)
-        if heading:
+        title = markdown.heading(raw)
+        if title is not None:
             end_paragraph()
-            builder.start_section(_strip_markdown_inline(heading.group(2)))
+            builder.start_section(markdown.strip_inline(title))
             continue
-        if not raw.strip() or _MD_RULE.match(raw) or _MD_TABLE_RULE.match(raw):
+        if not raw.strip() or markdown.is_thematic_break(raw) or markdown.is_table_rule(raw):
             end_paragraph()
             continue
-        if _MD_REF_DEFINITION.match(raw):
+        if markdown.is_reference_definition(raw):
             continue
-        line = _MD_QUOTE.sub("", raw)
-        if _MD_LIST_ITEM.match(line):
+        line = markdown.without_quote(raw)
+        item = markdown.list_item_text(line)
+        if item is not None:
             end_paragraph()
-            line = _MD_LIST_ITEM.sub("", line, count=1)
+            line = item
         elif line.lstrip().startswith("|"):
             end_paragraph()
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-            builder.add_block(" | ".join(_strip_markdown_inline(c) for c in cells if c))
+            builder.add_block(" | ".join(markdown.strip_inline(c) for c in cells if c))
             continue
-        paragraph.append(_strip_markdown_inline(line.strip()))
+        paragraph.append(markdown.strip_inline(line.strip()))
     end_paragraph()
     return builder.sections()
 
 
 # --- HTML -------------------------------------------------------------------------------------------------
 
-_HTML_DROP = ("script", "style", "nav", "noscript", "template", "head", "svg", "iframe")
-_HTML_HEADINGS = ("h1", "h2", "h3", "h4")
-_HTML_BLOCKS = (
-    "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "section", "article", "main", "aside", "header",
-    "footer", "blockquote", "pre", "table", "caption", "figure", "figcaption", "h5", "h6", "br", "hr",
-    "address", "form", "fieldset", "details", "summary",
-)  # fmt: skip
-# A private-use character cannot occur in ordinary HTML text, so it safely marks where headings were.
-_HEADING_MARK = "\ue000"
-_HEADING_SPLIT = re.compile(f"{_HEADING_MARK}(\\d+){_HEADING_MARK}")
+# Paragraphs of the page's text: a line break, blanks, another line break. (No repeat here can run over a
+# line break, so no search rescans what an earlier one covered.)
+_PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*+\n")
 
 
 def _load_html(data: bytes) -> list[Section]:
-    from bs4 import BeautifulSoup
-    from bs4.element import PreformattedString
+    from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, XMLParsedAsHTMLWarning
 
-    soup = BeautifulSoup(_decode_html(data), "html.parser")
-    for tag in soup.find_all(_HTML_DROP):
-        if not tag.decomposed:  # a nav inside a dropped header is gone already
-            tag.decompose()
-    # comments, doctypes, CDATA and processing instructions are markup, not content
-    for node in soup.find_all(string=lambda s: isinstance(s, PreformattedString)):
-        node.extract()
-    for node in soup.find_all(string=lambda s: _HEADING_MARK in s):
-        node.replace_with(node.replace(_HEADING_MARK, ""))
-    for row in soup.find_all("tr"):
-        if row.parent is None:  # inside a table row already flattened
-            continue
-        cells = [c.get_text(" ", strip=True) for c in row.find_all(["td", "th"])]
-        row.replace_with(_BLOCK_BREAK + " | ".join(c for c in cells if c) + _BLOCK_BREAK)
-    headings: list[str] = []
-    for tag in soup.find_all(_HTML_HEADINGS):
-        if tag.parent is None:
-            continue
-        headings.append(" ".join(tag.get_text(" ").split()))
-        tag.replace_with(f"{_BLOCK_BREAK}{_HEADING_MARK}{len(headings) - 1}{_HEADING_MARK}{_BLOCK_BREAK}")
-    for tag in soup.find_all(_HTML_BLOCKS):
-        tag.insert_before(_BLOCK_BREAK)
-        tag.insert_after(_BLOCK_BREAK)
+    from masis.ingest.html_text import Heading, page_parts
 
     builder = _SectionBuilder()
-    parts = _HEADING_SPLIT.split(soup.get_text())
-    # split() alternates: text, heading index, text, heading index, ...
-    for i, part in enumerate(parts):
-        if i % 2:
-            builder.start_section(headings[int(part)] or None)
+    text: list[str] = []
+
+    def end_text() -> None:
+        for block in _PARAGRAPH_BREAK.split("".join(text)):
+            builder.add_block(block)
+        text.clear()
+
+    # lxml (libxml2) rather than the standard library's html.parser, which is quadratic on unclosed markup
+    # (64 KB of `<!--` took 5 s, a megabyte would take the whole time limit). lxml refuses lone surrogates,
+    # which only an exotic declared charset can produce.
+    markup = _decode_html(data).encode("utf-8", "replace").decode("utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)  # XHTML is read as HTML on purpose
+        warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
+        soup = BeautifulSoup(markup, "lxml")
+    for part in page_parts(soup):
+        if isinstance(part, Heading):
+            end_text()
+            builder.start_section(part.text or None)
         else:
-            for block in re.split(r"\n\s*\n", part):
-                builder.add_block(block)
+            text.append(part)
+    end_text()
     return builder.sections()
+
+
+_CHARSET_WINDOW = 4096
 
 
 def _decode_html(data: bytes) -> str:
@@ -269,7 +233,10 @@ def _decode_html(data: bytes) -> str:
 
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")
-    declared = EncodingDetector.find_declared_encoding(data, is_html=True)
+    # The declaration belongs near the top (browsers look at the first 1,024 bytes); bs4's own search of 5 %
+    # of the page would be quadratic on a page of `<meta` repeated.
+    declared = EncodingDetector.find_declared_encoding(data[:_CHARSET_WINDOW], is_html=True,
+                                                       search_entire_document=True)
     for encoding in ("utf-8-sig", declared, "cp1252"):
         if encoding:
             try:

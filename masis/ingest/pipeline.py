@@ -9,6 +9,7 @@ beside the version it replaces, hidden, and switched to once complete: readers s
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import hashlib
 import logging
@@ -22,15 +23,16 @@ from typing import TYPE_CHECKING, Literal
 
 from masis.config import Settings
 from masis.errors import IngestError
+from masis.ingest.budget import parse_slots
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
 from masis.ingest.loaders import Section, import_parser, load_document
+from masis.ingest.sources import FileReader, too_big
 from masis.judge.matching import words
 from masis.judge.terms import document_vector
 from masis.pause import pause_point
 from masis.records.document_locks import DocumentLocks
 from masis.records.registry import DocumentInfo, Registry, now_iso
-from masis.sizes import human_size
 from masis.store.base import ChunkRecord, VectorStore
 from masis.store.payload import UPSERT_BATCH, index_text
 
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 IngestProgress = Callable[[int, int, str], None]
+# Told when a file waits for a free parser (masis.ingest.budget): its name and its place in line (1: next).
+ParseWaiting = Callable[[str, int], None]
 
 
 @dataclass(frozen=True)
@@ -137,12 +141,15 @@ def ingest_files(
     registry: Registry,
     settings: Settings,
     workspace_id: str,
-    files: Sequence[tuple[str, bytes]],
+    files: Sequence[tuple[str, bytes | FileReader]],
     uploaded_by: str,
     locks: DocumentLocks,
     on_progress: IngestProgress | None = None,
     embedder: Embedder | None = None,
+    on_wait: ParseWaiting | None = None,
 ) -> IngestReport:
+    """Index `files`, each given by its name and its bytes or a reader of them (read when its turn comes,
+    so only one file's bytes are in memory at a time)."""
     results: list[FileResult | None] = [None] * len(files)
     group_files = min(GROUP_FILES, locks.max_names or GROUP_FILES)
     done = 0
@@ -166,7 +173,7 @@ def ingest_files(
         group_names.clear()
         group_chunks = 0
 
-    for position, (raw_name, data) in enumerate(files):
+    for position, (raw_name, content) in enumerate(files):
         name = document_name(raw_name)
         if problem := name_problem(name):
             record(position, FileResult(visible_name(name), "failed", reason=problem))
@@ -174,7 +181,9 @@ def ingest_files(
         if name in group_names:
             index_group()  # the earlier file of this name first, so this one sees it as the old version
         try:
-            parsed = _parse_file(store, registry, settings, workspace_id, name, data, uploaded_by, embedder)
+            data = content() if callable(content) else content
+            waiting = functools.partial(on_wait, name) if on_wait is not None else None
+            parsed = _parse_file(store, registry, settings, workspace_id, name, data, uploaded_by, embedder, waiting)
         except Exception as exc:
             record(position, _failure(name or raw_name, exc))
             continue
@@ -206,17 +215,18 @@ def _parse_file(
     data: bytes,
     uploaded_by: str,
     embedder: Embedder | None = None,
+    on_wait: Callable[[int], None] | None = None,
 ) -> FileResult | tuple[DocumentInfo, list[ChunkRecord]]:
     """The file's document record and chunks, or its result when there is nothing to index."""
     if not name:
         raise IngestError("the file has no name")
-    if len(data) > settings.max_file_bytes:
-        raise IngestError(f"the file is {human_size(len(data))}; the limit is {human_size(settings.max_file_bytes)}")
+    if problem := too_big(len(data), settings.max_file_bytes):
+        raise IngestError(problem)
     digest = hashlib.sha256(data).hexdigest()
     existing = registry.document(workspace_id, name)
     if existing is not None and existing.sha256 == digest:
         return FileResult(name, "unchanged", chunks=existing.chunks, pages=existing.pages)
-    sections = _parse(settings, name, data)
+    sections = _parse(settings, name, data, on_wait)
     with _collector_paused():  # sentences and chunks are many small objects, none in a cycle
         chunks = chunk_sections(name, sections, settings.chunk_chars, settings.chunk_overlap_chars)
     if not chunks:
@@ -348,22 +358,25 @@ def _index_paused(store: VectorStore, registry: Registry, workspace_id: str, gro
 
 
 # Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) run in a child
-# process. Plain text is decoded and split by our own code in time and memory linear in its (capped) size,
-# and a fork per file would cost more than the parse itself: bulk ingest of small text files ran 5× slower.
+# process. Plain text is decoded and split by our own code in time linear in its (capped) size whatever it
+# holds (tests/unit/test_linear_parsing.py), and a fork per file would cost more than the parse itself: bulk
+# ingest of small text files ran 5× slower.
 _ISOLATED_SUFFIXES = frozenset({".pdf", ".docx", ".html", ".htm"})
 
 
-def _parse(settings: Settings, name: str, data: bytes) -> list[Section]:
-    """The file's sections; risky formats are parsed in a child process with a time limit and a memory cap."""
+def _parse(settings: Settings, name: str, data: bytes, on_wait: Callable[[int], None] | None = None) -> list[Section]:
+    """The file's sections; risky formats are parsed in a child process with a time limit and a memory cap,
+    at most `parse_concurrency` at once (masis.ingest.budget), the others waiting in line."""
     isolate = PurePath(name).suffix.lower() in _ISOLATED_SUFFIXES
     if not isolate or settings.parse_timeout_seconds <= 0 or not can_isolate():
         return load_document(name, data)
     import_parser(name)  # once in this process, not again in every forked child
-    return run_isolated(
-        lambda: load_document(name, data),
-        timeout=settings.parse_timeout_seconds,
-        memory_bytes=settings.parse_memory_mb * 1024 * 1024,
-    )
+    with parse_slots(settings).hold(on_wait):
+        return run_isolated(
+            lambda: load_document(name, data),
+            timeout=settings.parse_timeout_seconds,
+            memory_bytes=settings.parse_memory_mb * 1024 * 1024,
+        )
 
 
 def _roll_back(store: VectorStore, registry: Registry, workspace_id: str, versions: dict[str, str]) -> None:

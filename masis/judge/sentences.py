@@ -38,13 +38,26 @@ def split_sentences(text: str) -> list[str]:
         parts = _SENTENCE_END.split(" ".join(block.split()))  # text, mark, text, mark, ..., text
         pieces = [parts[i] + parts[i + 1] for i in range(0, len(parts) - 1, 2)]
         pieces.append(parts[-1])
-        start = len(sentences)  # a middle initial joins pieces of this block, never the block before
+        sentence: list[str] = []  # the pieces of the sentence being read; a middle initial joins the next one
         for piece in (p.strip() for p in pieces):
-            if piece and len(sentences) > start and _INITIAL.search(sentences[-1]):
-                sentences[-1] = f"{sentences[-1]} {piece}"
-            elif piece:
-                sentences.append(piece)
+            if not piece:
+                continue
+            if sentence and not _INITIAL.search(_last_two_words(sentence)):
+                sentences.append(" ".join(sentence))
+                sentence = []
+            sentence.append(piece)
+        if sentence:
+            sentences.append(" ".join(sentence))
     return sentences
+
+
+def _last_two_words(pieces: list[str]) -> str:
+    """The end of the pieces joined by spaces, as far back as `_INITIAL` can match (it holds one space).
+
+    Only the end is read, so a block of thousands of "John M." pieces costs what its length costs."""
+    tail = " ".join(pieces[-2:])
+    last_space = tail.rfind(" ")
+    return tail[tail.rfind(" ", 0, last_space) + 1 :] if last_space > 0 else tail
 
 
 def _blocks(text: str) -> list[str]:

@@ -3,12 +3,14 @@ rule that the bot token goes to Slack's hosts only."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from bot import blocks as b
+from masis.ingest.budget import parse_slots
 from tests.conftest import SAMPLE_DIR
 from tests.e2e.conftest import BotServer
 from tests.e2e.helpers import is_answer, is_clarification, wait_post
@@ -129,6 +131,26 @@ def test_the_token_never_goes_to_another_host(slack: SlackDriver, emulator: Slac
     assert "Indexed 1 of 3" in text and "product_roadmap.txt" in text
     assert text.count("does not point at Slack") == 2
     assert foreign.calls == []  # nothing at all reached the other host, so certainly no token
+
+
+def test_an_upload_waiting_for_a_free_file_reader_says_so_then_is_indexed(
+    slack: SlackDriver, emulator: SlackEmulator, bot: BotServer
+) -> None:
+    channel = "CWAIT0001"
+    slots = parse_slots(bot.settings)
+    with contextlib.ExitStack() as busy:
+        for _ in range(slots.slots):
+            busy.enter_context(slots.hold())  # every file reader of the bot's process is taken
+        view = open_modal(slack, emulator, channel)
+        slack.submit_view(view, upload_values([sample_file(emulator, "remote_work_policy.html")]))
+        [waiting] = emulator.wait_for(
+            lambda _: [c for c in emulator.calls_to("chat.update") if "free file reader" in c.blocks_text()],
+            what="the status saying the upload waits",
+        )
+        assert "`remote_work_policy.html` (next in line)" in waiting.blocks_text()
+        assert not [c for c in emulator.posts(channel=channel) if is_summary(c)], "nothing is parsed meanwhile"
+    [summary] = wait_post(emulator, channel, None, is_summary, what="the upload summary")
+    assert "Indexed 1 of 1" in summary.blocks_text()
 
 
 def test_files_shared_with_a_mention_are_ingested_then_the_question_answered(

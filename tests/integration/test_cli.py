@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -137,6 +138,7 @@ def test_ingest_refuses_a_name_with_a_bidi_or_control_character_and_says_why(tmp
     ("args", "message"),
     [
         (("ingest", "--workspace", "w", "/no/such/file.pdf"), "no such file"),
+        (("ingest", "--workspace", "w", "/dev/zero"), "/dev/zero: not a regular file but a character device"),
         (("reply", "--thread", "nothing:here", "hello"), "no question waiting"),
         (("docs", "--workspace", "w", "--remove", "ghost.pdf"), "No document named"),
         (("ask", "--workspace", " ", "question?"), "workspace"),
@@ -148,6 +150,36 @@ def test_errors_are_one_clear_line_and_a_nonzero_exit(tmp_path: Path, args: tupl
     assert message in result.stderr
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_ingest_refuses_a_fifo_argument_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "notes.md"
+    os.mkfifo(fifo)
+    result = masis(tmp_path / "data", "ingest", "--workspace", "w", str(fifo))
+    assert result.returncode == 1
+    assert result.stderr == f"masis: {fifo}: not a regular file but a named pipe (FIFO); give the path of a " \
+                            "document or of a directory of documents\n"
+
+
+def test_ingest_refuses_a_2_gib_file_without_reading_it(tmp_path: Path) -> None:
+    """A sparse 2 GiB file beside a small one, with the process's address space capped at 1.5 GiB: reading the
+    big file (as `masis ingest` did, every file up front) would fail for memory; checking its size first
+    refuses it and indexes the small one."""
+    big, small = tmp_path / "big.txt", tmp_path / "small.txt"
+    with big.open("wb") as file:
+        file.truncate(2 * 1024**3)
+    small.write_text("The Osprey launch is in April.")
+    env = {**os.environ, "MASIS_DATA_DIR": str(tmp_path / "data"), "MASIS_LLM": "extractive"}
+    env.pop("QDRANT_URL", None)
+
+    def cap_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (3 * 1024**3 // 2, 3 * 1024**3 // 2))
+
+    result = subprocess.run([sys.executable, "-m", "masis.cli", "ingest", "--workspace", "w", str(big), str(small)],
+                            capture_output=True, text=True, env=env, timeout=120, preexec_fn=cap_memory)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines() == ["✗ big.txt: the file is 2.0 GiB; the limit is 20.0 MiB",
+                                          "✓ small.txt: 1 chunks (indexed)"]
 
 
 def test_a_store_held_by_another_process_gets_a_clear_message(tmp_path: Path) -> None:

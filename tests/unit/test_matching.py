@@ -1,5 +1,5 @@
 """The relevance rules for words the stemmer keeps apart: derived forms, misspellings, conversational
-framing, and periods named relative to today (masis/matching.py, masis/text.py)."""
+framing, and periods named relative to today (masis/judge/matching.py, masis/judge/terms.py)."""
 
 from __future__ import annotations
 

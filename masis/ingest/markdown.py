@@ -1,0 +1,244 @@
+"""Markdown syntax read and stripped line by line, in time linear in a line's length whatever the line holds.
+
+No pattern here has an unbounded repeat: block syntax (headings, rules, table rules, list markers) is read
+with `str` methods, and inline syntax is removed by passes that each search a line only for a few fixed
+characters. A pass asks its searches (`_Scan`) for positions that never move backwards, so each answer
+starts where the last one left off and every character is looked at a bounded number of times. The passes
+give exactly what the regular expressions MASIS used before gave (tests/unit/test_markdown.py keeps them as
+the reference); those were quadratic or worse on lines such as `**x ` repeated or a heading of spaces.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FENCE = re.compile(r"\s{0,3}(?:```|~~~)")
+_QUOTE = re.compile(r"\s{0,3}>\s?")
+_ORDINAL = re.compile(r"\d{1,9}[.)]")
+_ANY_INLINE = re.compile(r"[\[<`*_~]")  # a line without these has no inline syntax
+
+_OPEN_BRACKET = re.compile(r"\[")
+_OPEN_IMAGE = re.compile(r"!\[")
+_CLOSE_BRACKET = re.compile(r"\]")
+_CLOSE_PAREN = re.compile(r"\)")
+_OPEN_AUTOLINK = re.compile(r"<https?://")
+_END_AUTOLINK = re.compile(r"[>\s]")
+_TICK = re.compile("`")
+# Emphasis: an opener is followed by a non-space, a closer preceded by one; single `*` and `_` must not
+# touch a word (snake_case, 2*3*4) or another of their kind.
+_OPEN_STRONG = re.compile(r"(?:\*\*|__)(?=\S)")
+_CLOSE_STRONG = {"**": re.compile(r"(?<=\S)\*\*"), "__": re.compile(r"(?<=\S)__")}
+_OPEN_STAR = re.compile(r"(?<![\w*])\*(?=\S)")
+_CLOSE_STAR = {"*": re.compile(r"(?<=\S)\*(?![\w*])")}
+_OPEN_UNDERSCORE = re.compile(r"(?<![\w_])_(?=\S)")
+_CLOSE_UNDERSCORE = {"_": re.compile(r"(?<=\S)_(?![\w_])")}
+_OPEN_STRIKE = re.compile(r"~~(?=\S)")
+_CLOSE_STRIKE = {"~~": re.compile(r"(?<=\S)~~")}
+
+
+class _Scan:
+    """The first match of a fixed-width pattern at or after a position, asked for positions that never
+    decrease: no match starts between the last position asked and the last answer, so an answer at or after
+    the new position is still the answer, and a search never covers ground an earlier one covered."""
+
+    __slots__ = ("_asked", "_found", "_line", "_pattern")
+
+    def __init__(self, line: str, pattern: re.Pattern[str]) -> None:
+        self._line = line
+        self._pattern = pattern
+        self._asked = -1
+        self._found: re.Match[str] | None = None
+
+    def next(self, start: int) -> re.Match[str] | None:
+        if start < self._asked:
+            raise ValueError("a scan only moves forwards")
+        if self._asked >= 0 and (self._found is None or self._found.start() >= start):
+            self._asked = start
+            return self._found
+        self._asked, self._found = start, self._pattern.search(self._line, start)
+        return self._found
+
+
+def is_fence(line: str) -> bool:
+    return _FENCE.match(line) is not None
+
+
+def heading(line: str) -> str | None:
+    """The text of an ATX heading (`## Title ##`), closing hashes and spaces removed, or None."""
+    body = line.lstrip()
+    if len(line) - len(body) > 3:
+        return None
+    rest = body.lstrip("#")
+    if not 1 <= len(body) - len(rest) <= 6 or not rest[:1].isspace():
+        return None
+    return rest.strip().rstrip("#").rstrip()
+
+
+def is_thematic_break(line: str) -> bool:
+    """`---`, `* * *`, `___`: three or more of one mark and nothing else but spaces."""
+    body = line.lstrip()
+    if len(line) - len(body) > 3 or body[:1] not in ("-", "*", "_"):
+        return False
+    marks = "".join(body.split())
+    return len(marks) >= 3 and marks.count(marks[0]) == len(marks)
+
+
+def is_table_rule(line: str) -> bool:
+    """A table's header rule, `| --- | :---: |`: cells of three or more dashes, each with optional colons."""
+    body = line.strip()
+    body = body.removeprefix("|")
+    body = body.removesuffix("|")
+    for cell in body.split("|"):
+        dashes = cell.strip().removeprefix(":").removesuffix(":")
+        if len(dashes) < 3 or dashes.strip("-"):
+            return False
+    return True
+
+
+def is_reference_definition(line: str) -> bool:
+    """`[label]: https://...`: a link target, not text."""
+    body = line.lstrip()
+    if len(line) - len(body) > 3 or not body.startswith("["):
+        return False
+    close = body.find("]", 1)
+    if close <= 1 or body[close + 1 : close + 2] != ":":
+        return False
+    target = body[close + 2 :]
+    return target[:1].isspace() and bool(target.strip())
+
+
+def without_quote(line: str) -> str:
+    """The line without its block-quote marker (`> `)."""
+    match = _QUOTE.match(line)
+    return line[match.end() :] if match else line
+
+
+def list_item_text(line: str) -> str | None:
+    """The text of a list item (`- x`, `* x`, `+ x`, `1. x`, `2) x`) without its marker, or None."""
+    body = line.lstrip()
+    if body[:1] in ("-", "*", "+"):
+        marker = 1
+    elif match := _ORDINAL.match(body):
+        marker = match.end()
+    else:
+        return None
+    rest = body[marker:]
+    return rest.lstrip() if rest[:1].isspace() else None
+
+
+def strip_inline(line: str) -> str:
+    """`line` without inline Markdown: images and links become their text, autolinks their URL, and code
+    spans, strong, emphasis and strike-through their content."""
+    if _ANY_INLINE.search(line) is None:
+        return line
+    line = _links(line, _OPEN_IMAGE, nonempty=False)
+    line = _links(line, _OPEN_BRACKET, nonempty=True)
+    line = _reference_links(line)
+    line = _autolinks(line)
+    line = _code_spans(line)
+    line = _unwrap(line, _OPEN_STRONG, _CLOSE_STRONG)
+    line = _unwrap(line, _OPEN_STAR, _CLOSE_STAR)
+    line = _unwrap(line, _OPEN_UNDERSCORE, _CLOSE_UNDERSCORE)
+    return _unwrap(line, _OPEN_STRIKE, _CLOSE_STRIKE)
+
+
+# Each pass below replaces, leftmost first and without overlaps (as re.sub does), one kind of construct by
+# the part of it that is text; when a construct cannot close at one opener, the next opener is tried.
+
+
+def _links(line: str, opener: re.Pattern[str], *, nonempty: bool) -> str:
+    """`[text](url)` (or `![alt](url)`) -> text: the text runs to the first `]`, the URL to the first `)`."""
+    opens, text_ends, url_ends = _Scan(line, opener), _Scan(line, _CLOSE_BRACKET), _Scan(line, _CLOSE_PAREN)
+    out: list[str] = []
+    kept = pos = 0
+    while (start := opens.next(pos)) is not None:
+        text = start.end()
+        end = text_ends.next(text)
+        if end is None:
+            break
+        close = end.start()
+        if (close > text or not nonempty) and line.startswith("(", close + 1):
+            url_end = url_ends.next(close + 2)
+            if url_end is not None:
+                out += (line[kept : start.start()], line[text:close])
+                kept = pos = url_end.end()
+                continue
+        pos = start.start() + 1
+    out.append(line[kept:])
+    return "".join(out)
+
+
+def _reference_links(line: str) -> str:
+    """`[text][ref]` -> text."""
+    opens, text_ends, ref_ends = _Scan(line, _OPEN_BRACKET), _Scan(line, _CLOSE_BRACKET), _Scan(line, _CLOSE_BRACKET)
+    out: list[str] = []
+    kept = pos = 0
+    while (start := opens.next(pos)) is not None:
+        text = start.end()
+        end = text_ends.next(text)
+        if end is None:
+            break
+        close = end.start()
+        if close > text and line.startswith("[", close + 1):
+            ref_end = ref_ends.next(close + 2)
+            if ref_end is not None:
+                out += (line[kept : start.start()], line[text:close])
+                kept = pos = ref_end.end()
+                continue
+        pos = start.start() + 1
+    out.append(line[kept:])
+    return "".join(out)
+
+
+def _autolinks(line: str) -> str:
+    """`<https://example.com>` -> the URL (which has no space and no `>`)."""
+    opens, ends = _Scan(line, _OPEN_AUTOLINK), _Scan(line, _END_AUTOLINK)
+    out: list[str] = []
+    kept = pos = 0
+    while (start := opens.next(pos)) is not None:
+        end = ends.next(start.end())
+        if end is None:
+            break
+        if end.start() > start.end() and end.group() == ">":
+            out += (line[kept : start.start()], line[start.start() + 1 : end.start()])
+            kept = pos = end.end()
+            continue
+        pos = start.start() + 1
+    out.append(line[kept:])
+    return "".join(out)
+
+
+def _code_spans(line: str) -> str:
+    """`` `code` `` -> code."""
+    opens, closes = _Scan(line, _TICK), _Scan(line, _TICK)
+    out: list[str] = []
+    kept = pos = 0
+    while (start := opens.next(pos)) is not None:
+        end = closes.next(start.end())
+        if end is None:
+            break
+        if end.start() > start.end():
+            out += (line[kept : start.start()], line[start.end() : end.start()])
+            kept = pos = end.end()
+            continue
+        pos = start.start() + 1
+    out.append(line[kept:])
+    return "".join(out)
+
+
+def _unwrap(line: str, opener: re.Pattern[str], closers: dict[str, re.Pattern[str]]) -> str:
+    """`**text**`-like spans -> text: the nearest closer of the opener's kind, at least one character on."""
+    opens = _Scan(line, opener)
+    close_scans = {mark: _Scan(line, pattern) for mark, pattern in closers.items()}
+    out: list[str] = []
+    kept = pos = 0
+    while (start := opens.next(pos)) is not None:
+        mark = start.group()
+        end = close_scans[mark].next(start.end() + 1)
+        if end is not None:
+            out += (line[kept : start.start()], line[start.end() : end.start()])
+            kept = pos = end.end()
+            continue
+        pos = start.start() + 1
+    out.append(line[kept:])
+    return "".join(out)
