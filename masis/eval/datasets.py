@@ -152,16 +152,7 @@ def load_squad(path: Path) -> LabelledSet:
     each question's own paragraph is its one relevant document."""
     file = path / "dev-v1.1.json" if path.is_dir() else path
     data = json.loads(_require(file, "the SQuAD v1.1 JSON file").read_text(encoding="utf-8"))
-    documents: list[Document] = []
-    queries: list[Query] = []
-    for article in data["data"]:
-        for index, paragraph in enumerate(article["paragraphs"]):
-            doc_id = f"{article['title']}-{index:03d}"
-            documents.append(_text_document(doc_id, paragraph["context"], article["title"]))
-            for qa in paragraph["qas"]:
-                answers = tuple(dict.fromkeys(a["text"] for a in qa["answers"]))
-                queries.append(Query(qa["id"], qa["question"].strip(), {doc_id: 1}, answers))
-    return LabelledSet("squad", documents, queries)
+    return _squad("squad", data, unanswerable=False)
 
 
 def load_squad2(path: Path) -> LabelledSet:
@@ -169,6 +160,12 @@ def load_squad2(path: Path) -> LabelledSet:
     question marked `is_impossible` is unanswerable (its paragraph only looks as if it held the answer)."""
     file = path / "dev-v2.0.json" if path.is_dir() else path
     data = json.loads(_require(file, "the SQuAD 2.0 JSON file").read_text(encoding="utf-8"))
+    return _squad("squad2", data, unanswerable=True)
+
+
+def _squad(name: str, data: dict, *, unanswerable: bool) -> LabelledSet:
+    """A SQuAD file's paragraphs as documents and its questions as queries; with `unanswerable` (2.0), each
+    query is also marked answerable or not by its `is_impossible`."""
     documents: list[Document] = []
     queries: list[Query] = []
     for article in data["data"]:
@@ -176,11 +173,12 @@ def load_squad2(path: Path) -> LabelledSet:
             doc_id = f"{article['title']}-{index:03d}"
             documents.append(_text_document(doc_id, paragraph["context"], article["title"]))
             for qa in paragraph["qas"]:
-                impossible = bool(qa.get("is_impossible"))
+                impossible = unanswerable and bool(qa.get("is_impossible"))
                 answers = () if impossible else tuple(dict.fromkeys(a["text"] for a in qa["answers"]))
-                kind = "unanswerable" if impossible else "answerable"
-                queries.append(Query(qa["id"], qa["question"].strip(), {doc_id: 1}, answers, kind, not impossible))
-    return LabelledSet("squad2", documents, queries)
+                kind = ("unanswerable" if impossible else "answerable",) if unanswerable else ()
+                marks = (*kind, not impossible) if unanswerable else ()
+                queries.append(Query(qa["id"], qa["question"].strip(), {doc_id: 1}, answers, *marks))
+    return LabelledSet(name, documents, queries)
 
 
 def folder_documents(folder: Path) -> list[Document]:
