@@ -4,11 +4,13 @@ memory of six concurrent HTML tag floods, and `masis ingest` of a 2 GiB file.
     .venv/bin/python bench/bench_hostile_files.py [--vs REV] [--timeout 30] [--quick] [--no-memory-anchor]
 
 "Before" is the code at REV (default: the merge-base of HEAD and main), exported with `git archive` and run
-with PYTHONPATH pointing at it; "after" is this tree. Each parse runs in a process of its own beside a
-thread that calls a trivial function every millisecond: the longest gap between two calls is how long the
-parse held the GIL (a few ms is the interpreter's switch interval). A parse still running after `--timeout`
-seconds is stopped and shown as "> T". The /healthz figures come from the real server (`python -m bot`,
-API only) while the file is uploaded through `POST /masis/workspaces/{id}/documents`.
+with PYTHONPATH pointing at it; "after" is this tree. Each parse (load and chunk, in one process, as the server
+did for every .md, .txt and .csv before) runs in a process of its own beside a thread that calls a trivial
+function every millisecond: the longest gap between two calls is how long the parse held the GIL (a few ms
+is the interpreter's switch interval). A parse still running after `--timeout` seconds is stopped and shown
+as "> T". The /healthz figures come from the real server (`python -m bot`, API only, which now parses files
+over 256 KiB in a child) while the file is uploaded through `POST /masis/workspaces/{id}/documents`, beside
+its /healthz over two idle seconds just before.
 """
 
 from __future__ import annotations
@@ -53,12 +55,15 @@ CASES: dict[str, Callable[[], tuple[str, str]]] = {
     **{f"md 64 KB of {unit!r}": (lambda unit=unit: ("run.md", _run(unit, 64 * KB) + "x"))
        for unit in (" ", "#", "|", "-", "*", "_", "`", "[", "<", "![", "**x ", "John M. ")},
     "txt 64 KB of 'John M. '": lambda: ("names.txt", _run("John M. ", 64 * KB)),
+    "txt 19 MiB, one word": lambda: ("word.txt", "x" * (19 * MB)),
+    "txt 19 MiB, ordinary sentences": lambda: ("plain.txt", _run("The quick brown fox jumps over a dog. ", 19 * MB)),
     "html <div> nested 100,000 deep": lambda: ("deep.html", "<div>" * 100_000 + "deep text"),
     "html <table><tr><td> nested 30,000 deep": lambda: ("tables.html", "<table><tr><td>" * 30_000 + "deep text"),
     "html 64 KB of '<!--'": lambda: ("comments.html", _run("<!--", 64 * KB)),
 }
 QUICK_CASES = ["md 4 KB heading of spaces", "md 64 KB of '**x '", "html <div> nested 100,000 deep"]
-HEALTHZ_CASES = ["md 1 MiB of '**x '", "md 4 KB heading of spaces", "md 64 KB of '**x '"]
+HEALTHZ_CASES = ["md 1 MiB of '**x '", "md 4 KB heading of spaces", "md 64 KB of '**x '", "txt 19 MiB, one word",
+                 "txt 19 MiB, ordinary sentences"]
 
 
 # --- one parse, in a worker process ---------------------------------------------------------------------
@@ -147,7 +152,23 @@ class Server:
         self.process.wait()
 
 
+def _poll_healthz(url: str, until: Callable[[], bool], timeout: float) -> dict[str, Any]:
+    """/healthz every 10 ms over one kept-alive connection until `until()`: the slowest and the median answer."""
+    latencies: list[float] = []
+    with httpx.Client(trust_env=False, timeout=timeout) as client:
+        while not until():
+            started = time.perf_counter()
+            with contextlib.suppress(httpx.TimeoutException):
+                client.get(f"{url}/healthz")
+            latencies.append(time.perf_counter() - started)
+            time.sleep(0.01)
+    latencies.sort()
+    return {"healthz_max_ms": round(latencies[-1] * 1000, 1),
+            "healthz_p50_ms": round(latencies[len(latencies) // 2] * 1000, 1), "healthz_requests": len(latencies)}
+
+
 def healthz_during_upload(source: Path, work: Path, case: str, timeout: float) -> dict[str, Any]:
+    """The server's /healthz while it ingests one upload, and, first, for two seconds with nothing to do."""
     name, text = CASES[case]()
     server = Server(source, work)
     upload: dict[str, Any] = {}
@@ -163,25 +184,19 @@ def healthz_during_upload(source: Path, work: Path, case: str, timeout: float) -
             upload["status"] = "timed out"
         upload["seconds"] = time.perf_counter() - started
 
-    sender = threading.Thread(target=send, daemon=True)
-    latencies: list[float] = []
     try:
+        idle_until = time.perf_counter() + 2
+        idle = _poll_healthz(server.url, lambda: time.perf_counter() > idle_until, timeout)
+        sender = threading.Thread(target=send, daemon=True)
         sender.start()
-        while sender.is_alive():
-            started = time.perf_counter()
-            with contextlib.suppress(httpx.TimeoutException):
-                httpx.get(f"{server.url}/healthz", timeout=timeout, trust_env=False)
-            latencies.append(time.perf_counter() - started)
-            time.sleep(0.02)
-        sender.join()
+        busy = _poll_healthz(server.url, lambda: not sender.is_alive(), timeout)
     finally:
         server.stop()
-    seconds = upload["seconds"]
     return {
-        "upload_s": round(seconds, 2) if upload["status"] != "timed out" else f"> {timeout:g}",
+        "upload_s": round(upload["seconds"], 2) if upload["status"] != "timed out" else f"> {timeout:g}",
         "upload_status": upload["status"],
-        "healthz_max_ms": round(max(latencies) * 1000, 1),
-        "healthz_requests": len(latencies),
+        **busy,
+        "idle_healthz_max_ms": idle["healthz_max_ms"],
     }
 
 
@@ -249,7 +264,7 @@ def ingest_2gib(source: Path, work: Path) -> dict[str, Any]:
     env = _env(source, work / f"data-{source.name}")
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", _PEAK, sys.executable, "-m", "masis.cli", "ingest", "--workspace",
-                           "w", str(big)], env=env, capture_output=True, text=True)
+                           "w", str(big)], env=env, capture_output=True, text=True, cwd=work)  # not this tree's masis
     code, peak_kb, output = json.loads(done.stdout)
     return {"seconds": round(time.perf_counter() - started, 2), "exit": code, "peak_rss_mb": round(peak_kb / 1024, 1),
             "says": output.strip()[:70]}

@@ -74,12 +74,15 @@ def _hard_split(sentence: str, limit: int) -> list[str]:
     pieces: list[str] = []
     current = ""
     for word in sentence.split():
-        while len(word) > limit:
+        if len(word) > limit:
             if current:
                 pieces.append(current)
                 current = ""
-            pieces.append(word[:limit])
-            word = word[limit:]
+            # whole pieces by position, not by cutting the rest off each time (quadratic in the word's length:
+            # 17 s for a 20 MiB word); the last part, 1 to `limit` characters, goes on as a word
+            cut = (len(word) - 1) // limit * limit
+            pieces.extend(word[start : start + limit] for start in range(0, cut, limit))
+            word = word[cut:]
         if not current:
             current = word
         elif len(current) + 1 + len(word) <= limit:

@@ -26,7 +26,7 @@ from masis.errors import IngestError
 from masis.ingest.budget import parse_slots
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.isolation import can_isolate, run_isolated
-from masis.ingest.loaders import Section, import_parser, load_document
+from masis.ingest.loaders import import_parser, load_document
 from masis.ingest.sources import FileReader, too_big
 from masis.judge.matching import words
 from masis.judge.terms import document_vector
@@ -226,9 +226,7 @@ def _parse_file(
     existing = registry.document(workspace_id, name)
     if existing is not None and existing.sha256 == digest:
         return FileResult(name, "unchanged", chunks=existing.chunks, pages=existing.pages)
-    sections = _parse(settings, name, data, on_wait)
-    with _collector_paused():  # sentences and chunks are many small objects, none in a cycle
-        chunks = chunk_sections(name, sections, settings.chunk_chars, settings.chunk_overlap_chars)
+    pages, chunks = _parse(settings, name, data, on_wait)
     if not chunks:
         raise IngestError("no text found to index")
     _refuse_taken_ids(store, workspace_id, name, chunks)
@@ -236,7 +234,6 @@ def _parse_file(
         # Embed (into the embedder's cache) before the old version is touched: an embeddings outage then
         # fails this file while its previous version stays searchable.
         embedder.embed_documents([chunk.text for chunk in chunks])
-    pages = max((s.page for s in sections if s.page is not None), default=None)
     info = DocumentInfo(
         name=name,
         chunks=len(chunks),
@@ -343,7 +340,7 @@ def _index_paused(store: VectorStore, registry: Registry, workspace_id: str, gro
         # end of a chunk's text does.
         registry.save_documents(
             workspace_id,
-            [(parsed.info, n, words("\n".join(text))) for parsed, n, text in zip(group, counts, texts, strict=True)],
+            [(parsed.info, n, _words(text)) for parsed, n, text in zip(group, counts, texts, strict=True)],
             versions,
         )
     except BaseException:
@@ -357,25 +354,49 @@ def _index_paused(store: VectorStore, registry: Registry, workspace_id: str, gro
         log.warning("could not delete the previous versions of %s", ", ".join(versions), exc_info=True)
 
 
-# Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) run in a child
-# process. Plain text is decoded and split by our own code in time linear in its (capped) size whatever it
-# holds (tests/unit/test_linear_parsing.py), and a fork per file would cost more than the parse itself: bulk
-# ingest of small text files ran 5× slower.
+_WORDS_CHUNKS = 256
+
+
+def _words(texts: Sequence[str]) -> frozenset[str]:
+    """A document's words: those of its chunks' texts, read a few hundred chunks per call (one call on a
+    20 MiB document held the GIL for a third of a second); a line break ends a word as the end of a chunk's
+    text does."""
+    found: set[str] = set()
+    for start in range(0, len(texts), _WORDS_CHUNKS):
+        found |= words("\n".join(texts[start : start + _WORDS_CHUNKS]))
+    return frozenset(found)
+
+
+# Formats whose parsers unpack or interpret the file (compressed streams, zip parts, markup) are parsed and
+# chunked in a child process, and so is any file larger than IN_PROCESS_MAX_BYTES: a long text's sentence
+# splitting makes calls that each hold the GIL for a while (a quarter of a second on 20 MiB), and the child
+# has a GIL of its own. Small plain text (txt, md, csv) is parsed here, in time linear in its size whatever it
+# holds (tests/unit/test_linear_parsing.py), because a fork per file costs more than such a parse: bulk
+# ingest of small text files ran 5× slower forked.
 _ISOLATED_SUFFIXES = frozenset({".pdf", ".docx", ".html", ".htm"})
+IN_PROCESS_MAX_BYTES = 256 * 1024
 
 
-def _parse(settings: Settings, name: str, data: bytes, on_wait: Callable[[int], None] | None = None) -> list[Section]:
-    """The file's sections; risky formats are parsed in a child process with a time limit and a memory cap,
-    at most `parse_concurrency` at once (masis.ingest.budget), the others waiting in line."""
-    isolate = PurePath(name).suffix.lower() in _ISOLATED_SUFFIXES
+def _parse(
+    settings: Settings, name: str, data: bytes, on_wait: Callable[[int], None] | None = None
+) -> tuple[int | None, list[ChunkRecord]]:
+    """The file's page count (PDFs) and chunks. Risky formats and large files are parsed in a child process
+    with a time limit and a memory cap, at most `parse_concurrency` at once (masis.ingest.budget), the others
+    waiting in line."""
+
+    def parse() -> tuple[int | None, list[ChunkRecord]]:
+        sections = load_document(name, data)
+        with _collector_paused():  # sentences and chunks are many small objects, none in a cycle
+            chunks = chunk_sections(name, sections, settings.chunk_chars, settings.chunk_overlap_chars)
+        return max((s.page for s in sections if s.page is not None), default=None), chunks
+
+    isolate = PurePath(name).suffix.lower() in _ISOLATED_SUFFIXES or len(data) > IN_PROCESS_MAX_BYTES
     if not isolate or settings.parse_timeout_seconds <= 0 or not can_isolate():
-        return load_document(name, data)
+        return parse()
     import_parser(name)  # once in this process, not again in every forked child
     with parse_slots(settings).hold(on_wait):
         return run_isolated(
-            lambda: load_document(name, data),
-            timeout=settings.parse_timeout_seconds,
-            memory_bytes=settings.parse_memory_mb * 1024 * 1024,
+            parse, timeout=settings.parse_timeout_seconds, memory_bytes=settings.parse_memory_mb * 1024 * 1024
         )
 
 

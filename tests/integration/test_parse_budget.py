@@ -110,3 +110,25 @@ def test_with_two_slots_two_parses_run_at_once(tmp_path: Path, monkeypatch: pyte
             if event[0] == "report":
                 reports.append(event)
         assert sorted(reports) == [("report", "first.html", "indexed"), ("report", "second.html", "indexed")]
+
+
+def test_a_large_text_file_is_parsed_in_a_child_and_a_small_one_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Splitting a long text makes calls that hold the GIL for a while: a file over IN_PROCESS_MAX_BYTES is
+    parsed and chunked in a child (with its own GIL), where a small one is not worth a fork."""
+    pids_r, pids_w = os.pipe()
+    real = pipeline.load_document
+
+    def load(name: str, data: bytes) -> object:
+        os.write(pids_w, f"{name} {os.getpid()}\n".encode())
+        return real(name, data)
+
+    monkeypatch.setattr(pipeline, "load_document", load)
+    large = b"The Falcon budget is $2 million. " * (pipeline.IN_PROCESS_MAX_BYTES // 33 + 1)
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        report = engine.ingest("ws", [("small.txt", b"The Osprey launch is in April."), ("large.txt", large)])
+    assert [r.status for r in report.results] == ["indexed", "indexed"]
+    parsed = dict(line.split() for line in os.read(pids_r, 4096).decode().splitlines())
+    assert parsed["small.txt"] == str(os.getpid())
+    assert parsed["large.txt"] != str(os.getpid())

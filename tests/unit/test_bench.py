@@ -13,6 +13,7 @@ from ..conftest import REPO
 sys.path.insert(0, str(REPO / "bench"))
 
 import bench_cli_startup
+import bench_hostile_files
 import bench_ingest
 import bench_replace
 import bench_scaling
@@ -64,3 +65,10 @@ def test_cli_startup_bench_times_processes_and_exports_a_revision(tmp_path: Path
         bench_cli_startup.median_seconds([sys.executable, "-c", "raise SystemExit(3)"], env, tmp_path, runs=1)
     source = bench_cli_startup.export("HEAD", tmp_path)
     assert (source / "masis" / "cli.py").is_file() and (source / "bot").is_dir()
+
+
+def test_hostile_files_bench_parses_a_case_in_a_worker_and_builds_its_inputs() -> None:
+    assert len(bench_hostile_files.CASES["md 1 MiB of '**x '"]()[1]) == 1024 * 1024
+    assert bench_hostile_files.CASES["md 4 KB heading of spaces"]()[1].startswith("# x   ")
+    figures = bench_hostile_files.parse_figures(REPO, "md 64 KB of '**x '", timeout=60)
+    assert figures["outcome"] == "73 chunks" and figures["seconds"] >= 0 and figures["gil_held_ms"] > 0
