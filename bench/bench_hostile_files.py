@@ -1,9 +1,9 @@
 """Hostile files before and after: parse time and how long the GIL was held, /healthz during an upload, the
 memory of six concurrent HTML tag floods, and `masis ingest` of a 2 GiB file.
 
-    .venv/bin/python bench/bench_hostile_files.py [--vs REV] [--timeout 30] [--quick] [--no-memory-anchor]
+    .venv/bin/python bench/bench_hostile_files.py [--vs REV] [--timeout 30] [--quick] [--no-memory[-anchor]]
 
-"Before" is the code at REV (default: the merge-base of HEAD and main), exported with `git archive` and run
+"Before" is the code at REV (default: where this branch left main), exported with `git archive` and run
 with PYTHONPATH pointing at it; "after" is this tree. Each parse (load and chunk, in one process, as the server
 did for every .md, .txt and .csv before) runs in a process of its own beside a thread that calls a trivial
 function every millisecond: the longest gap between two calls is how long the parse held the GIL (a few ms
@@ -273,16 +273,25 @@ def ingest_2gib(source: Path, work: Path) -> dict[str, Any]:
 # --- the report ------------------------------------------------------------------------------------------
 
 
-def merge_base() -> str:
-    found = subprocess.run(["git", "-C", str(REPO), "merge-base", "HEAD", "main"], capture_output=True, text=True)
-    return found.stdout.strip() or "HEAD"
+def branch_point() -> str:
+    """Where this branch left main: its first first-parent ancestor that is on main's first-parent line (a
+    merge-base would be this branch itself once main has merged it)."""
+
+    def first_parents(ref: str) -> list[str]:
+        listed = subprocess.run(["git", "-C", str(REPO), "rev-list", "--first-parent", ref], capture_output=True,
+                                text=True)
+        return listed.stdout.split()
+
+    on_main = set(first_parents("main"))
+    return next((commit for commit in first_parents("HEAD") if commit in on_main), "HEAD")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--vs", default=None, help="the revision 'before' runs (default: merge-base of HEAD and main)")
+    parser.add_argument("--vs", default=None, help="the revision 'before' runs (default: where this branch left main)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds before a parse or upload is stopped")
     parser.add_argument("--quick", action="store_true", help="three parse cases, no server, no memory")
+    parser.add_argument("--no-memory", action="store_true", help="skip the six HTML tag floods")
     parser.add_argument("--no-memory-anchor", action="store_true",
                         help="skip the six-at-once anchor of the flood memory (it takes ~7 GB)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
@@ -290,7 +299,7 @@ def main() -> None:
     if args.worker:
         worker(args.worker)
         return
-    before_rev = args.vs or merge_base()
+    before_rev = args.vs or branch_point()
     with tempfile.TemporaryDirectory(prefix="masis-hostile-") as tmp:
         work = Path(tmp)
         (work / "before").mkdir()
@@ -313,6 +322,7 @@ def main() -> None:
             print(f"healthz: {figures['healthz']}", file=sys.stderr, flush=True)
             figures["ingest_2gib"] = {"before": ingest_2gib(before, work), "after": ingest_2gib(REPO, work)}
             print(f"2 GiB: {figures['ingest_2gib']}", file=sys.stderr, flush=True)
+        if not args.quick and not args.no_memory:
             figures["six_html_floods_19mb"] = {"budget": flood_memory(0, 6, 19 * MB)}
             if not args.no_memory_anchor:
                 figures["six_html_floods_19mb"]["anchor_six_at_once"] = flood_memory(6, 6, 19 * MB)
