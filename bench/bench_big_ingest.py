@@ -55,7 +55,7 @@ def main() -> None:
     seconds = time.monotonic() - started
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"masis ingest failed with {os.waitstatus_to_exitcode(status)}")
-    with sqlite3.connect(work / "data" / "masis.records.db") as conn:
+    with sqlite3.connect(work / "data" / "masis.db") as conn:
         pages, chunks = conn.execute("SELECT pages, chunks FROM documents WHERE name = 'archive.pdf'").fetchone()
     result = {
         "file_mb": round(pdf.stat().st_size / 1e6, 2),

@@ -136,12 +136,12 @@ class Settings(BaseSettings):
 
     @property
     def registry_target(self) -> Path | str:
-        """Where the registry lives: the PostgreSQL URL, or `masis.records.db` in the data directory."""
+        """Where the registry lives: the PostgreSQL URL, or `masis.db` in the data directory."""
         return self.postgres_url or self.registry_path
 
     @property
     def registry_path(self) -> Path:
-        return self.data_dir / "masis.records.db"
+        return self.data_dir / "masis.db"
 
     @property
     def checkpoint_path(self) -> Path:

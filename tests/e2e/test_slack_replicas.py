@@ -44,7 +44,7 @@ def pair(emulator: SlackEmulator, postgres_server: object,
     finally:
         for bot in bots:
             assert bot.stop() == 0, bot.output()
-    assert not (root / "a" / "slack.db").exists() and not (root / "a" / "masis.records.db").exists()
+    assert not (root / "a" / "slack.db").exists() and not (root / "a" / "masis.db").exists()
 
 
 def _idle(*bots: BotProcess) -> None:

@@ -40,7 +40,7 @@ def sample_engine(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
         assert not engine.ingest_paths("demo", [SAMPLE_DIR]).failed
         yield engine
     if request.param == "postgres":  # nothing of the engine's state went to a SQLite file
-        assert not (data_dir / "masis.records.db").exists() and not (data_dir / "checkpoints.db").exists()
+        assert not (data_dir / "masis.db").exists() and not (data_dir / "checkpoints.db").exists()
 
 
 def test_happy_path_answers_with_citations_in_three_llm_calls(sample_engine: Engine) -> None:

@@ -36,7 +36,7 @@ def _info(name: str, chunks: int) -> DocumentInfo:
 
 
 def test_document_frequencies_follow_documents(database: Callable[[str], Path | str]) -> None:
-    registry = Registry(database("masis.records.db"))
+    registry = Registry(database("masis.db"))
     registry.save_document("ws", _info("a.txt", 2), [frozenset({1, 2}), frozenset({2, 3})])
     registry.save_document("ws", _info("b.txt", 1), [frozenset({2, 4})])
     registry.save_document("other", _info("c.txt", 1), [frozenset({1, 2, 3, 4})])
@@ -59,7 +59,7 @@ def test_a_thread_is_claimed_by_one_workspace_even_from_two_connections_at_once(
 ) -> None:
     """Two processes' registries on one file start a run in one thread at once, for two workspaces: one
     claims the thread, the other is refused, and the thread never moves."""
-    first, second = Registry(database("masis.records.db")), Registry(database("masis.records.db"))
+    first, second = Registry(database("masis.db")), Registry(database("masis.db"))
     barrier = threading.Barrier(2)
     results: dict[str, object] = {}
 
@@ -90,7 +90,7 @@ def test_a_thread_is_claimed_by_one_workspace_even_from_two_connections_at_once(
 
 
 def test_feedback_is_kept_per_answer(database: Callable[[str], Path | str]) -> None:
-    registry = Registry(database("masis.records.db"))
+    registry = Registry(database("masis.db"))
     registry.start_run("t1", "ws")
     registry.start_run("t1", "ws")  # a second question in the thread
     registry.record_feedback("t1", 1, "U1", "up")
@@ -106,7 +106,7 @@ def test_feedback_is_kept_per_answer(database: Callable[[str], Path | str]) -> N
 def test_feedback_stored_per_thread_by_an_older_version_moves_to_the_latest_answer(tmp_path: Path) -> None:
     import sqlite3
 
-    path = tmp_path / "masis.records.db"
+    path = tmp_path / "masis.db"
     old = sqlite3.connect(path)
     old.executescript(
         "CREATE TABLE conversations (thread_id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, run_key TEXT NOT NULL,"
@@ -176,7 +176,7 @@ def test_a_batch_records_the_same_statistics_as_one_document_at_a_time(database:
 
 
 def test_a_batch_is_one_transaction_however_many_documents(tmp_path: Path) -> None:
-    registry = Registry(tmp_path / "masis.records.db")
+    registry = Registry(tmp_path / "masis.db")
     statements: list[str] = []
     registry._conn.set_trace_callback(statements.append)
     infos = [_info(f"doc-{i}.txt", 1) for i in range(50)]
@@ -192,7 +192,7 @@ def test_a_batch_is_one_transaction_however_many_documents(tmp_path: Path) -> No
 
 
 def test_a_registry_from_before_packed_term_counts_is_migrated(tmp_path: Path) -> None:
-    path = tmp_path / "masis.records.db"
+    path = tmp_path / "masis.db"
     legacy = sqlite3.connect(path)
     legacy.executescript(
         "CREATE TABLE doc_terms (workspace_id TEXT NOT NULL, name TEXT NOT NULL, term INTEGER NOT NULL, "
@@ -213,3 +213,12 @@ def test_a_registry_from_before_packed_term_counts_is_migrated(tmp_path: Path) -
     assert _frequencies(registry, "other") == {3: 1}
     registry.close()
     Registry(path).close()  # opening it again is a no-op
+
+
+def test_the_registry_keeps_its_file_name_so_an_existing_data_directory_keeps_its_documents(tmp_path: Path) -> None:
+    """The SQLite registry is `masis.db` in the data directory, as it always was (a rename would open an empty
+    registry beside the old one and lose every channel's documents)."""
+    from masis.config import Settings
+
+    settings = Settings(_env_file=None, data_dir=tmp_path, database_url=None)
+    assert settings.registry_target == tmp_path / "masis.db"
