@@ -17,8 +17,9 @@ _SENTENCE_END = re.compile(
 _INITIAL = re.compile(r"\b[A-Z][a-z]+ [A-Z]\.$")  # "John M." goes on ("Grunsfeld"); "fleet D." ends
 
 _HEADING_LINE_MAX = 60
-# A table row as the loaders write it: "column: value; column: value." (CSV) or "cell | cell | cell".
-_TABLE_ROW = re.compile(r"^[^:;|]{1,80}: [^;]*(?:; [^:;|]{1,80}: [^;]*)+\.?$|^[^|]+(?: \| [^|]+){2,}$")
+# A table row as the loaders write it: "column: value; column: value." (a CSV row) or "cell | cell | cell".
+CSV_ROW = re.compile(r"^[^:;|]{1,80}: [^;]*(?:; [^:;|]{1,80}: [^;]*)+\.?$")
+_TABLE_ROW = re.compile(rf"{CSV_ROW.pattern}|^[^|]+(?: \| [^|]+){{2,}}$")
 
 
 def is_table_row(line: str) -> bool:

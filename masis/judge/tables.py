@@ -5,19 +5,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from masis.judge.sentences import split_sentences
+from masis.judge.sentences import CSV_ROW, split_sentences
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
-# A CSV row as the loader writes it: "column: value; column: value." (an empty cell is left out of its row)
-_CSV_ROW = re.compile(r"^[^:;|]{1,80}: [^;]*(?:; [^:;|]{1,80}: [^;]*)+\.?$")
+# a CSV row's cells ("column: value; column: value."; an empty cell is left out of its row: `sentences.CSV_ROW`)
 _CELL = re.compile(r"(?:^|; )([^:;|]{1,80}): ")
 
 
 def row_columns(sentence: str) -> list[str] | None:
     """The columns a CSV row holds a cell for, or None when the sentence is not such a row."""
     text = sentence.strip()
-    if not _CSV_ROW.match(text):
+    if not CSV_ROW.match(text):
         return None
     return [match.group(1).strip() for match in _CELL.finditer(text)]
 
