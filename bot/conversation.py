@@ -10,7 +10,10 @@ A thread's rules:
   was written after the clarifying question was posted;
 - in a DM thread that answers from a channel, every turn (question, reply, button) first checks that the
   user is still a member of that channel; a turn refused says why and runs nothing;
-- other replies in threads and other channel messages are ignored.
+- other replies in threads and other channel messages are ignored;
+- each channel (and each DM) is a line of the engine's fair worker pool, and each user a line within it: when
+  the channel, or the user in it, already has as much work waiting as it may, the thread says so and the
+  message is not taken (`bot.friendly.busy_message`).
 """
 
 from __future__ import annotations
@@ -27,12 +30,13 @@ from bot.assistant import AssistantView
 from bot.blocks import Message
 from bot.dedupe import message_key
 from bot.deps import BotDeps
-from bot.friendly import user_message
+from bot.friendly import busy_message, user_message
 from bot.ids import ThreadRef, mentions, parse_thread_id, strip_mention, ts_key
 from bot.ledger import WorkInFlight
 from bot.progress import POST_OPTIONS, AnswerStatus
 from bot.uploads import Uploads
 from masis.errors import NothingPendingError
+from masis.fairness import QueueFull
 from masis.outcome import Outcome
 
 log = logging.getLogger(__name__)
@@ -68,13 +72,13 @@ class Conversations:
         files = list(event.get("files") or [])
         question = strip_mention(text, bot_user_id)
         # a question gets its status line at once, before it waits for a worker or for the thread's lock
-        early = self.deps.status_pool.submit(self._early_status, ref, user) if addressed and question and not files \
-            else None
+        early: Future[AnswerStatus | None] | None = Future() if addressed and question and not files else None
 
         def work() -> None:
             self._on_message(ref, user, ts, question, files, addressed, in_thread, early)
 
-        self._submit(ref, work)
+        if self._submit(ref, work, user=user) and early is not None:
+            self._show_early(early, ref, user)
 
     def on_choice(self, *, thread_id: str, choice: str, user_id: str, channel_id: str, message_ts: str) -> None:
         """A clarification button: "accept", "cancel" or "source:<doc>"."""
@@ -93,7 +97,7 @@ class Conversations:
                 return
             self._resume(ref, user_id, choice=choice, note=_choice_note(user_id, choice))
 
-        self._submit(ref, work)
+        self._submit(ref, work, user=user_id)
 
     def on_feedback(self, *, thread_id: str, run: int | None, user_id: str, value: str) -> None:
         """👍 / 👎 on one answer (`run`; None for buttons that predate runs: the latest answer). Slack's
@@ -106,12 +110,17 @@ class Conversations:
             self._ephemeral(ref, user_id, f"Thanks, I recorded your {chosen} on this answer. "
                                           f"Click {other} to change it.")
 
-        self.deps.jobs.submit(
-            work,
-            name="feedback",
-            team=ref.team_id,
-            on_error=lambda exc: self._ephemeral(ref, user_id, user_message(exc, doing="saving your feedback")),
-        )
+        try:
+            self.deps.jobs.submit(
+                work,
+                name="feedback",
+                team=ref.team_id,
+                workspace=ref.workspace_id,
+                user=user_id,
+                on_error=lambda exc: self._ephemeral(ref, user_id, user_message(exc, doing="saving your feedback")),
+            )
+        except QueueFull as exc:
+            self.deps.status_pool.submit(self._ephemeral, ref, user_id, busy_message(exc, what="your feedback"))
 
     # --- background work ------------------------------------------------------------------------------
     def _on_message(
@@ -239,19 +248,48 @@ class Conversations:
             log.warning("could not update the clarification message in %s", ref.thread_id, exc_info=True)
 
     # --- helpers ----------------------------------------------------------------------------------------
-    def _submit(self, ref: ThreadRef, work: Callable[[], None]) -> None:
-        self.deps.jobs.submit(
-            work,
-            key=ref.thread_id,
-            name=f"thread {ref.thread_id}",
-            team=ref.team_id,
-            on_error=lambda exc: self._post(ref, blocks.error_message(user_message(exc))),
-        )
+    def _submit(self, ref: ThreadRef, work: Callable[[], None], *, user: str) -> bool:
+        """Queue `work` in the channel's line and the user's; False (and the thread is told) when full."""
+        try:
+            self.deps.jobs.submit(
+                work,
+                key=ref.thread_id,
+                name=f"thread {ref.thread_id}",
+                team=ref.team_id,
+                workspace=ref.workspace_id,
+                user=user,
+                on_error=lambda exc: self._post(ref, blocks.error_message(user_message(exc))),
+            )
+        except QueueFull as exc:
+            log.info("%s: not taken, %s", ref.thread_id, exc)
+            self.deps.status_pool.submit(self._notice, ref, busy_message(exc))
+            return False
+        return True
+
+    def _show_early(self, early: Future[AnswerStatus | None], ref: ThreadRef, user: str) -> None:
+        """Show the status line on the status pool (ahead of the answering jobs); `early` gets it."""
+
+        def show() -> None:
+            try:
+                early.set_result(self._early_status(ref, user))
+            except BaseException as exc:
+                early.set_exception(exc)
+
+        try:
+            self.deps.status_pool.submit(show)
+        except RuntimeError:  # shutting down
+            early.set_result(None)
 
     def _post(self, ref: ThreadRef, message: Message) -> None:
         self.deps.client.chat_postMessage(
             channel=ref.channel_id, thread_ts=ref.thread_ts, **message, **POST_OPTIONS
         )
+
+    def _notice(self, ref: ThreadRef, text: str) -> None:
+        try:
+            self._post(ref, blocks.notice_message(text))
+        except SlackApiError:
+            log.warning("could not post a notice in %s", ref.thread_id, exc_info=True)
 
     def _ephemeral(self, ref: ThreadRef, user_id: str, text: str) -> None:
         try:
