@@ -98,10 +98,10 @@ class FairPool:
             if self._closed:
                 raise RuntimeError("the worker pool is shut down")
             lane = self._lanes.get(workspace) or _Lane()
+            if user is not None and len(lane.lines.get(user, ())) >= self.user_backlog:
+                raise self._full(lane, "user")  # first: when it is the user's own doing, say so
             if lane.waiting >= self.workspace_backlog:
                 raise self._full(lane, "workspace")
-            if user is not None and len(lane.lines.get(user, ())) >= self.user_backlog:
-                raise self._full(lane, "user")
             self._lanes.setdefault(workspace, lane).push(user, _Job(fn, future, time.monotonic()))
             ready = self._take_ready()
         self._start(ready)
@@ -120,6 +120,7 @@ class FairPool:
             for lane in self._lanes.values():
                 lane.lines.clear()
                 lane.waiting = 0
+            self._lanes = {workspace: lane for workspace, lane in self._lanes.items() if lane.running}
         for job in dropped:
             job.future.cancel()
         self._executor.shutdown(wait=wait)
