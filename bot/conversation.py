@@ -77,8 +77,9 @@ class Conversations:
         def work() -> None:
             self._on_message(ref, user, ts, question, files, addressed, in_thread, early)
 
-        if self._submit(ref, work, user=user) and early is not None:
-            self._show_early(early, ref, user)
+        job = self._submit(ref, work, user=user)
+        if job is not None and early is not None:
+            self._show_early(early, ref, user, job)
 
     def on_choice(self, *, thread_id: str, choice: str, user_id: str, channel_id: str, message_ts: str) -> None:
         """A clarification button: "accept", "cancel" or "source:<doc>"."""
@@ -160,13 +161,14 @@ class Conversations:
             if status is not None:  # shown early, for work that did not happen
                 status.clear()
 
-    def _early_status(self, ref: ThreadRef, user: str) -> AnswerStatus | None:
+    def _early_status(self, ref: ThreadRef, user: str, job: Future[None]) -> AnswerStatus | None:
         """The status of the work to come; none when the turn will be refused (it would count the
-        documents of a channel the user is not in)."""
+        documents of a channel the user is not in). While `job` waits for a worker, it says so."""
+        in_line = 0 if job.running() or job.done() else self.deps.jobs.pool.waiting(ref.workspace_id)
         if ref.channel_id.startswith("D"):
             scope = self.assistant.scope(ref, user)
-            return None if scope.refused else self._status(ref, scope.workspace)
-        return self._status(ref, self.deps.engine.workspace_of(ref.thread_id) or ref.workspace_id)
+            return None if scope.refused else self._status(ref, scope.workspace, in_line=in_line)
+        return self._status(ref, self.deps.engine.workspace_of(ref.thread_id) or ref.workspace_id, in_line=in_line)
 
     def _ask(self, ref: ThreadRef, question: str, user: str, status: AnswerStatus | None = None) -> None:
         scope = self.assistant.scope(ref, user) if ref.channel_id.startswith("D") else None
@@ -191,10 +193,11 @@ class Conversations:
         self._run(status, ref, "reply", lambda progress: self.deps.engine.reply(
             ref.thread_id, text, choice=choice, on_progress=progress))
 
-    def _status(self, ref: ThreadRef, workspace: str) -> AnswerStatus:
-        """Shown first thing: the status line (or progress message) of the thread."""
+    def _status(self, ref: ThreadRef, workspace: str, *, in_line: int = 0) -> AnswerStatus:
+        """Shown first thing: the status line (or progress message) of the thread; `in_line`: the requests
+        waiting for a worker in this conversation's line, this one among them (0: it has one)."""
         documents = len(self.deps.engine.documents(workspace))
-        return self.deps.answer_status(ref.channel_id, ref.thread_ts, documents=documents).start()
+        return self.deps.answer_status(ref.channel_id, ref.thread_ts, documents=documents).start(in_line=in_line)
 
     def _run(self, status: AnswerStatus, ref: ThreadRef, kind: str,
              call: Callable[[Callable[[str], None]], Outcome]) -> None:
@@ -248,10 +251,10 @@ class Conversations:
             log.warning("could not update the clarification message in %s", ref.thread_id, exc_info=True)
 
     # --- helpers ----------------------------------------------------------------------------------------
-    def _submit(self, ref: ThreadRef, work: Callable[[], None], *, user: str) -> bool:
-        """Queue `work` in the channel's line and the user's; False (and the thread is told) when full."""
+    def _submit(self, ref: ThreadRef, work: Callable[[], None], *, user: str) -> Future[None] | None:
+        """Queue `work` in the channel's line and the user's; None (and the thread is told) when full."""
         try:
-            self.deps.jobs.submit(
+            return self.deps.jobs.submit(
                 work,
                 key=ref.thread_id,
                 name=f"thread {ref.thread_id}",
@@ -263,15 +266,14 @@ class Conversations:
         except QueueFull as exc:
             log.info("%s: not taken, %s", ref.thread_id, exc)
             self.deps.status_pool.submit(self._notice, ref, busy_message(exc))
-            return False
-        return True
+            return None
 
-    def _show_early(self, early: Future[AnswerStatus | None], ref: ThreadRef, user: str) -> None:
+    def _show_early(self, early: Future[AnswerStatus | None], ref: ThreadRef, user: str, job: Future[None]) -> None:
         """Show the status line on the status pool (ahead of the answering jobs); `early` gets it."""
 
         def show() -> None:
             try:
-                early.set_result(self._early_status(ref, user))
+                early.set_result(self._early_status(ref, user, job))
             except BaseException as exc:
                 early.set_exception(exc)
 

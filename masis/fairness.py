@@ -107,6 +107,12 @@ class FairPool:
         self._start(ready)
         return future
 
+    def waiting(self, workspace: str) -> int:
+        """How many jobs wait in `workspace`'s line."""
+        with self._lock:
+            lane = self._lanes.get(workspace)
+            return lane.waiting if lane else 0
+
     def snapshot(self) -> dict[str, tuple[int, int]]:
         """Each workspace with work: (jobs waiting, jobs running)."""
         with self._lock:

@@ -91,6 +91,11 @@ def test_a_busy_channel_does_not_starve_a_quiet_one_and_full_lines_are_told(
                              what="the quiet channel's answer while the busy channel's workers are held")
         assert "no documents" in served.blocks_text().lower() or "upload" in served.blocks_text().lower()
         until(lambda: waiting(bot) == 5, "the busy channel's 5 waiting questions")
+        for ts in queued:  # a waiting question's status line says it is waiting, not searching
+            emulator.wait_for(lambda calls, ts=ts: [c for c in calls if c.method == "assistant.threads.setStatus"
+                                                    and c.params.get("thread_ts") == ts
+                                                    and "Waiting for a free worker" in str(c.params)],
+                              what="a waiting question's status line")
 
         # one person past their share of the line, then the channel past its share: told, nothing queued
         mine, _ = slack.mention(MAIN_CHANNEL, QUESTION, user="UHEAVY01")
