@@ -61,6 +61,7 @@ def test_the_endpoint_wants_its_own_token(api: ApiServer) -> None:
         refused = http.get("/metrics", headers=AUTH)  # the API's token reads no metrics
         assert refused.status_code == 401 and "MASIS_METRICS_TOKEN" in refused.json()["error"]
         assert http.get("/metrics", headers=SCRAPE).status_code == 200
+        assert http.get("/masis/workspaces/x/documents", headers=SCRAPE).status_code == 401  # and not the API
         assert http.post("/metrics", headers=SCRAPE).status_code == 405
 
 
