@@ -470,7 +470,7 @@ class Engine:
                                 round(seconds * 1000, 2), run=run_number(run_key))
         self.registry.set_status(thread_id, outcome.status)
         metrics.record_outcome(call, outcome.status, outcome.clarification.kind if outcome.clarification else None)
-        metrics.QUESTION_SECONDS.labels(call=call).observe(seconds)
+        metrics.observe_question(call, seconds)
         return outcome
 
 

@@ -134,7 +134,7 @@ class FairPool:
     # --- internals ------------------------------------------------------------------------------------
 
     def _full(self, lane: _Lane, scope: Literal["workspace", "user"]) -> QueueFull:
-        metrics.QUEUE_REFUSED.labels(scope=scope).inc()
+        metrics.count_refusal(scope)
         mean = self._mean_seconds or 1.0
         retry_after = min(MAX_RETRY_AFTER, max(1, math.ceil(mean * (lane.waiting / self.per_workspace + 1))))
         if scope == "workspace":
@@ -174,7 +174,7 @@ class FairPool:
         started = time.monotonic()
         try:
             if job.future.set_running_or_notify_cancel():
-                metrics.QUEUE_WAIT.observe(started - job.queued_at)
+                metrics.observe_queue_wait(started - job.queued_at)
                 try:
                     job.future.set_result(job.fn())
                 except BaseException as exc:

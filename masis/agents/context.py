@@ -77,4 +77,4 @@ def timed(node: str) -> Iterator[dict[str, Any]]:
     finally:
         seconds = time.perf_counter() - start
         entry["ms"] = round(seconds * 1000, 2)
-        metrics.NODE_SECONDS.labels(node=node).observe(seconds)
+        metrics.observe_node(node, seconds)

@@ -7,7 +7,6 @@ counters without being able to ask questions or read documents. Prometheus sends
 
 from __future__ import annotations
 
-from prometheus_client.exposition import choose_encoder
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -28,15 +27,19 @@ def metrics_token(settings: Settings) -> str | None:
 
 
 def metrics_routes(settings: Settings) -> list[BaseRoute]:
+    """`GET /metrics`; with its token set, the metrics are turned on in this process from now on."""
     token = metrics_token(settings)
     if token is None:
         return [Route(PATH, _metrics_off, methods=["GET"])]
+    metrics.enable()
     return [Route(PATH, BearerAuth(_metrics, token, TOKEN_VARIABLE), methods=["GET"])]
 
 
 async def _metrics(scope: Scope, receive: Receive, send: Send) -> None:
+    from prometheus_client.exposition import choose_encoder
+
     encoder, content_type = choose_encoder(Request(scope).headers.get("accept"))
-    await Response(encoder(metrics.REGISTRY), media_type=content_type)(scope, receive, send)
+    await Response(encoder(metrics.enable()), media_type=content_type)(scope, receive, send)
 
 
 async def _metrics_off(request: Request) -> Response:

@@ -13,7 +13,7 @@ from tests.gates import STUCK
 
 
 def queue_series() -> dict[str, float]:
-    text = generate_latest(metrics.REGISTRY).decode()
+    text = generate_latest(metrics.enable()).decode()
     return {s.labels["workspace"]: s.value for family in text_string_to_metric_families(text)
             for s in family.samples if s.name == "masis_queue_running"}
 
