@@ -37,6 +37,7 @@ FULL: dict[str, list[str]] = {
     "scaling": ["bench_scaling.py"],
     "engine_scifact": ["bench_engine.py"],
     "slack_ack": ["bench_slack_ack.py"],
+    "fairness": ["bench_fairness.py"],
 }
 QUICK: dict[str, list[str]] = {
     "cli_startup": ["bench_cli_startup.py", "--runs", "1"],
@@ -45,6 +46,7 @@ QUICK: dict[str, list[str]] = {
     "scaling": ["bench_scaling.py", "--sizes", "200,400", "--queries", "10", "--asks", "2"],
     "engine_scifact": ["bench_engine.py", "--docs", "200", "--queries", "10", "--asks", "3"],
     "slack_ack": ["bench_slack_ack.py", "--mentions", "10", "--concurrency", "5", "--warmup", "5"],
+    "fairness": ["bench_fairness.py", "--heavy", "8", "--heavy-seconds", "0.2"],
 }
 
 

@@ -22,6 +22,7 @@ from bot import blocks
 from bot.deps import BotDeps
 from bot.ids import ThreadRef, workspace_id
 from bot.progress import POST_OPTIONS
+from masis.fairness import QueueFull
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +64,11 @@ class AssistantView:
             self.deps.ledger.set_context(team_id, user, channel)
         if started:
             ref = ThreadRef(team_id, dm, thread_ts)
-            self.deps.jobs.submit(lambda: self._welcome(ref, user), key=ref.thread_id, team=team_id,
-                                  name=f"assistant thread {ref.thread_id}")
+            try:
+                self.deps.jobs.submit(lambda: self._welcome(ref, user), key=ref.thread_id, team=team_id,
+                                      name=f"assistant thread {ref.thread_id}", workspace=ref.workspace_id, user=user)
+            except QueueFull:  # the welcome's suggested prompts are a nicety: skipped when the line is full
+                log.info("assistant thread %s: no welcome, its line is full", ref.thread_id)
 
     # --- used by Conversations -----------------------------------------------------------------------
     def scope(self, ref: ThreadRef, user: str) -> Scope:

@@ -10,7 +10,10 @@ A thread's rules:
   was written after the clarifying question was posted;
 - in a DM thread that answers from a channel, every turn (question, reply, button) first checks that the
   user is still a member of that channel; a turn refused says why and runs nothing;
-- other replies in threads and other channel messages are ignored.
+- other replies in threads and other channel messages are ignored;
+- each channel (and each DM) is a line of the engine's fair worker pool, and each user a line within it: when
+  the channel, or the user in it, already has as much work waiting as it may, the thread says so and the
+  message is not taken (`bot.friendly.busy_message`).
 """
 
 from __future__ import annotations
@@ -27,12 +30,13 @@ from bot.assistant import AssistantView
 from bot.blocks import Message
 from bot.dedupe import message_key
 from bot.deps import BotDeps
-from bot.friendly import user_message
+from bot.friendly import busy_message, user_message
 from bot.ids import ThreadRef, mentions, parse_thread_id, strip_mention, ts_key
 from bot.ledger import WorkInFlight
 from bot.progress import POST_OPTIONS, AnswerStatus
 from bot.uploads import Uploads
 from masis.errors import NothingPendingError
+from masis.fairness import QueueFull
 from masis.outcome import Outcome
 
 log = logging.getLogger(__name__)
@@ -68,13 +72,14 @@ class Conversations:
         files = list(event.get("files") or [])
         question = strip_mention(text, bot_user_id)
         # a question gets its status line at once, before it waits for a worker or for the thread's lock
-        early = self.deps.status_pool.submit(self._early_status, ref, user) if addressed and question and not files \
-            else None
+        early: Future[AnswerStatus | None] | None = Future() if addressed and question and not files else None
 
         def work() -> None:
             self._on_message(ref, user, ts, question, files, addressed, in_thread, early)
 
-        self._submit(ref, work)
+        job = self._submit(ref, work, user=user)
+        if job is not None and early is not None:
+            self._show_early(early, ref, user, job)
 
     def on_choice(self, *, thread_id: str, choice: str, user_id: str, channel_id: str, message_ts: str) -> None:
         """A clarification button: "accept", "cancel" or "source:<doc>"."""
@@ -93,7 +98,7 @@ class Conversations:
                 return
             self._resume(ref, user_id, choice=choice, note=_choice_note(user_id, choice))
 
-        self._submit(ref, work)
+        self._submit(ref, work, user=user_id)
 
     def on_feedback(self, *, thread_id: str, run: int | None, user_id: str, value: str) -> None:
         """👍 / 👎 on one answer (`run`; None for buttons that predate runs: the latest answer). Slack's
@@ -106,12 +111,17 @@ class Conversations:
             self._ephemeral(ref, user_id, f"Thanks, I recorded your {chosen} on this answer. "
                                           f"Click {other} to change it.")
 
-        self.deps.jobs.submit(
-            work,
-            name="feedback",
-            team=ref.team_id,
-            on_error=lambda exc: self._ephemeral(ref, user_id, user_message(exc, doing="saving your feedback")),
-        )
+        try:
+            self.deps.jobs.submit(
+                work,
+                name="feedback",
+                team=ref.team_id,
+                workspace=ref.workspace_id,
+                user=user_id,
+                on_error=lambda exc: self._ephemeral(ref, user_id, user_message(exc, doing="saving your feedback")),
+            )
+        except QueueFull as exc:
+            self.deps.status_pool.submit(self._ephemeral, ref, user_id, busy_message(exc, what="your feedback"))
 
     # --- background work ------------------------------------------------------------------------------
     def _on_message(
@@ -151,13 +161,14 @@ class Conversations:
             if status is not None:  # shown early, for work that did not happen
                 status.clear()
 
-    def _early_status(self, ref: ThreadRef, user: str) -> AnswerStatus | None:
+    def _early_status(self, ref: ThreadRef, user: str, job: Future[None]) -> AnswerStatus | None:
         """The status of the work to come; none when the turn will be refused (it would count the
-        documents of a channel the user is not in)."""
+        documents of a channel the user is not in). While `job` waits for a worker, it says so."""
+        in_line = 0 if job.running() or job.done() else self.deps.jobs.pool.waiting(ref.workspace_id)
         if ref.channel_id.startswith("D"):
             scope = self.assistant.scope(ref, user)
-            return None if scope.refused else self._status(ref, scope.workspace)
-        return self._status(ref, self.deps.engine.workspace_of(ref.thread_id) or ref.workspace_id)
+            return None if scope.refused else self._status(ref, scope.workspace, in_line=in_line)
+        return self._status(ref, self.deps.engine.workspace_of(ref.thread_id) or ref.workspace_id, in_line=in_line)
 
     def _ask(self, ref: ThreadRef, question: str, user: str, status: AnswerStatus | None = None) -> None:
         scope = self.assistant.scope(ref, user) if ref.channel_id.startswith("D") else None
@@ -182,10 +193,11 @@ class Conversations:
         self._run(status, ref, "reply", lambda progress: self.deps.engine.reply(
             ref.thread_id, text, choice=choice, on_progress=progress))
 
-    def _status(self, ref: ThreadRef, workspace: str) -> AnswerStatus:
-        """Shown first thing: the status line (or progress message) of the thread."""
+    def _status(self, ref: ThreadRef, workspace: str, *, in_line: int = 0) -> AnswerStatus:
+        """Shown first thing: the status line (or progress message) of the thread; `in_line`: the requests
+        waiting for a worker in this conversation's line, this one among them (0: it has one)."""
         documents = len(self.deps.engine.documents(workspace))
-        return self.deps.answer_status(ref.channel_id, ref.thread_ts, documents=documents).start()
+        return self.deps.answer_status(ref.channel_id, ref.thread_ts, documents=documents).start(in_line=in_line)
 
     def _run(self, status: AnswerStatus, ref: ThreadRef, kind: str,
              call: Callable[[Callable[[str], None]], Outcome]) -> None:
@@ -239,19 +251,47 @@ class Conversations:
             log.warning("could not update the clarification message in %s", ref.thread_id, exc_info=True)
 
     # --- helpers ----------------------------------------------------------------------------------------
-    def _submit(self, ref: ThreadRef, work: Callable[[], None]) -> None:
-        self.deps.jobs.submit(
-            work,
-            key=ref.thread_id,
-            name=f"thread {ref.thread_id}",
-            team=ref.team_id,
-            on_error=lambda exc: self._post(ref, blocks.error_message(user_message(exc))),
-        )
+    def _submit(self, ref: ThreadRef, work: Callable[[], None], *, user: str) -> Future[None] | None:
+        """Queue `work` in the channel's line and the user's; None (and the thread is told) when full."""
+        try:
+            return self.deps.jobs.submit(
+                work,
+                key=ref.thread_id,
+                name=f"thread {ref.thread_id}",
+                team=ref.team_id,
+                workspace=ref.workspace_id,
+                user=user,
+                on_error=lambda exc: self._post(ref, blocks.error_message(user_message(exc))),
+            )
+        except QueueFull as exc:
+            log.info("%s: not taken, %s", ref.thread_id, exc)
+            self.deps.status_pool.submit(self._notice, ref, busy_message(exc))
+            return None
+
+    def _show_early(self, early: Future[AnswerStatus | None], ref: ThreadRef, user: str, job: Future[None]) -> None:
+        """Show the status line on the status pool (ahead of the answering jobs); `early` gets it."""
+
+        def show() -> None:
+            try:
+                early.set_result(self._early_status(ref, user, job))
+            except BaseException as exc:
+                early.set_exception(exc)
+
+        try:
+            self.deps.status_pool.submit(show)
+        except RuntimeError:  # shutting down
+            early.set_result(None)
 
     def _post(self, ref: ThreadRef, message: Message) -> None:
         self.deps.client.chat_postMessage(
             channel=ref.channel_id, thread_ts=ref.thread_ts, **message, **POST_OPTIONS
         )
+
+    def _notice(self, ref: ThreadRef, text: str) -> None:
+        try:
+            self._post(ref, blocks.notice_message(text))
+        except SlackApiError:
+            log.warning("could not post a notice in %s", ref.thread_id, exc_info=True)
 
     def _ephemeral(self, ref: ThreadRef, user_id: str, text: str) -> None:
         try:

@@ -74,7 +74,6 @@ class BotDeps:
         engine: Engine,
         *,
         client: WebClient | None = None,
-        max_workers: int = 8,
         progress_interval: float = 1.0,
     ) -> BotDeps:
         client = client or make_web_client(settings)
@@ -86,7 +85,7 @@ class BotDeps:
             db=db,
             deduper=Deduper(db),
             ledger=Ledger(db),
-            jobs=Jobs(max_workers=max_workers),
+            jobs=Jobs(pool=engine.pool),  # shared with the HTTP API: workspaces take turns
             files=SlackFiles(
                 client,
                 token=str(client.token),

@@ -6,6 +6,7 @@ from pydantic import ValidationError
 from slack_sdk.errors import SlackApiError
 
 from masis.errors import MasisError
+from masis.fairness import QueueFull
 from masis.redact import redact
 
 _MAX_CHARS = 500
@@ -27,3 +28,12 @@ def user_message(exc: BaseException, *, doing: str = "answering") -> str:
         text = f"Something went wrong on my side while {doing}. Please try again in a minute."
     text = redact(" ".join(text.split()))
     return text if len(text) <= _MAX_CHARS else text[: _MAX_CHARS - 1] + "…"
+
+
+def busy_message(exc: QueueFull, *, what: str = "this one") -> str:
+    """What a user is told when their channel (or they) already have as much work waiting as they may."""
+    if exc.scope == "user":
+        return (f":hourglass: You already have {exc.limit} requests waiting for me here (the most one person may "
+                f"have), so I did not take {what}. Send it again once those are answered.")
+    return (f":hourglass: This channel already has {exc.limit} requests waiting for me (the most one channel may "
+            f"have), so I did not take {what}. Please send it again in a few minutes.")

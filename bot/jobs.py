@@ -1,7 +1,9 @@
-"""Background work after the ack: a thread pool where work on one Slack thread runs one at a time.
+"""Background work after the ack: the engine's fair worker pool, where work on one Slack thread runs one at a time.
 
-Slack wants an ack within 3 s; answering takes longer. Listeners ack, then `submit` the work here. A job
-that fails calls its `on_error` (which posts a friendly message in the thread); nothing is ever silent.
+Slack wants an ack within 3 s; answering takes longer. Listeners ack, then `submit` the work here, in the
+line of its workspace (a channel) and of the user who asked (`masis.fairness`: workspaces take turns, and
+one never holds every worker). A job that fails calls its `on_error` (which posts a friendly message in the
+thread); nothing is ever silent. A full line raises `QueueFull` at once, for the listener to say so.
 """
 
 from __future__ import annotations
@@ -9,16 +11,21 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
+from masis.fairness import FairPool
 from masis.records.locks import KeyedLocks
 
 log = logging.getLogger(__name__)
 
+BOT_LANE = "(bot)"  # the bot's own work, in no workspace (restart notices)
+
 
 class Jobs:
-    def __init__(self, max_workers: int = 8, locks: KeyedLocks | None = None) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="masis-job")
+    def __init__(self, max_workers: int = 8, locks: KeyedLocks | None = None, pool: FairPool | None = None) -> None:
+        """Work runs on `pool` (the engine's, shared with the HTTP API), or on a pool of its own with no
+        cap per workspace."""
+        self.pool = pool or FairPool(max_workers, per_workspace=max_workers, name="masis-job")
         self.locks = locks or KeyedLocks()
         self._count_lock = threading.Lock()
         self._in_flight = 0
@@ -42,8 +49,11 @@ class Jobs:
         on_error: Callable[[BaseException], None] | None = None,
         name: str = "job",
         team: str | None = None,
+        workspace: str = BOT_LANE,
+        user: str | None = None,
     ) -> Future[None]:
-        """Run `fn` in the background, under the lock of `key` when given; skipped if `team` is stopped."""
+        """Run `fn` in the background, under the lock of `key` when given; skipped if `team` is stopped.
+        Raises `QueueFull` when `workspace`'s line (or `user`'s in it) is full."""
 
         def guarded() -> None:  # checked once it is this job's turn (after the thread's lock)
             if self.is_stopped(team):
@@ -72,8 +82,8 @@ class Jobs:
         with self._count_lock:
             self._in_flight += 1
         try:
-            return self._pool.submit(run)
-        except RuntimeError:  # shutting down
+            return self.pool.submit(run, workspace=workspace, user=user)
+        except BaseException:  # a full line, or shutting down: it never ran
             with self._count_lock:
                 self._in_flight -= 1
             raise
@@ -85,4 +95,4 @@ class Jobs:
 
     def shutdown(self, *, wait: bool = True) -> None:
         """Stop taking work; with `wait`, let running jobs finish (queued ones are dropped)."""
-        self._pool.shutdown(wait=wait, cancel_futures=True)
+        self.pool.shutdown(wait=wait)

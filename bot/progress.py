@@ -146,7 +146,11 @@ def loading_messages(stage: str | None, attempt: int, documents: int, detail: st
     """What the thread's status line says at each stage of the engine's work (`assistant.threads.setStatus`
     rotates through these)."""
     docs = f"{documents} document{'s' if documents != 1 else ''}"
-    if stage is None or (stage == "researching" and attempt <= 1):
+    if stage == "waiting":  # for a worker: `detail` is how many requests wait in this conversation's line
+        ahead = f"{detail} requests are" if detail and detail != "1" else "your request is"
+        messages = [f"Waiting for a free worker: {ahead} in line here…",
+                    "Other channels' questions are taking turns with this one's…"]
+    elif stage is None or (stage == "researching" and attempt <= 1):
         messages = [f"Searching {docs}…"]
     elif stage == "researching":
         ordinal = ORDINALS[min(attempt, len(ORDINALS)) - 1]
@@ -178,6 +182,7 @@ class AnswerStatus:
         self._shown: tuple[str | None, int] | None = None
         self._last = 0.0
         self._started_at: str | None = None
+        self._waiting = False  # the status says "waiting for a worker"
 
     @property
     def ts(self) -> str | None:
@@ -189,10 +194,15 @@ class AnswerStatus:
         """When the work started, as a Slack timestamp: the progress message's, or the clock's."""
         return self._fallback.posted_ts if self._fallback else self._started_at
 
-    def start(self) -> AnswerStatus:
+    def start(self, *, in_line: int = 0) -> AnswerStatus:
+        """Show the status: "waiting" when `in_line` requests (this one among them) wait for a worker."""
         self._started_at = f"{time.time():.6f}"
         try:
-            self._set(WORKING, loading_messages(None, 1, self._documents))
+            if in_line:
+                self._set(WORKING, loading_messages("waiting", 1, self._documents, str(in_line)))
+                self._waiting = True
+            else:
+                self._set(WORKING, loading_messages(None, 1, self._documents))
             self._last = time.monotonic()
         except SlackApiError as exc:
             log.info("no thread status in %s (%s): showing progress as a message", self.channel,
@@ -213,9 +223,10 @@ class AnswerStatus:
                     self._attempt += 1
                 shown = (stage, max(1, self._attempt))
                 now = time.monotonic()
-                if shown == self._shown or now - self._last < self._min_interval:
+                # the first stage after waiting always shows: "waiting" must not outlive the wait
+                if shown == self._shown or (now - self._last < self._min_interval and not self._waiting):
                     return
-                self._shown, self._last = shown, now
+                self._shown, self._last, self._waiting = shown, now, False
             self._set(WORKING, loading_messages(stage, shown[1], self._documents, detail))
         except Exception:  # a status update is never worth failing the answer for
             log.warning("could not update the thread status", exc_info=True)

@@ -19,11 +19,12 @@ from slack_sdk.errors import SlackApiError
 from bot import blocks
 from bot.deps import BotDeps
 from bot.files import FileRefused
-from bot.friendly import user_message
+from bot.friendly import busy_message, user_message
 from bot.ids import ThreadRef, workspace_id
 from bot.ledger import WorkInFlight
 from bot.progress import POST_OPTIONS, StatusMessage
 from masis.errors import DocumentBusyError, UnknownDocumentError
+from masis.fairness import QueueFull
 
 log = logging.getLogger(__name__)
 
@@ -134,13 +135,18 @@ class Uploads:
                 return
             status.finish(blocks.ingest_summary_message(results, uploaded_by=user_id))
 
-        self.deps.jobs.submit(
-            work,
-            key=f"ingest:{workspace}",
-            name=f"upload into {workspace}",
-            team=sub.team_id,
-            on_error=lambda exc: self._tell_user(user_id, user_message(exc, doing="indexing your documents")),
-        )
+        try:
+            self.deps.jobs.submit(
+                work,
+                key=f"ingest:{workspace}",
+                name=f"upload into {workspace}",
+                team=sub.team_id,
+                workspace=workspace,
+                user=user_id,
+                on_error=lambda exc: self._tell_user(user_id, user_message(exc, doing="indexing your documents")),
+            )
+        except QueueFull as exc:
+            self._tell_user(user_id, busy_message(exc, what=f"your upload into <#{sub.channel_id}>"))
 
     # --- files shared in a message that mentions the bot (already on a background thread) -------------
     def ingest_shared(self, ref: ThreadRef, user_id: str, files: Sequence[dict[str, Any]]) -> None:

@@ -69,6 +69,19 @@ class Settings(BaseSettings):
     port: int = Field(3000, validation_alias=_env("PORT", "port"))
     api_token: SecretStr | None = Field(None, validation_alias=_env("MASIS_API_TOKEN", "api_token"))
 
+    # the background workers that answer questions and replies and index uploads for Slack and the API, shared
+    # fairly between workspaces (masis.fairness): at most `workspace_concurrency` of them on one workspace
+    # (0: half the workers), at most `workspace_backlog` jobs waiting per workspace and `user_backlog` per
+    # person in it; past those, new work is refused with a message (HTTP 429 from the API)
+    workers: int = Field(8, ge=1, validation_alias=_env("MASIS_WORKERS", "workers"))
+    workspace_concurrency: int = Field(
+        0, ge=0, validation_alias=_env("MASIS_WORKSPACE_CONCURRENCY", "workspace_concurrency")
+    )
+    workspace_backlog: int = Field(50, ge=1, validation_alias=_env("MASIS_WORKSPACE_BACKLOG", "workspace_backlog"))
+    user_backlog: int = Field(10, ge=1, validation_alias=_env("MASIS_USER_BACKLOG", "user_backlog"))
+    # bearer token of GET /metrics (Prometheus); unset = no metrics endpoint
+    metrics_token: SecretStr | None = Field(None, validation_alias=_env("MASIS_METRICS_TOKEN", "metrics_token"))
+
     # --- retrieval (DESIGN §4) ---------------------------------------------------------------------
     relevance_threshold: float = Field(0.60, validation_alias=_env("MASIS_RELEVANCE_THRESHOLD", "relevance_threshold"))
     retry_relevance_threshold: float = Field(

@@ -4,7 +4,8 @@ An Engine owns the vector store, the registry, the language model and the checkp
 one data directory, or (`MASIS_DATABASE_URL`) one PostgreSQL database several replicas share. Runs are
 serialized per thread (LangGraph does not do that itself): in this process by a lock, across replicas by
 a PostgreSQL advisory lock. Uploads, replacements and removals are serialized per document the same way
-(`masis.records.document_locks`).
+(`masis.records.document_locks`). The faces that work in the background (Slack, the HTTP API) share the
+engine's worker pool (`Engine.pool`), which takes turns between workspaces so one cannot starve another.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from masis import metrics
 from masis.agents.context import AgentContext, ProgressCallback
 from masis.config import Settings
 from masis.errors import (
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
     from langgraph.graph.state import CompiledStateGraph
     from langgraph.types import Command
 
+    from masis.fairness import FairPool
     from masis.ingest.pipeline import IngestProgress, IngestReport, ParseWaiting
     from masis.ingest.sources import FileReader
     from masis.records.db import Postgres
@@ -118,6 +121,8 @@ class Engine:
             self._load_graph()
         self.recovery.settled_runs = self._settle_stale_runs()  # loads the graph only if a run was cut off
         self._thread_locks = KeyedLocks()
+        self._pool: FairPool | None = None
+        self._pool_lock = threading.Lock()
         self._closed = False
 
     @property
@@ -145,12 +150,27 @@ class Engine:
                 self._graph = build_graph(self._checkpointer)
             return self._graph
 
+    @property
+    def pool(self) -> FairPool:
+        """The worker pool of the faces' background work (`MASIS_WORKERS`), started on first use: a CLI
+        command starts no threads."""
+        with self._pool_lock:
+            if self._pool is None:
+                from masis.fairness import FairPool
+
+                s = self.settings
+                self._pool = FairPool(s.workers, per_workspace=s.workspace_concurrency or None,
+                                      workspace_backlog=s.workspace_backlog, user_backlog=s.user_backlog)
+            return self._pool
+
     # --- lifecycle ---------------------------------------------------------------------------------
 
     def close(self) -> None:
         if self._closed:
             return
         self._closed = True
+        if self._pool is not None:  # running work still uses the stores: let it finish first
+            self._pool.shutdown(wait=True)
         self.store.close()
         self.registry.close()
         if self._checkpoint_conn is not None:
@@ -201,7 +221,7 @@ class Engine:
                 "clarification": None,
                 "source_filter": None,
             }
-            return self._run(conversation.run_key, thread_id, workspace_id, state, on_progress)
+            return self._run(conversation.run_key, thread_id, workspace_id, state, on_progress, call="ask")
 
     def reply(
         self,
@@ -232,9 +252,8 @@ class Engine:
 
             resume = {"choice": choice} if choice else {"text": text}
             self.registry.set_status(thread_id, running_status())  # a crash now leaves it running, not pending
-            return self._run(
-                conversation.run_key, thread_id, conversation.workspace_id, Command(resume=resume), on_progress
-            )
+            return self._run(conversation.run_key, thread_id, conversation.workspace_id, Command(resume=resume),
+                             on_progress, call="reply")
 
     def pending(self, thread_id: str) -> Clarification | None:
         conversation = self.registry.conversation(thread_id)
@@ -289,7 +308,7 @@ class Engine:
 
         tenant_scope(workspace_id)
         _check_uploader(uploaded_by)
-        return ingest_files(
+        report = ingest_files(
             store=self.store,
             registry=self.registry,
             settings=self.settings,
@@ -301,6 +320,8 @@ class Engine:
             embedder=self.embedder,
             on_wait=on_wait,
         )
+        metrics.record_ingest(report.results)
+        return report
 
     def ingest_paths(
         self,
@@ -428,6 +449,8 @@ class Engine:
         workspace_id: str,
         graph_input: dict[str, Any] | Command,
         on_progress: Callable[[str], None] | None,
+        *,
+        call: str,
     ) -> Outcome:
         context = AgentContext(
             settings=self.settings, store=self.store, registry=self.registry, llm=self.llm, on_progress=on_progress
@@ -437,14 +460,17 @@ class Engine:
         try:
             self.graph.invoke(graph_input, config, context=context, durability="sync")
         except BaseException:
+            metrics.record_outcome(call, "error", None)
             with contextlib.suppress(Exception):  # the run's own error is the one to report
                 self.registry.set_status(thread_id, self._settled_status(run_key))
             raise
-        elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
+        seconds = time.perf_counter() - started
         snapshot = self.graph.get_state(config)
-        outcome = build_outcome(snapshot.values, snapshot.interrupts, thread_id, workspace_id, elapsed_ms,
-                                run=run_number(run_key))
+        outcome = build_outcome(snapshot.values, snapshot.interrupts, thread_id, workspace_id,
+                                round(seconds * 1000, 2), run=run_number(run_key))
         self.registry.set_status(thread_id, outcome.status)
+        metrics.record_outcome(call, outcome.status, outcome.clarification.kind if outcome.clarification else None)
+        metrics.observe_question(call, seconds)
         return outcome
 
 

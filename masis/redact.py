@@ -58,7 +58,7 @@ def redact(text: str) -> str:
 def settings_secrets(settings: Settings) -> list[str]:
     """The secret values a configuration holds."""
     fields = (settings.openai_api_key, settings.slack_bot_token, settings.slack_app_token,
-              settings.slack_signing_secret, settings.api_token, settings.qdrant_api_key)
+              settings.slack_signing_secret, settings.api_token, settings.qdrant_api_key, settings.metrics_token)
     values = [field.get_secret_value() for field in fields if field is not None]
     if settings.database_url is not None:
         try:

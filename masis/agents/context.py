@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from masis import metrics
 from masis.config import Settings
 from masis.judge.findings import Relatedness
 from masis.llm.base import LLMProvider
@@ -74,4 +75,6 @@ def timed(node: str) -> Iterator[dict[str, Any]]:
     try:
         yield entry
     finally:
-        entry["ms"] = round((time.perf_counter() - start) * 1000, 2)
+        seconds = time.perf_counter() - start
+        entry["ms"] = round(seconds * 1000, 2)
+        metrics.observe_node(node, seconds)

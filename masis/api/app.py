@@ -1,14 +1,16 @@
 """The HTTP API's routes: a face over the Engine, like the CLI and the Slack bot, on the same data directory.
 
 `api_routes(engine, settings)` returns what `bot.server.build_asgi` mounts beside Slack's `/slack/events`:
-`GET /readyz` always; and the `/masis/...` routes, `GET /openapi.json` and `GET /docs` only when
-`MASIS_API_TOKEN` is set. Without a token every `/masis/...` path is a 404, so a bot deployment never
-exposes the engine by accident. Engine calls are blocking and run in the threadpool; the engine itself
-serializes runs per thread.
+`GET /readyz` and `GET /metrics` (off without `MASIS_METRICS_TOKEN`) always; and the `/masis/...` routes,
+`GET /openapi.json` and `GET /docs` only when `MASIS_API_TOKEN` is set. Without a token every `/masis/...`
+path is a 404, so a bot deployment never exposes the engine by accident. Engine calls are blocking: asks,
+replies and uploads wait their workspace's turn in the engine's fair worker pool (shared with Slack; a full
+line is a 429 with `Retry-After`), quick reads run in the threadpool. The engine serializes runs per thread.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import uuid
@@ -28,6 +30,7 @@ from starlette.types import Receive, Scope, Send
 from masis.api.auth import BearerAuth
 from masis.api.bodies import read_json_body, read_uploads
 from masis.api.errors import ApiError, endpoint, error_response, http_exception, parse_body
+from masis.api.metrics import metrics_routes
 from masis.api.models import (
     THREAD_ID,
     WORKSPACE_ID,
@@ -47,6 +50,7 @@ from masis.api.models import (
 from masis.api.openapi import docs_page, openapi_spec
 from masis.config import Settings
 from masis.engine import Engine
+from masis.fairness import QueueFull
 from masis.ingest.pipeline import document_name, name_problem, visible_name
 from masis.store.base import WORKSPACE_RULE
 
@@ -66,7 +70,7 @@ def api_token(settings: Settings) -> str | None:
 
 
 def api_routes(engine: Engine, settings: Settings) -> list[BaseRoute]:
-    routes: list[BaseRoute] = [Route("/readyz", _Readiness(engine), methods=["GET"])]
+    routes: list[BaseRoute] = [Route("/readyz", _Readiness(engine), methods=["GET"]), *metrics_routes(settings)]
     token = api_token(settings)
     if token is None:
         routes.append(Mount(API_PREFIX, app=_api_off))
@@ -115,6 +119,17 @@ async def _call(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await run_in_threadpool(functools.partial(func, *args, **kwargs))
 
 
+async def _queued(engine: Engine, workspace: str, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run `func` in `workspace`'s line of the engine's pool; 429 with `Retry-After` when the line is full.
+    A request whose client goes away while it waits is dropped from the line."""
+    try:
+        future = engine.pool.submit(functools.partial(func, *args, **kwargs), workspace=workspace)
+    except QueueFull as exc:
+        raise ApiError(429, str(exc), {"workspace_id": workspace, "limit": exc.limit},
+                       headers={"Retry-After": str(exc.retry_after)}) from None
+    return await asyncio.wrap_future(future)
+
+
 def _workspace(request: Request) -> str:
     value = request.path_params["workspace_id"]
     if not WORKSPACE_ID.fullmatch(value):
@@ -151,8 +166,9 @@ class _Handlers:
         body = parse_body(AskRequest, await read_json_body(request))
         thread_id = body.thread_id or f"api:{uuid.uuid4().hex}"
         # A thread of another workspace is refused by the engine, atomically (ThreadOwnershipError: 409).
-        outcome = await _call(
-            self.engine.ask, workspace, body.query, thread_id=thread_id, max_retries=body.max_retries
+        outcome = await _queued(
+            self.engine, workspace, self.engine.ask, workspace, body.query, thread_id=thread_id,
+            max_retries=body.max_retries,
         )
         return _json(ApiOutcome.from_outcome(outcome))
 
@@ -167,7 +183,8 @@ class _Handlers:
             known = [d.name for d in await _call(self.engine.documents, workspace)]
             if wanted not in known:
                 raise ApiError(422, f"No document named {wanted!r} in this workspace.", {"documents": known})
-        outcome = await _call(self.engine.reply, thread_id, body.text, choice=body.choice, round=body.round)
+        outcome = await _queued(self.engine, workspace, self.engine.reply, thread_id, body.text, choice=body.choice,
+                                round=body.round)
         return _json(ApiOutcome.from_outcome(outcome))
 
     async def feedback(self, request: Request) -> Response:
@@ -204,7 +221,7 @@ class _Handlers:
         )
         named = [(safe_document_name(name), data) for name, data in files]
         uploaded_by = (fields.get("uploaded_by") or "api").strip()[:MAX_UPLOADED_BY] or "api"
-        report = await _call(self.engine.ingest, workspace, named, uploaded_by=uploaded_by)
+        report = await _queued(self.engine, workspace, self.engine.ingest, workspace, named, uploaded_by=uploaded_by)
         results = IngestResponse(
             workspace_id=workspace, results=[FileOutcome.from_result(r) for r in report.results]
         )

@@ -1,4 +1,5 @@
-"""The API's one credential: `Authorization: Bearer $MASIS_API_TOKEN` on every request under it.
+"""The API's one credential: `Authorization: Bearer $MASIS_API_TOKEN` on every request under it (and
+`$MASIS_METRICS_TOKEN` on `GET /metrics`).
 
 The comparison is constant-time, and the token is never logged or echoed back.
 """
@@ -18,11 +19,12 @@ _CHALLENGE = {"WWW-Authenticate": 'Bearer realm="masis"'}
 class BearerAuth:
     """ASGI middleware: lets a request through only with the right bearer token."""
 
-    def __init__(self, app: ASGIApp, token: str) -> None:
+    def __init__(self, app: ASGIApp, token: str, variable: str = "MASIS_API_TOKEN") -> None:
         if not token:
             raise ValueError("the API token is empty")
         self.app = app
         self._token = token.encode()
+        self._variable = variable  # named in the refusals: where the right token is configured
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -36,9 +38,9 @@ class BearerAuth:
 
     def _problem(self, header: str | None) -> str | None:
         if not header:
-            return "This API needs a bearer token: send 'Authorization: Bearer <MASIS_API_TOKEN>'."
+            return f"This API needs a bearer token: send 'Authorization: Bearer <{self._variable}>'."
         scheme, _, credentials = header.partition(" ")
         given = credentials.strip().encode("latin-1", errors="replace")
         if scheme.lower() != "bearer" or not hmac.compare_digest(given, self._token):
-            return "The bearer token is not valid; check MASIS_API_TOKEN."
+            return f"The bearer token is not valid; check {self._variable}."
         return None

@@ -43,13 +43,15 @@ _ERRORS = {
     "413": "The body or a file is over the limit",
     "415": "An upload that is not multipart/form-data",
     "422": "The JSON body is not valid (or no uploaded file could be indexed)",
+    "429": "The workspace already has as many requests waiting as it may (`MASIS_WORKSPACE_BACKLOG`): nothing "
+    "was queued; `Retry-After` is a rough wait in seconds",
     "500": "An unexpected error (logged on the server)",
     "502": "The language model answered with an error or with nothing usable (a refused key, an unknown model, "
     "a server error): the server's side failed, not the request; `error` says what the model said, without secrets",
     "503": "The language model (or the embedding model) could not be reached, timed out or is overloaded; "
     "`Retry-After`, when present, is the wait in seconds it asked for",
 }
-_RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again, when the model said",
+_RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again (503: when the model said)",
                                 "schema": {"type": "integer", "minimum": 1}}}
 
 
@@ -89,7 +91,7 @@ def _operation(
     responses: dict[str, Any] = {"200": {"description": "OK", "content": _json_content(ok)}}
     for code in sorted({"401", *errors, "500"}):
         responses[code] = {"description": _ERRORS[code], "content": _json_content(ErrorBody)}
-        if code == "503":
+        if code in ("429", "503"):
             responses[code]["headers"] = _RETRY_AFTER
     operation: dict[str, Any] = {"summary": summary, "responses": responses}
     if description:
@@ -126,7 +128,7 @@ def openapi_spec() -> dict[str, Any]:
             "post": _operation(
                 "Ask a question",
                 ApiOutcome,
-                ("400", "409", "413", "422", "502", "503"),
+                ("400", "409", "413", "422", "429", "502", "503"),
                 params=(WORKSPACE,),
                 body=_json_content(AskRequest),
                 description="Runs the graph (research, cited draft, audit, scoring, retries). `status` is "
@@ -142,7 +144,7 @@ def openapi_spec() -> dict[str, Any]:
             "post": _operation(
                 "Reply to a pending clarification",
                 ApiOutcome,
-                ("400", "404", "409", "413", "422", "502", "503"),
+                ("400", "404", "409", "413", "422", "429", "502", "503"),
                 params=(THREAD,),
                 body=_json_content(ReplyRequest),
                 description="Resumes the saved graph state, even after a restart. 409 when nothing is pending, "
@@ -166,7 +168,7 @@ def openapi_spec() -> dict[str, Any]:
             "post": _operation(
                 "Upload documents",
                 IngestResponse,
-                ("400", "413", "415", "422"),
+                ("400", "413", "415", "422", "429"),
                 params=(WORKSPACE,),
                 body=upload,
                 description="The same ingestion as Slack and the CLI: each file is indexed, `unchanged`, or "
@@ -174,7 +176,9 @@ def openapi_spec() -> dict[str, Any]:
                 "version is complete, questions are answered from the previous one, and a failed replacement "
                 "leaves the previous one in place. Uploads and removals of one document name go one at a time "
                 "(across replicas too): an upload of a name another request is still writing waits for it, "
-                "then replaces what it left, or is `unchanged` when it is the same file.",
+                "then replaces what it left, or is `unchanged` when it is the same file. Asks, replies and "
+                "uploads wait their workspace's turn for a worker: workspaces take turns, and one workspace "
+                "runs at most `MASIS_WORKSPACE_CONCURRENCY` at once.",
             ),
         },
         "/masis/workspaces/{workspace_id}/documents/{name}": {

@@ -13,6 +13,8 @@ from contextvars import ContextVar
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from masis import metrics
+
 
 @dataclass(frozen=True)
 class TokenUsage:
@@ -37,11 +39,12 @@ def collect_usage() -> Iterator[list[TokenUsage]]:
 
 def record_usage(role: str, model: str, usage: Mapping[str, Any] | None) -> None:
     """Record one request's `usage_metadata` (input/output tokens); a reply without usage counts 0."""
-    calls = _collector.get()
-    if calls is None:
-        return
     usage = usage or {}
-    calls.append(TokenUsage(role, model, int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0)))
+    call = TokenUsage(role, model, int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0))
+    metrics.record_usage(role, model, call.prompt_tokens, call.completion_tokens)
+    calls = _collector.get()
+    if calls is not None:
+        calls.append(call)
 
 
 def usage_entries(node: str, calls: Iterable[TokenUsage]) -> list[dict[str, Any]]:

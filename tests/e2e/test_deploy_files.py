@@ -51,6 +51,46 @@ def test_the_manifest_validates_against_slacks_published_schema() -> None:
     assert not validator.is_valid(broken)
 
 
+def test_compose_validates_against_the_compose_specification_schema() -> None:
+    """tests/schemas/compose-spec.json: compose-spec/compose-spec's schema, see tests/schemas/README.md."""
+    import json
+
+    from jsonschema import Draft7Validator
+
+    schema = json.loads((REPO / "tests" / "schemas" / "compose-spec.json").read_text())
+    Draft7Validator.check_schema(schema)
+    validator = Draft7Validator(schema, format_checker=Draft7Validator.FORMAT_CHECKER)
+    compose = yaml.safe_load((REPO / "docker-compose.yml").read_text())
+    errors = [f"{'/'.join(map(str, e.path))}: {e.message}" for e in validator.iter_errors(compose)]
+    assert errors == []
+    # the schema is strict: a misspelt key, or a condition Compose does not know, is refused
+    bot = compose["services"]["bot"]
+    assert not validator.is_valid({**compose, "services": {**compose["services"], "bot": {**bot, "enviroment": []}}})
+    replica = compose["services"]["bot-replica"]
+    assert not validator.is_valid({**compose, "services": {**compose["services"], "bot-replica": {
+        **replica, "depends_on": {"postgres": {"condition": "service_ready"}}}}})
+
+
+def test_compose_requires_no_variable_so_the_default_services_start_without_the_replicas_ones() -> None:
+    """Compose interpolates every service, those of inactive profiles too, before it applies the profiles: a
+    `${VAR:?message}` (or `${VAR?message}`) anywhere stops `docker compose up` of the default services when
+    VAR is unset, though only the `replicas` profile uses it."""
+    import re
+
+    text = (REPO / "docker-compose.yml").read_text()
+    body = "\n".join(line.split("#", 1)[0] for line in text.splitlines())  # the file's comments may show one
+    required = re.findall(r"(?<!\$)\$\{([A-Za-z_][A-Za-z0-9_]*):?\?", body)
+    assert required == []
+    assert "${POSTGRES_PASSWORD:-}" in body  # the replicas' password: empty when unset, refused by PostgreSQL
+
+
+def test_compose_passes_the_operations_settings_to_every_bot() -> None:
+    services = yaml.safe_load((REPO / "docker-compose.yml").read_text())["services"]
+    for name in ("bot", "bot-replica"):
+        assert {"MASIS_METRICS_TOKEN", "MASIS_WORKERS", "MASIS_WORKSPACE_CONCURRENCY", "MASIS_WORKSPACE_BACKLOG",
+                "MASIS_USER_BACKLOG"} <= set(services[name]["environment"]), name
+
+
 def test_compose_runs_qdrant_and_the_bot() -> None:
     compose = yaml.safe_load((REPO / "docker-compose.yml").read_text())
     services = compose["services"]

@@ -36,7 +36,7 @@ def test_twenty_threads_at_once_during_an_upload_each_get_their_own_answer(
     assert slack.submit_view(view, upload_values([big, oversized])).status == 200
 
     def ask(i: int) -> str:
-        ts, sent = slack.mention(MAIN_CHANNEL, f"What is the {names[i]} project code?")
+        ts, sent = slack.mention(MAIN_CHANNEL, f"What is the {names[i]} project code?", user=f"UPERSON{i:02d}")
         assert sent.status == 200
         return ts
 

@@ -13,6 +13,7 @@ from ..conftest import REPO
 sys.path.insert(0, str(REPO / "bench"))
 
 import bench_cli_startup
+import bench_fairness
 import bench_hostile_files
 import bench_ingest
 import bench_replace
@@ -72,3 +73,10 @@ def test_hostile_files_bench_parses_a_case_in_a_worker_and_builds_its_inputs() -
     assert bench_hostile_files.CASES["md 4 KB heading of spaces"]()[1].startswith("# x   ")
     figures = bench_hostile_files.parse_figures(REPO, "md 64 KB of '**x '", timeout=60)
     assert figures["outcome"] == "73 chunks" and figures["seconds"] >= 0 and figures["gil_held_ms"] > 0
+
+
+def test_fairness_bench_measures_the_quiet_question_in_each_pool() -> None:
+    figures = bench_fairness.run(heavy=3, heavy_seconds=0.01, workers=2)
+    assert figures["fair_cap_per_workspace"] == 1
+    for kind in ("one_line", "fair", "fair_uncapped"):
+        assert figures[kind]["quiet_question_s"] > 0 and figures[kind]["last_heavy_answer_s"] > 0, kind

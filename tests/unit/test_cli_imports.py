@@ -32,6 +32,7 @@ NEVER_ON_THE_DEFAULT_PATH = (
     "masis.api",
     "uvicorn",
     "starlette",
+    "prometheus_client",  # the metrics: on in servers only
 )
 # Not needed to parse arguments or print help: the engine and everything under it, the terminal renderer.
 NOT_FOR_ARGUMENT_PARSING = (

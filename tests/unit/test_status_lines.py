@@ -22,3 +22,8 @@ def test_a_retry_says_which_attempt_and_why() -> None:
 def test_status_lines_are_short_and_inert() -> None:
     [line, _] = loading_messages("researching", 2, 6, "<!channel> " + "x" * 500)
     assert len(line) <= MAX_LOADING_MESSAGE and "<" not in line and ">" not in line
+
+
+def test_a_question_waiting_for_a_worker_says_so() -> None:
+    assert loading_messages("waiting", 1, 6, "5")[0] == "Waiting for a free worker: 5 requests are in line here…"
+    assert loading_messages("waiting", 1, 6, "1")[0] == "Waiting for a free worker: your request is in line here…"
