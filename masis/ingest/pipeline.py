@@ -373,7 +373,7 @@ def _words(texts: Sequence[str]) -> frozenset[str]:
 # has a GIL of its own. Small plain text (txt, md, csv) is parsed here, in time linear in its size whatever it
 # holds (tests/unit/test_linear_parsing.py), because a fork per file costs more than such a parse: bulk
 # ingest of small text files ran 5× slower forked.
-_ISOLATED_SUFFIXES = frozenset({".pdf", ".docx", ".html", ".htm"})
+_ISOLATED_SUFFIXES = frozenset({".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm"})
 IN_PROCESS_MAX_BYTES = 256 * 1024
 
 
