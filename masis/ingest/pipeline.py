@@ -68,6 +68,16 @@ class IngestReport:
     def failed(self) -> list[FileResult]:
         return [r for r in self.results if r.status == "failed"]
 
+    def summary(self) -> str:
+        """One line: how many files were indexed (and their chunks), unchanged and failed."""
+        if not self.results:
+            return "No files to ingest (hidden files are skipped)."
+        indexed = self.indexed
+        chunks = sum(r.chunks for r in indexed)
+        unchanged = len(self.results) - len(indexed) - len(self.failed)
+        return (f"{len(indexed)} indexed ({chunks} chunk{'s' if chunks != 1 else ''}), {unchanged} unchanged, "
+                f"{len(self.failed)} failed.")
+
 
 def document_name(name: str) -> str:
     """The name a document is known by: the file's base name, never a path."""
