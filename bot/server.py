@@ -177,6 +177,15 @@ def uvicorn_config(asgi: Starlette, **options: Any) -> uvicorn.Config:
     return config
 
 
+def load_encoder(settings: Settings) -> None:
+    """Load the local sentence encoder at start, not at the first question: a missing or damaged model is
+    logged now, once, as a warning (and shown by /readyz), and the first question does not wait for it."""
+    from masis.judge import semantic
+
+    if semantic.load(settings.semantic) is not None:
+        log.info("the sentence encoder is loaded")
+
+
 def serve(
     settings: Settings,
     *,
@@ -211,6 +220,7 @@ def serve(
     except MasisError as exc:
         print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
+    load_encoder(settings)
     deps = BotDeps.create(settings, engine)
     handler = None
     try:
@@ -265,6 +275,7 @@ def serve_api_only(
     except MasisError as exc:
         print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
+    load_encoder(settings)
     try:
         asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes])
         log.info("no SLACK_BOT_TOKEN: serving only the HTTP API at /masis (spec at /openapi.json)")

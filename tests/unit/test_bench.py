@@ -13,6 +13,7 @@ from ..conftest import REPO
 sys.path.insert(0, str(REPO / "bench"))
 
 import bench_cli_startup
+import bench_encoder_load
 import bench_hostile_files
 import bench_ingest
 import bench_replace
@@ -72,3 +73,9 @@ def test_hostile_files_bench_parses_a_case_in_a_worker_and_builds_its_inputs() -
     assert bench_hostile_files.CASES["md 4 KB heading of spaces"]()[1].startswith("# x   ")
     figures = bench_hostile_files.parse_figures(REPO, "md 64 KB of '**x '", timeout=60)
     assert figures["outcome"] == "73 chunks" and figures["seconds"] >= 0 and figures["gil_held_ms"] > 0
+
+
+def test_encoder_load_bench_measures_a_load_in_a_fresh_process() -> None:
+    figures = bench_encoder_load.run(texts=1, against=None)
+    assert "before" not in figures
+    assert figures["now"]["load_s"] > 0 and figures["now"]["load_uss_mb"] > 50  # the weights are read, ~87 MB
