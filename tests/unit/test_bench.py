@@ -71,6 +71,7 @@ def test_cli_startup_bench_times_processes_and_exports_a_revision(tmp_path: Path
 def test_hostile_files_bench_parses_a_case_in_a_worker_and_builds_its_inputs() -> None:
     assert len(bench_hostile_files.CASES["md 1 MiB of '**x '"]()[1]) == 1024 * 1024
     assert bench_hostile_files.CASES["md 4 KB heading of spaces"]()[1].startswith("# x   ")
+    assert bench_hostile_files.CASES["xlsx 2 rows claiming A1:XFD1048576"]()[1][:2] == b"PK"
     figures = bench_hostile_files.parse_figures(REPO, "md 64 KB of '**x '", timeout=60)
     assert figures["outcome"] == "73 chunks" and figures["seconds"] >= 0 and figures["gil_held_ms"] > 0
 
