@@ -48,8 +48,68 @@ def _run(unit: str, size: int, prefix: str = "") -> str:
     return prefix + (unit * (size // len(unit) + 1))[: size - len(prefix)]
 
 
+def _far_cells(rows: int) -> bytes:
+    """An XLSX whose rows each hold one cell in the last column Excel has (XFD), under a header."""
+    import io
+
+    from openpyxl import Workbook
+
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(["Name", "Value"])
+    for row in range(2, rows + 2):
+        sheet.cell(row=row, column=16384, value=row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _claimed_rows() -> bytes:
+    """An XLSX of two rows whose stored size claims A1:XFD1048576 (a cell sits in the sheet's last one)."""
+    import io
+
+    from openpyxl import Workbook
+
+    workbook = Workbook()
+    workbook.active.append(["Name", "Value"])
+    workbook.active.append(["a", 1])
+    workbook.active["XFD1048576"] = "far away"
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _nested_groups(depth: int) -> bytes:
+    """A PPTX slide whose text box sits inside `depth` nested groups (written into the slide's XML: python-pptx
+    itself recurses through the groups when it adds a shape)."""
+    import io
+    import re
+    import zipfile
+
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    deck = Presentation()
+    group = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_group_shape()
+    group.shapes.add_textbox(Inches(1), Inches(1), Inches(3), Inches(1)).text_frame.text = "deep text"
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    out = io.BytesIO()
+    with zipfile.ZipFile(buffer) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            content = source.read(item.filename)
+            if item.filename == "ppt/slides/slide1.xml":
+                found = re.search(rb"<p:grpSp>.*?</p:grpSpPr>", content)
+                assert found is not None
+                opening = found.group()
+                content = content.replace(opening, opening * (depth + 1)).replace(
+                    b"</p:grpSp>", b"</p:grpSp>" * (depth + 1))
+            target.writestr(item, content)
+    return out.getvalue()
+
+
 # name -> (file name, content); built in the worker from the name, so nothing large crosses a pipe
-CASES: dict[str, Callable[[], tuple[str, str]]] = {
+CASES: dict[str, Callable[[], tuple[str, str | bytes]]] = {
     "md 1 MiB of '**x '": lambda: ("stars.md", _run("**x ", MB)),
     "md 4 KB heading of spaces": lambda: ("heading.md", "# x" + " " * (4 * KB - 4) + "y"),
     **{f"md 64 KB of {unit!r}": (lambda unit=unit: ("run.md", _run(unit, 64 * KB) + "x"))
@@ -60,10 +120,18 @@ CASES: dict[str, Callable[[], tuple[str, str]]] = {
     "html <div> nested 100,000 deep": lambda: ("deep.html", "<div>" * 100_000 + "deep text"),
     "html <table><tr><td> nested 30,000 deep": lambda: ("tables.html", "<table><tr><td>" * 30_000 + "deep text"),
     "html 64 KB of '<!--'": lambda: ("comments.html", _run("<!--", 64 * KB)),
+    "rst 1 MiB of ':a:`x <'": lambda: ("roles.rst", _run(":a:`x <", MB)),
+    "rst 1 MiB of '**x '": lambda: ("stars.rst", _run("**x ", MB)),
+    "rst 1 MiB of one-letter titles": lambda: ("titles.rst", _run("x\n=\n", MB)),
+    "rst 1 MiB of directive lines": lambda: ("directives.rst", _run(".. x::\n", MB)),
+    "xlsx 20,000 rows with a cell in column XFD": lambda: ("far.xlsx", _far_cells(20_000)),
+    "xlsx 2 rows claiming A1:XFD1048576": lambda: ("claimed.xlsx", _claimed_rows()),
+    "pptx a text box in 200 nested groups": lambda: ("groups.pptx", _nested_groups(200)),
+    "pptx a text box in 1,000 nested groups": lambda: ("groups.pptx", _nested_groups(1000)),
 }
 QUICK_CASES = ["md 4 KB heading of spaces", "md 64 KB of '**x '", "html <div> nested 100,000 deep"]
 HEALTHZ_CASES = ["md 1 MiB of '**x '", "md 4 KB heading of spaces", "md 64 KB of '**x '", "txt 19 MiB, one word",
-                 "txt 19 MiB, ordinary sentences"]
+                 "txt 19 MiB, ordinary sentences", "html <div> nested 100,000 deep", "rst 1 MiB of ':a:`x <'"]
 
 
 # --- one parse, in a worker process ---------------------------------------------------------------------
@@ -93,8 +161,10 @@ def worker(case: str) -> None:
     from masis.ingest.loaders import load_document
 
     name, text = CASES[case]()
-    data = text.encode()
+    data = text if isinstance(text, bytes) else text.encode()
     load_document("warm-up.html", b"<p>warm up</p>")  # imports the parser outside the timing
+    with contextlib.suppress(IngestError):
+        load_document(f"warm-up{Path(name).suffix}", b"x")
     poller = _Poller()
     poller.start()
     time.sleep(0.01)
@@ -178,7 +248,8 @@ def healthz_during_upload(source: Path, work: Path, case: str, timeout: float) -
         try:
             response = httpx.post(f"{server.url}/masis/workspaces/bench/documents", trust_env=False,
                                   headers={"Authorization": f"Bearer {API_TOKEN}"},
-                                  files={"file": (name, text.encode())}, timeout=timeout)
+                                  files={"file": (name, text if isinstance(text, bytes) else text.encode())},
+                                  timeout=timeout)
             upload["status"] = response.status_code
         except httpx.TimeoutException:
             upload["status"] = "timed out"

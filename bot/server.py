@@ -15,7 +15,7 @@ import logging
 import signal
 import sys
 import threading
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from masis.api.bodies import limited_stream
-from masis.api.errors import ApiError, http_exception
+from masis.api.errors import ApiError, error_response, http_exception
 from masis.config import Settings
 from masis.redact import redact, redact_logs
 
@@ -43,10 +43,25 @@ log = logging.getLogger(__name__)
 
 EVENTS_PATH = "/slack/events"
 MAX_BODY_BYTES = 1024 * 1024  # Slack's payloads are a few KB
+_TIMESTAMP_DIGITS = 12  # Unix seconds have 10 digits until the year 2286
+BAD_SIGNATURE = ("invalid or missing Slack signature (X-Slack-Signature, X-Slack-Request-Timestamp): requests to "
+                 "/slack/events must come from Slack, signed with the app's signing secret")
+
+
+def signed_by_slack(verifier: SignatureVerifier, body: bytes, headers: Mapping[str, str]) -> bool:
+    """Whether the request carries a valid, fresh Slack signature. Checked before anything reads the body: the
+    SDK's own check takes any `int()`-able timestamp and raises on others ("nan", "1e400"), and Bolt parses the
+    body before it verifies, so garbage made 500s and tracebacks."""
+    timestamp, signature = headers.get("x-slack-request-timestamp"), headers.get("x-slack-signature")
+    if not timestamp or not signature or len(timestamp) > _TIMESTAMP_DIGITS:
+        return False
+    if not (timestamp.isascii() and timestamp.isdigit()):
+        return False
+    return verifier.is_valid(body, timestamp, signature)
 
 
 class EventAcker:
-    """Acks Events API deliveries before Bolt runs: verify the signature, answer 200, dispatch after.
+    """Acks Events API deliveries (their signature already checked) before Bolt runs: answer 200, dispatch after.
 
     For an event Bolt's answer is always an empty 200 (it acks events itself before any listener), so
     nothing is lost by answering first, and the ack no longer waits for middleware, listener matching or
@@ -54,13 +69,12 @@ class EventAcker:
     payload) goes through Bolt synchronously.
     """
 
-    def __init__(self, bolt_app: App, signing_secret: str, max_workers: int = 8) -> None:
+    def __init__(self, bolt_app: App, max_workers: int = 8) -> None:
         self._app = bolt_app
-        self._verifier = SignatureVerifier(signing_secret)
         self._pool = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="bolt-dispatch")
 
     def try_ack(self, request: Request, body: bytes) -> Response | None:
-        """A response when this is a validly signed event_callback (dispatched in the background)."""
+        """A response when this (validly signed) request is an event_callback, dispatched in the background."""
         if not request.headers.get("content-type", "").startswith("application/json"):
             return None
         try:
@@ -69,8 +83,6 @@ class EventAcker:
             return None
         if kind != "event_callback":
             return None
-        if not self._verifier.is_valid_request(body, dict(request.headers)):
-            return Response(status_code=401)
         bolt_request = to_bolt_request(request, body)
         self._pool.submit(self._dispatch, bolt_request)
         return Response(status_code=200)
@@ -96,7 +108,8 @@ def build_asgi(
     extra_routes: Sequence[BaseRoute] = (),
     on_shutdown: Sequence[Callable[[], None]] = (),
 ) -> Starlette:
-    acker = EventAcker(bolt_app, signing_secret) if bolt_app is not None and signing_secret else None
+    acker = EventAcker(bolt_app) if bolt_app is not None and signing_secret else None
+    verifier = SignatureVerifier(signing_secret) if signing_secret else None
 
     async def slack_events(request: Request) -> Response:
         assert bolt_app is not None
@@ -104,6 +117,12 @@ def build_asgi(
             body = b"".join([chunk async for chunk in limited_stream(request, MAX_BODY_BYTES)])
         except ApiError as exc:
             return exc.response()
+        if verifier is not None and not signed_by_slack(verifier, body, request.headers):
+            return error_response(401, BAD_SIGNATURE)
+        try:
+            body.decode("utf-8")  # Bolt decodes it unguarded; Slack sends UTF-8
+        except UnicodeDecodeError:
+            return error_response(400, "the request body is not UTF-8 text")
         if acker is not None and (early := acker.try_ack(request, body)) is not None:
             return early
         # Bolt's dispatch is synchronous (it verifies, acks and hands work to threads): keep it off the
@@ -158,6 +177,15 @@ def uvicorn_config(asgi: Starlette, **options: Any) -> uvicorn.Config:
     return config
 
 
+def load_encoder(settings: Settings) -> None:
+    """Load the local sentence encoder at start, not at the first question: a missing or damaged model is
+    logged now, once, as a warning (and shown by /readyz), and the first question does not wait for it."""
+    from masis.judge import semantic
+
+    if semantic.load(settings.semantic) is not None:
+        log.info("the sentence encoder is loaded")
+
+
 def serve(
     settings: Settings,
     *,
@@ -192,6 +220,7 @@ def serve(
     except MasisError as exc:
         print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
+    load_encoder(settings)
     deps = BotDeps.create(settings, engine)
     handler = None
     try:
@@ -246,6 +275,7 @@ def serve_api_only(
     except MasisError as exc:
         print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
+    load_encoder(settings)
     try:
         asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes])
         log.info("no SLACK_BOT_TOKEN: serving only the HTTP API at /masis (spec at /openapi.json)")

@@ -1,7 +1,8 @@
 """`masis ingest | docs | ask | reply | serve | eval`: the engine from a terminal or a script.
 
 Errors are one line on stderr and a non-zero exit, never a traceback. With `--json`, `ask` and `reply`
-print one Outcome object and exit 0 for an answer and for a clarification alike.
+print one Outcome object and exit 0 for an answer and for a clarification alike. `ingest` prints a line per
+file and a summary line last, and exits 0 when every file was indexed or unchanged, 3 when some failed.
 
 Every CLI call pays for what this module imports, so it imports only the standard library at the top: the
 engine (LangGraph, the store, the loaders), rich, the evaluation and the Slack bot load inside the command
@@ -33,8 +34,9 @@ if TYPE_CHECKING:
     from masis.ingest.pipeline import IngestReport
     from masis.outcome import Outcome
 
-EXIT_ERROR = 1
-EXIT_USAGE = 2
+EXIT_ERROR = 1  # the command failed: one line on stderr says why
+EXIT_USAGE = 2  # bad arguments (argparse)
+EXIT_SOME_FAILED = 3  # `masis ingest`: some files failed (each says why); the others were indexed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -221,7 +223,8 @@ def _ingest(engine: Engine, console: Console, args: argparse.Namespace) -> int:
         else:
             console.print(f"[green]✓[/green] {escape(result.name)}: {result.chunks} chunks ({result.status})",
                           highlight=False, soft_wrap=True)
-    return EXIT_ERROR if report.failed else 0
+    console.print(report.summary(), highlight=False, soft_wrap=True)  # last, whatever scrolled by above
+    return EXIT_SOME_FAILED if report.failed else 0
 
 
 def ingest_with_progress(

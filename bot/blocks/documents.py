@@ -28,7 +28,7 @@ from bot.blocks.ids import (
     UPLOAD_TEXT_BLOCK,
 )
 
-UPLOAD_FILETYPES = ["pdf", "docx", "txt", "md", "html", "csv"]
+UPLOAD_FILETYPES = ["pdf", "docx", "pptx", "xlsx", "txt", "md", "rst", "html", "csv"]  # masis.ingest's formats
 
 
 def ingest_summary_message(results: Sequence[Any], uploaded_by: str | None = None) -> Message:
@@ -96,7 +96,7 @@ def upload_modal(private_metadata: str, channel_label: str | None = None) -> dic
                 "type": "input",
                 "block_id": UPLOAD_FILES_BLOCK,
                 "optional": True,
-                "label": plain("Files (pdf, docx, txt, md, html, csv; up to 10)"),
+                "label": plain(f"Files ({', '.join(UPLOAD_FILETYPES)}; up to 10)"),
                 "element": {
                     "type": "file_input",
                     "action_id": UPLOAD_FILES_ACTION,

@@ -239,15 +239,19 @@ class _Handlers:
 
 class _Readiness:
     """`GET /readyz`: a real, cheap read of each part — the store (a filtered count), the checkpointer (a
-    checkpoint lookup) and the registry. 503 with the reason when one fails."""
+    checkpoint lookup) and the registry. 503 with the reason when one fails. The sentence encoder's state is
+    reported beside them: without it answers still come, judged from words alone."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from masis.judge import semantic
+
         checks = await run_in_threadpool(self._check)
+        encoder = await run_in_threadpool(semantic.status, self.engine.settings.semantic)
         ready = all(value == "ok" for value in checks.values())
-        response = _json(Readiness(ready=ready, checks=checks), 200 if ready else 503)
+        response = _json(Readiness(ready=ready, checks=checks, encoder=encoder), 200 if ready else 503)
         await response(scope, receive, send)
 
     def _check(self) -> dict[str, str]:

@@ -199,6 +199,9 @@ class Removed(BaseModel):
 class Readiness(BaseModel):
     ready: bool
     checks: dict[str, str] = Field(description="`ok`, or why the part is not reachable.")
+    encoder: str = Field(description="The local sentence encoder: `ok`, `off (MASIS_SEMANTIC=false)`, or why it is "
+                         "not in use (not installed, damaged weights); relevance is then judged from the words "
+                         "alone. It never makes the server unready.")
 
 
 class ErrorBody(BaseModel):

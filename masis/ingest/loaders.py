@@ -15,25 +15,27 @@ import itertools
 import re
 import warnings
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from masis.errors import IngestError, UnsupportedFileError
-from masis.ingest import markdown
+from masis.ingest import markdown, rst
 from masis.ingest.archive import ArchiveRefused, check_zip
+from masis.ingest.sections import BLOCK_BREAK, ROWS_PER_SECTION, Problem, Section, SectionBuilder, row_sentence
 
 if TYPE_CHECKING:
     from docx.table import Table
 
-# The parsers of pdf, docx and html (~0.3 s to import together) load when a file of their kind is read, not
-# with the engine: a question never needs them. `import_parser` loads one ahead of a forked parse, so that
-# each child does not import it again.
+# The parsers of pdf, docx and html (~0.3 s to import together; pptx and xlsx 0.35 s more) load when a file of
+# their kind is read, not with the engine: a question never needs them. `import_parser` loads one ahead of a
+# forked parse, so that each child does not import it again.
 _PARSER_MODULES: dict[str, tuple[str, ...]] = {
     ".pdf": ("pypdf",),
     ".docx": ("docx", "docx.table", "docx.text.paragraph"),
     ".html": ("bs4", "masis.ingest.html_text"),
     ".htm": ("bs4", "masis.ingest.html_text"),
+    ".pptx": ("pptx", "pptx.shapes.group", "masis.ingest.slides"),
+    ".xlsx": ("openpyxl", "masis.ingest.sheets"),
 }
 
 
@@ -43,24 +45,11 @@ def import_parser(name: str) -> None:
         importlib.import_module(module)
 
 
-@dataclass(frozen=True, slots=True)
-class Section:
-    """A run of text from one place in a document; chunks never span two sections."""
+SUPPORTED_SUFFIXES: frozenset[str] = frozenset(
+    {".txt", ".md", ".rst", ".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".csv"}
+)
 
-    text: str
-    page: int | None = None  # 1-based, PDFs only
-    heading: str | None = None  # nearest heading (md/html/docx), or "rows a-b" for CSV
-
-
-SUPPORTED_SUFFIXES: frozenset[str] = frozenset({".txt", ".md", ".pdf", ".docx", ".html", ".htm", ".csv"})
-
-_SUPPORTED_HINT = "upload PDF, DOCX, TXT, MD, HTML or CSV"
-_CSV_ROWS_PER_SECTION = 40
-_BLOCK_BREAK = "\n\n"
-
-
-class _Problem(Exception):
-    """A loader's reason for refusing a file; `load_document` prefixes the file name."""
+_SUPPORTED_HINT = "upload PDF, DOCX, PPTX, XLSX, TXT, MD, RST, HTML or CSV"
 
 
 def load_document(name: str, data: bytes) -> list[Section]:
@@ -78,14 +67,14 @@ def load_document(name: str, data: bytes) -> list[Section]:
         raise IngestError("the file is empty")
     try:
         sections = [s for s in loader(data) if s.text.strip()]
-    except _Problem as problem:
+    except Problem as problem:
         raise IngestError(str(problem)) from None
     if not sections:
         raise IngestError("no text found")
     return sections
 
 
-# --- plain text, shared by .txt, .md and .csv -------------------------------------------------------------
+# --- plain text, shared by .txt, .md, .rst and .csv ------------------------------------------------------
 
 # Unicode's control characters (category Cc: U+0000-U+001F and U+007F-U+009F) less the whitespace ones
 # (\t \n \v \f \r): one regex pass instead of a category lookup per character.
@@ -100,9 +89,9 @@ def _decode_text(data: bytes) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            raise _Problem("looks like a damaged UTF-16 text file; save it as UTF-8 and upload again") from None
+            raise Problem("looks like a damaged UTF-16 text file; save it as UTF-8 and upload again") from None
     if b"\x00" in data:
-        raise _Problem(_BINARY)
+        raise Problem(_BINARY)
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             text = data.decode(encoding)
@@ -115,7 +104,7 @@ def _decode_text(data: bytes) -> str:
         # counted a megabyte at a time: no list of millions of matches, no long stretch holding the GIL
         controls = sum(len(_CONTROLS.findall(text, start, start + _MB)) for start in range(0, len(text), _MB))
         if controls / len(text) > 0.10:
-            raise _Problem(_BINARY)
+            raise Problem(_BINARY)
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -141,7 +130,7 @@ def _title_line(text: str) -> str | None:
 
 
 def _load_md(data: bytes) -> list[Section]:
-    builder = _SectionBuilder()
+    builder = SectionBuilder()
     paragraph: list[str] = []
 
     def end_paragraph() -> None:
@@ -184,6 +173,28 @@ def _load_md(data: bytes) -> list[Section]:
     return builder.sections()
 
 
+# --- reStructuredText --------------------------------------------------------------------------------------
+
+
+def _load_rst(data: bytes) -> list[Section]:
+    return rst.sections(_decode_text(data))
+
+
+# --- PowerPoint and Excel: their loaders import their parsers when called ---------------------------------
+
+
+def _load_pptx(data: bytes) -> list[Section]:
+    from masis.ingest.slides import load_pptx
+
+    return load_pptx(data)
+
+
+def _load_xlsx(data: bytes) -> list[Section]:
+    from masis.ingest.sheets import load_xlsx
+
+    return load_xlsx(data)
+
+
 # --- HTML -------------------------------------------------------------------------------------------------
 
 # Paragraphs of the page's text: a line break, blanks, another line break. (No repeat here can run over a
@@ -196,7 +207,7 @@ def _load_html(data: bytes) -> list[Section]:
 
     from masis.ingest.html_text import Heading, page_parts
 
-    builder = _SectionBuilder()
+    builder = SectionBuilder()
     text: list[str] = []
 
     def end_text() -> None:
@@ -257,25 +268,25 @@ def _load_docx(data: bytes) -> list[Section]:
     from docx.text.paragraph import Paragraph
 
     if data.startswith(b"\xd0\xcf\x11\xe0"):
-        raise _Problem(
+        raise Problem(
             "this is an old-style Word file or a password-protected one; "
             "save it as .docx without a password and upload again"
         )
     try:
         check_zip(data)
     except ArchiveRefused as refused:
-        raise _Problem(f"refused to unpack this DOCX: {refused}; re-save it in Word and upload again") from None
+        raise Problem(f"refused to unpack this DOCX: {refused}; re-save it in Word and upload again") from None
     try:
         document = docx.Document(io.BytesIO(data))
         content = list(document.iter_inner_content())
     # python-docx raises zipfile, KeyError, lxml and its own errors for damaged packages
     except Exception:
-        raise _Problem(
+        raise Problem(
             "could not open this DOCX; it may be damaged or not a Word document - "
             "open and re-save it in Word, then upload again"
         ) from None
 
-    builder = _SectionBuilder()
+    builder = SectionBuilder()
     for item in content:
         if isinstance(item, Paragraph):
             style = (item.style.name if item.style is not None else "") or ""
@@ -320,27 +331,27 @@ def _load_pdf(data: bytes) -> list[Section]:
             try:
                 opened = reader.decrypt("")
             except DependencyError:
-                raise _Problem(
+                raise Problem(
                     "this PDF uses AES encryption, which needs the 'cryptography' package; "
                     "install it or upload an unencrypted copy"
                 ) from None
             if not opened:
-                raise _Problem("this PDF is password-protected; remove the password and upload again")
+                raise Problem("this PDF is password-protected; remove the password and upload again")
         sections = []
         for number, page in enumerate(reader.pages, start=1):
             text = page.extract_text() or ""
             sections.append(Section(text=text.strip(), page=number))
-    except _Problem:
+    except Problem:
         raise
     except FileNotDecryptedError:
-        raise _Problem("this PDF is password-protected; remove the password and upload again") from None
+        raise Problem("this PDF is password-protected; remove the password and upload again") from None
     except PdfReadError as exc:
-        raise _Problem(damaged.format(reason=_short_reason(exc))) from None
+        raise Problem(damaged.format(reason=_short_reason(exc))) from None
     # pypdf raises arbitrary errors (KeyError, ValueError, RecursionError...) on malformed files
     except Exception:
-        raise _Problem(damaged.format(reason="its structure is broken")) from None
+        raise Problem(damaged.format(reason="its structure is broken")) from None
     if not any(s.text for s in sections):
-        raise _Problem("looks scanned; no text to index - run OCR on it or upload a text-based PDF")
+        raise Problem("looks scanned; no text to index - run OCR on it or upload a text-based PDF")
     return sections
 
 
@@ -360,17 +371,17 @@ def _load_csv(data: bytes) -> list[Section]:
     try:
         rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), delimiter=_delimiter(text))]
     except csv.Error:
-        raise _Problem("could not parse this CSV; check its quoting and upload again") from None
+        raise Problem("could not parse this CSV; check its quoting and upload again") from None
     rows = [row for row in rows if any(row)]
     if len(rows) < 2:
         return []
     header, body = rows[0], rows[1:]
-    sentences = [_csv_sentence(header, row) for row in body]
+    sentences = [row_sentence(header, row) for row in body]
     sections = []
-    for start in range(0, len(sentences), _CSV_ROWS_PER_SECTION):
-        batch = sentences[start : start + _CSV_ROWS_PER_SECTION]
+    for start in range(0, len(sentences), ROWS_PER_SECTION):
+        batch = sentences[start : start + ROWS_PER_SECTION]
         heading = f"rows {start + 1}-{start + len(batch)}"
-        sections.append(Section(text=_BLOCK_BREAK.join(batch), heading=heading))
+        sections.append(Section(text=BLOCK_BREAK.join(batch), heading=heading))
     return sections
 
 
@@ -394,47 +405,6 @@ def _delimiter(text: str) -> str:
     return best
 
 
-def _csv_sentence(header: list[str], row: list[str]) -> str:
-    parts = []
-    for i, value in enumerate(row):
-        if not value:
-            continue
-        column = header[i] if i < len(header) and header[i] else f"column {i + 1}"
-        parts.append(f"{column}: {value}")
-    sentence = "; ".join(parts)
-    return sentence if sentence.endswith((".", "!", "?")) else sentence + "."
-
-
-# --- shared -----------------------------------------------------------------------------------------------
-
-
-class _SectionBuilder:
-    """Collects blocks under the latest heading; a new heading starts a new section."""
-
-    def __init__(self) -> None:
-        self._done: list[Section] = []
-        self._heading: str | None = None
-        self._blocks: list[str] = []
-
-    def start_section(self, heading: str | None) -> None:
-        self._flush()
-        self._heading = heading
-
-    def add_block(self, text: str) -> None:
-        block = " ".join(text.split())
-        if block:
-            self._blocks.append(block)
-
-    def sections(self) -> list[Section]:
-        self._flush()
-        return self._done
-
-    def _flush(self) -> None:
-        if self._blocks:
-            self._done.append(Section(text=_BLOCK_BREAK.join(self._blocks), heading=self._heading))
-        self._blocks = []
-
-
 _LOADERS: dict[str, Callable[[bytes], list[Section]]] = {
     ".txt": _load_txt,
     ".md": _load_md,
@@ -443,4 +413,7 @@ _LOADERS: dict[str, Callable[[bytes], list[Section]]] = {
     ".html": _load_html,
     ".htm": _load_html,
     ".csv": _load_csv,
+    ".rst": _load_rst,
+    ".pptx": _load_pptx,
+    ".xlsx": _load_xlsx,
 }

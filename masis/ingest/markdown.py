@@ -2,7 +2,7 @@
 
 No pattern here has an unbounded repeat: block syntax (headings, rules, table rules, list markers) is read
 with `str` methods, and inline syntax is removed by passes that each search a line only for a few fixed
-characters. A pass asks its searches (`_Scan`) for positions that never move backwards, so each answer
+characters. A pass asks its searches (`Scan`) for positions that never move backwards, so each answer
 starts where the last one left off and every character is looked at a bounded number of times. The passes
 give exactly what the regular expressions MASIS used before gave (tests/unit/test_markdown.py keeps them as
 the reference); those were quadratic or worse on lines such as `**x ` repeated or a heading of spaces.
@@ -36,7 +36,7 @@ _OPEN_STRIKE = re.compile(r"~~(?=\S)")
 _CLOSE_STRIKE = {"~~": re.compile(r"(?<=\S)~~")}
 
 
-class _Scan:
+class Scan:
     """The first match of a fixed-width pattern at or after a position, asked for positions that never
     decrease: no match starts between the last position asked and the last answer, so an answer at or after
     the new position is still the answer, and a search never covers ground an earlier one covered."""
@@ -136,10 +136,10 @@ def strip_inline(line: str) -> str:
     line = _reference_links(line)
     line = _autolinks(line)
     line = _code_spans(line)
-    line = _unwrap(line, _OPEN_STRONG, _CLOSE_STRONG)
-    line = _unwrap(line, _OPEN_STAR, _CLOSE_STAR)
-    line = _unwrap(line, _OPEN_UNDERSCORE, _CLOSE_UNDERSCORE)
-    return _unwrap(line, _OPEN_STRIKE, _CLOSE_STRIKE)
+    line = unwrap(line, _OPEN_STRONG, _CLOSE_STRONG)
+    line = unwrap(line, _OPEN_STAR, _CLOSE_STAR)
+    line = unwrap(line, _OPEN_UNDERSCORE, _CLOSE_UNDERSCORE)
+    return unwrap(line, _OPEN_STRIKE, _CLOSE_STRIKE)
 
 
 # Each pass below replaces, leftmost first and without overlaps (as re.sub does), one kind of construct by
@@ -148,7 +148,7 @@ def strip_inline(line: str) -> str:
 
 def _links(line: str, opener: re.Pattern[str], *, nonempty: bool) -> str:
     """`[text](url)` (or `![alt](url)`) -> text: the text runs to the first `]`, the URL to the first `)`."""
-    opens, text_ends, url_ends = _Scan(line, opener), _Scan(line, _CLOSE_BRACKET), _Scan(line, _CLOSE_PAREN)
+    opens, text_ends, url_ends = Scan(line, opener), Scan(line, _CLOSE_BRACKET), Scan(line, _CLOSE_PAREN)
     out: list[str] = []
     kept = pos = 0
     while (start := opens.next(pos)) is not None:
@@ -170,7 +170,7 @@ def _links(line: str, opener: re.Pattern[str], *, nonempty: bool) -> str:
 
 def _reference_links(line: str) -> str:
     """`[text][ref]` -> text."""
-    opens, text_ends, ref_ends = _Scan(line, _OPEN_BRACKET), _Scan(line, _CLOSE_BRACKET), _Scan(line, _CLOSE_BRACKET)
+    opens, text_ends, ref_ends = Scan(line, _OPEN_BRACKET), Scan(line, _CLOSE_BRACKET), Scan(line, _CLOSE_BRACKET)
     out: list[str] = []
     kept = pos = 0
     while (start := opens.next(pos)) is not None:
@@ -192,7 +192,7 @@ def _reference_links(line: str) -> str:
 
 def _autolinks(line: str) -> str:
     """`<https://example.com>` -> the URL (which has no space and no `>`)."""
-    opens, ends = _Scan(line, _OPEN_AUTOLINK), _Scan(line, _END_AUTOLINK)
+    opens, ends = Scan(line, _OPEN_AUTOLINK), Scan(line, _END_AUTOLINK)
     out: list[str] = []
     kept = pos = 0
     while (start := opens.next(pos)) is not None:
@@ -210,7 +210,7 @@ def _autolinks(line: str) -> str:
 
 def _code_spans(line: str) -> str:
     """`` `code` `` -> code."""
-    opens, closes = _Scan(line, _TICK), _Scan(line, _TICK)
+    opens, closes = Scan(line, _TICK), Scan(line, _TICK)
     out: list[str] = []
     kept = pos = 0
     while (start := opens.next(pos)) is not None:
@@ -226,10 +226,10 @@ def _code_spans(line: str) -> str:
     return "".join(out)
 
 
-def _unwrap(line: str, opener: re.Pattern[str], closers: dict[str, re.Pattern[str]]) -> str:
+def unwrap(line: str, opener: re.Pattern[str], closers: dict[str, re.Pattern[str]]) -> str:
     """`**text**`-like spans -> text: the nearest closer of the opener's kind, at least one character on."""
-    opens = _Scan(line, opener)
-    close_scans = {mark: _Scan(line, pattern) for mark, pattern in closers.items()}
+    opens = Scan(line, opener)
+    close_scans = {mark: Scan(line, pattern) for mark, pattern in closers.items()}
     out: list[str] = []
     kept = pos = 0
     while (start := opens.next(pos)) is not None:

@@ -68,6 +68,16 @@ class IngestReport:
     def failed(self) -> list[FileResult]:
         return [r for r in self.results if r.status == "failed"]
 
+    def summary(self) -> str:
+        """One line: how many files were indexed (and their chunks), unchanged and failed."""
+        if not self.results:
+            return "No files to ingest (hidden files are skipped)."
+        indexed = self.indexed
+        chunks = sum(r.chunks for r in indexed)
+        unchanged = len(self.results) - len(indexed) - len(self.failed)
+        return (f"{len(indexed)} indexed ({chunks} chunk{'s' if chunks != 1 else ''}), {unchanged} unchanged, "
+                f"{len(self.failed)} failed.")
+
 
 def document_name(name: str) -> str:
     """The name a document is known by: the file's base name, never a path."""
@@ -373,7 +383,7 @@ def _words(texts: Sequence[str]) -> frozenset[str]:
 # has a GIL of its own. Small plain text (txt, md, csv) is parsed here, in time linear in its size whatever it
 # holds (tests/unit/test_linear_parsing.py), because a fork per file costs more than such a parse: bulk
 # ingest of small text files ran 5× slower forked.
-_ISOLATED_SUFFIXES = frozenset({".pdf", ".docx", ".html", ".htm"})
+_ISOLATED_SUFFIXES = frozenset({".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm"})
 IN_PROCESS_MAX_BYTES = 256 * 1024
 
 

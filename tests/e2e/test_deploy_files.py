@@ -10,6 +10,7 @@ import yaml
 
 from bot import blocks
 from bot.listeners.commands import COMMAND
+from masis.ingest.loaders import SUPPORTED_SUFFIXES
 from tests.conftest import REPO
 
 
@@ -29,7 +30,7 @@ def test_the_manifest_asks_for_what_the_bot_uses() -> None:
     [command] = manifest["features"]["slash_commands"]
     assert command["command"] == COMMAND == "/masis-upload"
     assert len(manifest["display_information"]["long_description"]) >= 175  # Slack's minimum
-    assert set(blocks.UPLOAD_FILETYPES) == {"pdf", "docx", "txt", "md", "html", "csv"}
+    assert {f".{t}" for t in blocks.UPLOAD_FILETYPES} | {".htm"} == SUPPORTED_SUFFIXES
 
 
 def test_the_manifest_validates_against_slacks_published_schema() -> None:

@@ -7,9 +7,12 @@ sample corpus in MAIN_CHANNEL). Background work is awaited by polling the emulat
 from __future__ import annotations
 
 import json
+import logging
 import re
 import threading
 import time
+
+import pytest
 
 from bot import blocks as b
 from tests.e2e.conftest import MAIN_CHANNEL, BotServer
@@ -392,3 +395,29 @@ def test_an_oversized_streamed_body_is_cut_while_streaming(bot: BotServer) -> No
     chunks = [b"%x\r\n%s\r\n" % (len(piece), piece)] * (MAX_BODY_BYTES // len(piece)) + [b"1\r\nx\r\n"]
     answer = _raw_post(bot, "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n", chunks)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+
+
+UNSIGNED_GARBAGE = [
+    ("application/x-www-form-urlencoded", b"\x00\xff\xfe garbage %%% payload=%7B", {}),
+    ("application/x-www-form-urlencoded", b"payload=%7Bnot-json", {}),
+    ("application/json", b"\x00\x01 not json", {}),
+    ("application/json", b'{"type": "event_callback", "event": {}}',
+     {"X-Slack-Request-Timestamp": "nan", "X-Slack-Signature": "v0=00"}),
+    ("application/json", b'{"type": "url_verification", "challenge": "x"}',
+     {"X-Slack-Request-Timestamp": "1e400", "X-Slack-Signature": "v0=00"}),
+    ("application/x-www-form-urlencoded", b"command=/masis&text=hi",
+     {"X-Slack-Request-Timestamp": "+1_700_000_000", "X-Slack-Signature": "v0=00"}),  # int() reads it
+    ("text/plain", b"hello", {"X-Slack-Request-Timestamp": "9" * 400, "X-Slack-Signature": "v0=00"}),
+]
+
+
+def test_unsigned_garbage_gets_a_quiet_401(slack: SlackDriver, caplog: pytest.LogCaptureFixture) -> None:
+    """Refused before anything parses the body: no 500, no traceback in the log, JSON like every refusal."""
+    with caplog.at_level(logging.DEBUG):
+        for content_type, body, headers in UNSIGNED_GARBAGE:
+            resp = slack.http.post(f"{slack.bot_url}/slack/events", content=body,
+                                   headers={"Content-Type": content_type, **headers})
+            assert resp.status_code == 401, (body, headers, resp.text)
+            assert resp.headers["content-type"].startswith("application/json")
+            assert "signature" in resp.json()["error"]
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING], caplog.text

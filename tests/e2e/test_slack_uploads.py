@@ -11,6 +11,7 @@ import pytest
 
 from bot import blocks as b
 from masis.ingest.budget import parse_slots
+from masis.ingest.loaders import SUPPORTED_SUFFIXES
 from tests.conftest import SAMPLE_DIR
 from tests.e2e.conftest import BotServer
 from tests.e2e.helpers import is_answer, is_clarification, wait_post
@@ -60,8 +61,8 @@ def test_modal_upload_indexes_for_that_channel_only(slack: SlackDriver, emulator
     element_types = [blk.get("element", {}).get("type") for blk in view["blocks"]]
     assert "file_input" in element_types and "plain_text_input" in element_types
     file_input = next(blk["element"] for blk in view["blocks"] if blk.get("element", {}).get("type") == "file_input")
-    assert file_input["max_files"] == 10 and set(file_input["filetypes"]) == {"pdf", "docx", "txt", "md", "html",
-                                                                            "csv"}
+    assert file_input["max_files"] == 10
+    assert {f".{t}" for t in file_input["filetypes"]} | {".htm"} == SUPPORTED_SUFFIXES
 
     # submitting nothing keeps the modal open with an error
     empty = slack.submit_view(view, upload_values([]))
@@ -181,3 +182,20 @@ def test_a_summary_reaches_the_uploader_when_the_bot_is_not_in_the_channel(
     [note] = [c for c in emulator.posts(channel=user) if "/invite @masis" in c.blocks_text()]
     assert channel in note.blocks_text()
     assert "headcount.csv" in slack.command(channel, "list").body  # indexed for that channel all the same
+
+
+def test_slides_sheets_and_rst_pages_are_uploaded_and_answer(slack: SlackDriver, emulator: SlackEmulator) -> None:
+    from tests.unit.test_office_files import deck, fleet_workbook, saved
+
+    channel = "COFFICE01"
+    view = open_modal(slack, emulator, channel)
+    files = [emulator.add_file("deck.pptx", deck()), emulator.add_file("fleet.xlsx", saved(fleet_workbook())),
+             emulator.add_file("routes.rst", b"Routes\n======\n\nThe :term:`Route Optimiser` launches in May.\n"),
+             emulator.add_file("broken.xlsx", saved(fleet_workbook())[:2000])]
+    slack.submit_view(view, upload_values(files))
+    [summary] = wait_post(emulator, channel, None, is_summary, what="the upload summary")
+    text = summary.blocks_text()
+    assert "Indexed 3 of 4" in text and "could not open this XLSX" in text
+    ts, _ = slack.mention(channel, "How many trucks does the fleet count?")
+    [answer] = wait_post(emulator, channel, ts, is_answer, what="an answer from the sheet or the deck")
+    assert "212" in answer.blocks_text()

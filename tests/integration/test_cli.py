@@ -126,7 +126,7 @@ def test_ingest_refuses_a_name_with_a_bidi_or_control_character_and_says_why(tmp
     (tmp_path / "invoice\u202egpj.md").write_text("Pay now.")
     (tmp_path / "fine.md").write_text("The Osprey launch is in April.")
     result = masis(data, "ingest", "--workspace", "w", str(tmp_path / "invoice\u202egpj.md"), str(tmp_path / "fine.md"))
-    assert result.returncode == 1
+    assert result.returncode == 3
     reason = "the name contains the bidirectional-text control U+202E; rename the file"
     assert f"✗ invoice\\u202egpj.md: {reason}\n" in result.stdout
     assert "\u202e" not in result.stdout + result.stderr, "the invisible character is never printed as is"
@@ -177,9 +177,10 @@ def test_ingest_refuses_a_2_gib_file_without_reading_it(tmp_path: Path) -> None:
 
     result = subprocess.run([sys.executable, "-m", "masis.cli", "ingest", "--workspace", "w", str(big), str(small)],
                             capture_output=True, text=True, env=env, timeout=120, preexec_fn=cap_memory)
-    assert result.returncode == 1, result.stderr
+    assert result.returncode == 3, result.stderr
     assert result.stdout.splitlines() == ["✗ big.txt: the file is 2.0 GiB; the limit is 20.0 MiB",
-                                          "✓ small.txt: 1 chunks (indexed)"]
+                                          "✓ small.txt: 1 chunks (indexed)",
+                                          "1 indexed (1 chunk), 0 unchanged, 1 failed."]
 
 
 def test_a_store_held_by_another_process_gets_a_clear_message(tmp_path: Path) -> None:
@@ -189,3 +190,27 @@ def test_a_store_held_by_another_process_gets_a_clear_message(tmp_path: Path) ->
     assert result.returncode == 1
     assert "in use" in result.stderr and "QDRANT_URL" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_ingest_ends_with_one_summary_line_and_its_exit_code_says_whether_some_failed(tmp_path: Path) -> None:
+    """0: every file indexed or unchanged; 3: some failed, the others indexed; 1: nothing was read."""
+    data, docs = tmp_path / "data", tmp_path / "docs"
+    docs.mkdir()
+    for i in range(30):
+        (docs / f"note{i:02}.md").write_text(f"Note {i} says the depot opens at {i % 12 + 1} o'clock.")
+    first = masis(data, "ingest", "--workspace", "w", str(docs))
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.splitlines()[-1] == "30 indexed (30 chunks), 0 unchanged, 0 failed."
+
+    (docs / "note00.md").write_text("Note 0 now says the depot opens at noon.")
+    (docs / "broken.pdf").write_bytes(b"%PDF-1.7 cut here")
+    (docs / "slides.key").write_bytes(b"not a format MASIS reads")
+    second = masis(data, "ingest", "--workspace", "w", str(docs))
+    assert second.returncode == 3, second.stderr
+    lines = second.stdout.splitlines()
+    assert lines[-1] == "1 indexed (1 chunk), 29 unchanged, 2 failed."
+    assert len(lines) == 33 and sum(line.startswith("✗ ") for line in lines) == 2
+    assert second.stderr == ""
+
+    nothing = masis(data, "ingest", "--workspace", "w", str(tmp_path / "missing"))
+    assert nothing.returncode == 1 and nothing.stdout == "" and "no such file" in nothing.stderr

@@ -98,14 +98,14 @@ def test_a_bad_file_fails_alone_and_the_rest_are_indexed(engine: Engine) -> None
         [
             ("good.txt", b"The Falcon budget is $2 million."),
             ("broken.pdf", b"%PDF-1.7 this is not a pdf"),
-            ("sheet.xlsx", b"PK\x03\x04"),
+            ("sheet.numbers", b"PK\x03\x04"),
             ("notes.md", b"# Notes\nThe Falcon deadline is March 2027."),
         ],
     )
     status = {r.name: r.status for r in report.results}
-    assert status == {"good.txt": "indexed", "broken.pdf": "failed", "sheet.xlsx": "failed", "notes.md": "indexed"}
+    assert status == {"good.txt": "indexed", "broken.pdf": "failed", "sheet.numbers": "failed", "notes.md": "indexed"}
     reasons = {r.name: r.reason for r in report.failed}
-    assert "not supported" in (reasons["sheet.xlsx"] or "")
+    assert "not supported" in (reasons["sheet.numbers"] or "")
     assert reasons["broken.pdf"] and "Traceback" not in reasons["broken.pdf"]
     assert [d.name for d in engine.documents("ws")] == ["good.txt", "notes.md"]
 

@@ -13,6 +13,7 @@ from ..conftest import REPO
 sys.path.insert(0, str(REPO / "bench"))
 
 import bench_cli_startup
+import bench_encoder_load
 import bench_fairness
 import bench_hostile_files
 import bench_ingest
@@ -71,6 +72,7 @@ def test_cli_startup_bench_times_processes_and_exports_a_revision(tmp_path: Path
 def test_hostile_files_bench_parses_a_case_in_a_worker_and_builds_its_inputs() -> None:
     assert len(bench_hostile_files.CASES["md 1 MiB of '**x '"]()[1]) == 1024 * 1024
     assert bench_hostile_files.CASES["md 4 KB heading of spaces"]()[1].startswith("# x   ")
+    assert bench_hostile_files.CASES["xlsx 2 rows claiming A1:XFD1048576"]()[1][:2] == b"PK"
     figures = bench_hostile_files.parse_figures(REPO, "md 64 KB of '**x '", timeout=60)
     assert figures["outcome"] == "73 chunks" and figures["seconds"] >= 0 and figures["gil_held_ms"] > 0
 
@@ -80,3 +82,9 @@ def test_fairness_bench_measures_the_quiet_question_in_each_pool() -> None:
     assert figures["fair_cap_per_workspace"] == 1
     for kind in ("one_line", "fair", "fair_uncapped"):
         assert figures[kind]["quiet_question_s"] > 0 and figures[kind]["last_heavy_answer_s"] > 0, kind
+
+
+def test_encoder_load_bench_measures_a_load_in_a_fresh_process() -> None:
+    figures = bench_encoder_load.run(texts=1, against=None)
+    assert "before" not in figures
+    assert figures["now"]["load_s"] > 0 and figures["now"]["load_uss_mb"] > 50  # the weights are read, ~87 MB

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import blocks as b
+from masis.ingest.loaders import SUPPORTED_SUFFIXES
 from masis.outcome import Citation, Clarification, Outcome
 
 THREAD = "T0001:C0001:1712345678.000100"
@@ -245,7 +246,7 @@ def test_the_upload_modal() -> None:
     assert len(view["title"]["text"]) <= 24 and len(view["submit"]["text"]) <= 24
     [file_input] = [blk["element"] for blk in view["blocks"] if blk.get("element", {}).get("type") == "file_input"]
     assert file_input["max_files"] == 10
-    assert set(file_input["filetypes"]) == {"pdf", "docx", "txt", "md", "html", "csv"}
+    assert {f".{t}" for t in file_input["filetypes"]} | {".htm"} == SUPPORTED_SUFFIXES
     assert all(blk.get("optional") for blk in view["blocks"] if blk["type"] == "input")
 
 

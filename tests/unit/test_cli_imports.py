@@ -45,10 +45,12 @@ NOT_FOR_ARGUMENT_PARSING = (
     "rich",
     "pypdf",
     "docx",
+    "pptx",
+    "openpyxl",
     "bs4",
 )
-# Not needed to answer a question: the parsers of uploaded pdf, docx and html files.
-NOT_FOR_A_QUESTION = (*NEVER_ON_THE_DEFAULT_PATH, "pypdf", "docx", "bs4")
+# Not needed to answer a question: the parsers of uploaded pdf, docx, pptx, xlsx and html files.
+NOT_FOR_A_QUESTION = (*NEVER_ON_THE_DEFAULT_PATH, "pypdf", "docx", "pptx", "openpyxl", "PIL", "bs4")
 
 
 def loaded_modules(code: str, tmp_path: Path) -> set[str]:

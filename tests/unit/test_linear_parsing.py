@@ -32,14 +32,14 @@ from typing import Any
 import pytest
 
 from masis.errors import IngestError
-from masis.ingest import chunking, html_text, loaders, markdown
+from masis.ingest import chunking, html_text, loaders, markdown, rst
 from masis.ingest.chunking import chunk_sections
 from masis.ingest.loaders import load_document
 from masis.judge import figures, sentences, terms
 from tests.regex_linearity import problems
 
-STATIC_MODULES = (loaders, markdown, html_text)
-COUNTED_MODULES = (loaders, markdown, chunking, sentences, terms, figures)
+STATIC_MODULES = (loaders, markdown, rst, html_text)
+COUNTED_MODULES = (loaders, markdown, rst, chunking, sentences, terms, figures)
 SMALL, LARGE = 1024, 64 * 1024
 LINEAR_GROWTH = 96  # 64 for linear work, with room for the fixed costs the small parse amortises less
 
@@ -162,7 +162,7 @@ def measure(monkeypatch: pytest.MonkeyPatch, parse: Callable[[], object]) -> Wor
 
 
 def ingest_in_process(name: str, data: bytes) -> Callable[[], object]:
-    """What the server process does with a .md, .txt or .csv file: load it and chunk it."""
+    """What the server process does with a .md, .rst, .txt or .csv file: load it and chunk it."""
     return lambda: chunk_sections(name, load_document(name, data), 900, 150)
 
 
@@ -175,12 +175,22 @@ def hostile(unit: str, size: int, shape: str = "{}") -> bytes:
     return shape.format(run).encode()
 
 
+# reStructuredText: runs inside a line, and runs of lines (titles, directives, tables, literal blocks)
+RST_INLINE_UNITS = [" ", "`", "``", ":a:`", "`x <", "`x`_ ", "*", "**x ", "|", "\\", "[#]_ ", "ref_ words "]
+RST_LINE_UNITS = ["=\n", "x\n=\n", ".. x::\n", ".. \n", "+-+\n", "| a |\n", "::\n", "   \n  x\n"]
+RST_SHAPES = {"inline": ["{}x", ".. note:: {}", "- {}"], "line": ["{}x", "Title\n{}", "Ex::\n\n  {}"]}
+
+
 def cases() -> Iterator[Any]:
     for unit in UNITS:
         for shape in MD_SHAPES:
             yield pytest.param("hostile.md", unit, shape, id=f"md-{shape[:3]}-{unit!r}")
         yield pytest.param("hostile.txt", unit, "{}", id=f"txt-{unit!r}")
         yield pytest.param("hostile.csv", unit, "a,b\n{}", id=f"csv-{unit!r}")
+    for kind, units in (("inline", RST_INLINE_UNITS), ("line", RST_LINE_UNITS)):
+        for unit in units:
+            for shape in RST_SHAPES[kind]:
+                yield pytest.param("hostile.rst", unit, shape, id=f"rst-{shape[:4]}-{unit!r}")
 
 
 @pytest.mark.parametrize(("name", "unit", "shape"), list(cases()))

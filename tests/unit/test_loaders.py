@@ -55,15 +55,15 @@ def docx_bytes(document: DocxDocument) -> bytes:
 
 
 def test_supported_suffixes_are_the_documented_formats() -> None:
-    assert {".txt", ".md", ".pdf", ".docx", ".html", ".htm", ".csv"} == SUPPORTED_SUFFIXES
+    assert {".txt", ".md", ".rst", ".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".csv"} == SUPPORTED_SUFFIXES
 
 
 def test_unsupported_suffix_names_the_formats_to_use() -> None:
     with pytest.raises(UnsupportedFileError) as info:
-        load_document("report.xlsx", b"PK\x03\x04")
+        load_document("report.xls", b"PK\x03\x04")
     message = str(info.value)
-    assert message.startswith(".xlsx files are not supported")
-    assert "PDF, DOCX, TXT, MD, HTML or CSV" in message
+    assert message.startswith(".xls files are not supported")
+    assert "PDF, DOCX, PPTX, XLSX, TXT, MD, RST, HTML or CSV" in message
 
 
 def test_a_file_without_an_extension_is_refused_clearly() -> None:

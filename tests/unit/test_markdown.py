@@ -101,7 +101,7 @@ def test_headings(line: str, title: str | None) -> None:
 
 
 def test_a_scan_refuses_to_move_backwards() -> None:
-    scan = markdown._Scan("a-b-c", re.compile("-"))
+    scan = markdown.Scan("a-b-c", re.compile("-"))
     assert scan.next(0) is not None
     with pytest.raises(ValueError, match="forwards"):
         scan.next(-1)

@@ -4,12 +4,22 @@ meaning the way all-MiniLM-L6-v2 does."""
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
 import math
+import re
+import shutil
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from masis.judge import semantic
+from tests.conftest import REPO
 
 # SHA-256 of sentence-transformers/all-MiniLM-L6-v2's model.safetensors in the model's own repository
 OFFICIAL_WEIGHTS = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
@@ -84,3 +94,126 @@ def test_only_float_tensors_are_read_from_the_weights() -> None:
     assert "embeddings.position_ids" not in tensors  # int64 in the file; the forward pass does not need it
     assert tensors["embeddings.word_embeddings.weight"].shape == (30522, 384)
     assert all(t.dtype == np.float32 for t in tensors.values())
+
+
+# --- damaged, missing and hostile weights ------------------------------------------------------------------
+
+MODEL_FILES = ("config.json", "tokenizer.json")
+
+
+@pytest.fixture(scope="module")
+def weights() -> bytes:
+    directory = semantic.model_dir()
+    assert directory is not None
+    return (directory / "model.safetensors").read_bytes()
+
+
+def model_copy(root: Path, data: bytes) -> Path:
+    """A model directory like the installed one, with `data` as its weights."""
+    source = semantic.model_dir()
+    assert source is not None
+    root.mkdir(parents=True, exist_ok=True)
+    for name in MODEL_FILES:
+        shutil.copyfile(source / name, root / name)
+    (root / "model.safetensors").write_bytes(data)
+    return root
+
+
+def header_of(data: bytes) -> tuple[dict[str, Any], int]:
+    (size,) = struct.unpack("<Q", data[:8])
+    return json.loads(data[8 : 8 + size]), 8 + size
+
+
+def with_header(header: dict[str, Any] | bytes, body: bytes = b"") -> bytes:
+    raw = header if isinstance(header, bytes) else json.dumps(header).encode()
+    return struct.pack("<Q", len(raw)) + raw + body
+
+
+def with_nan(data: bytes, tensor: str) -> bytes:
+    header, start = header_of(data)
+    begin = start + header[tensor]["data_offsets"][0] + 4 * 17
+    return data[:begin] + struct.pack("<f", math.nan) + data[begin + 4 :]
+
+
+def test_truncated_weights_are_refused_with_their_sizes_before_being_read(tmp_path: Path, weights: bytes) -> None:
+    path = model_copy(tmp_path, weights[: len(weights) // 2]) / "model.safetensors"
+    with pytest.raises(semantic.EncoderUnavailable) as info:
+        semantic.load_safetensors(path)
+    message = str(info.value)
+    assert f"the file is {len(weights) // 2:,} bytes, its header describes {len(weights):,}" in message
+    assert "reinstall" in message and "words alone" in message
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"\x01\x02", "too short to hold a header"),
+        (struct.pack("<Q", 1 << 60) + b"{}", "a header of"),
+        (with_header(b"{not json"), "its header is not valid safetensors"),
+        (with_header(b"[1, 2]"), "not a JSON object"),
+        (with_header({"w": {"dtype": "F99", "shape": [2], "data_offsets": [0, 8]}}, bytes(8)), "no known dtype"),
+        (with_header({"w": {"dtype": "F32", "shape": [3], "data_offsets": [0, 8]}}, bytes(8)), "do not match"),
+        (with_header({"w": {"dtype": "F32", "shape": [-2], "data_offsets": [0, 8]}}, bytes(8)), "bad shape"),
+        (with_header({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}, bytes(4)), "header describes"),
+        (with_header({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}, bytes(12)), "header describes"),
+    ],
+)
+def test_a_bad_header_is_refused_with_one_clear_reason(tmp_path: Path, data: bytes, reason: str) -> None:
+    path = tmp_path / "model.safetensors"
+    path.write_bytes(data)
+    with pytest.raises(semantic.EncoderUnavailable, match=re.escape(reason)) as info:
+        semantic.load_safetensors(path)
+    assert str(info.value).startswith(f"the sentence encoder's weights at {path}")
+
+
+def test_nan_or_infinite_weights_are_refused_at_load(tmp_path: Path, weights: bytes) -> None:
+    tensor = "encoder.layer.3.output.dense.weight"
+    path = model_copy(tmp_path, with_nan(weights, tensor)) / "model.safetensors"
+    with pytest.raises(semantic.EncoderUnavailable, match=re.escape(f"{tensor} holds NaN or infinite values")):
+        semantic.load_safetensors(path)
+
+
+def test_damaged_weights_switch_the_encoder_off_with_one_warning_not_a_traceback_per_question(
+        tmp_path: Path, weights: bytes, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    directory = model_copy(tmp_path, weights[:-1000])
+    monkeypatch.setattr(semantic, "model_dir", lambda: directory)
+    with caplog.at_level(logging.WARNING, logger="masis.judge.semantic"):
+        assert semantic.load() is None
+        (directory / "model.safetensors").unlink()  # read once: the second question does not look again
+        assert semantic.load() is None
+    [warning] = caplog.records
+    assert "are damaged: the file is" in warning.getMessage() and warning.exc_info is None
+    assert semantic.status() == warning.getMessage()
+
+
+def test_missing_weights_are_said_once_and_shown_by_status(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(semantic, "model_dir", lambda: None)
+    monkeypatch.setattr(semantic, "_warned", set())
+    with caplog.at_level(logging.WARNING, logger="masis.judge.semantic"):
+        assert semantic.load() is None and semantic.load() is None
+    assert [r.getMessage() for r in caplog.records] == [semantic.NOT_INSTALLED]
+    assert "not installed" in semantic.NOT_INSTALLED and "MASIS_SEMANTIC=false" in semantic.NOT_INSTALLED
+    assert semantic.status() == semantic.NOT_INSTALLED
+    assert semantic.status(enabled=False) == "off (MASIS_SEMANTIC=false)"
+
+
+def test_weights_truncated_in_place_under_a_running_encoder_do_not_kill_it(tmp_path: Path, weights: bytes) -> None:
+    """The weights used to be memory-mapped: truncating the file under a running process made the next question
+    touch pages that no longer exist, and the kernel killed the process with SIGBUS."""
+    directory = model_copy(tmp_path, weights)
+    script = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from masis.judge.semantic import SentenceEncoder\n"
+        "directory = Path(sys.argv[1])\n"
+        "encoder = SentenceEncoder(directory)\n"
+        "before = encoder.encode(['The fleet counts 212 vehicles.'])\n"
+        "os.truncate(directory / 'model.safetensors', 4096)\n"
+        "after = encoder.encode(['Twelve electric vans joined the pool in March.', 'zebra quantum xylophone'])\n"
+        "print(after.shape, float(abs(after).sum()) > 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(directory)], capture_output=True, text=True,
+                          timeout=120, cwd=REPO)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert done.stdout.strip() == "(2, 384) True"

@@ -1,0 +1,60 @@
+"""What every loader builds: text sections of blocks, a loader's refusal, and a table row read as a sentence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BLOCK_BREAK = "\n\n"
+ROWS_PER_SECTION = 40  # table rows (CSV, a spreadsheet's sheet) per section
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A run of text from one place in a document; chunks never span two sections."""
+
+    text: str
+    page: int | None = None  # 1-based, PDFs only
+    heading: str | None = None  # nearest heading (md/rst/html/docx), slide title, or "rows a-b" for tables
+
+
+class Problem(Exception):
+    """A loader's reason for refusing a file; `load_document` prefixes the file name."""
+
+
+class SectionBuilder:
+    """Collects blocks under the latest heading; a new heading starts a new section."""
+
+    def __init__(self) -> None:
+        self._done: list[Section] = []
+        self._heading: str | None = None
+        self._blocks: list[str] = []
+
+    def start_section(self, heading: str | None) -> None:
+        self._flush()
+        self._heading = heading
+
+    def add_block(self, text: str) -> None:
+        block = " ".join(text.split())
+        if block:
+            self._blocks.append(block)
+
+    def sections(self) -> list[Section]:
+        self._flush()
+        return self._done
+
+    def _flush(self) -> None:
+        if self._blocks:
+            self._done.append(Section(text=BLOCK_BREAK.join(self._blocks), heading=self._heading))
+        self._blocks = []
+
+
+def row_sentence(header: list[str], row: list[str]) -> str:
+    """A table row as one sentence, each value beside its column's name: `Region: North; Revenue: 4.2.`"""
+    parts = []
+    for i, value in enumerate(row):
+        if not value:
+            continue
+        column = header[i] if i < len(header) and header[i] else f"column {i + 1}"
+        parts.append(f"{column}: {value}")
+    sentence = "; ".join(parts)
+    return sentence if sentence.endswith((".", "!", "?")) else sentence + "."
