@@ -21,23 +21,20 @@ _VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.IGNORECASE)
 _QUANTITY = re.compile(r"^\d+(?:[.,]\d+)?-?(?:day|week|month|year|hour|minute|inch|gb|tb|mb|kg|g)s?$", re.IGNORECASE)
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$|^[a-z]+-[a-z]+s$|[a-z][A-Z]|_|\w\.\w|\(\)$")
 _FLAG = re.compile(r"^--?[A-Za-z][\w-]*(?:=\S*)?$")
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 # Words that start a question or frame it: never the start of what it is about.
-WH_WORDS = frozenset("what which who whom whose when where why how".split())
-AUXILIARIES = frozenset(
-    "is are was were be been being am do does did will would can could shall should may might must has have had"
-    .split()
-)
-DO_MODALS = frozenset("do does did will would can could shall should may might must".split())
-DETERMINERS = frozenset("the a an this that these those my our your their its his her".split())
-PREPOSITIONS = frozenset(
-    "of in on at for to from by with about into onto over under during before after between within without "
-    "per via across through since until than as".split()
-)
-CONJUNCTIONS = frozenset("and or but nor so if because while whereas although though".split())
+WH_WORDS = word_set("what which who whom whose when where why how")
+AUXILIARIES = word_set("is are was were be been being am do does did will would can could shall should may might must has have had")
+DO_MODALS = word_set("do does did will would can could shall should may might must")
+DETERMINERS = word_set("the a an this that these those my our your their its his her")
+PREPOSITIONS = word_set("of in on at for to from by with about into onto over under during before after between within without "
+    "per via across through since until than as")
+CONJUNCTIONS = word_set("and or but nor so if because while whereas although though")
 # Words after "how" that ask for a measure ("how much", "how long"): part of the question's frame.
-MEASURE_WORDS = frozenset(
-    "much many long large big small often quickly fast old far high heavy soon well good bad deep wide".split()
-)
+MEASURE_WORDS = word_set("much many long large big small often quickly fast old far high heavy soon well good bad deep wide")
 _STOPS = WH_WORDS | AUXILIARIES | PREPOSITIONS | CONJUNCTIONS
 
 
@@ -162,10 +159,10 @@ def coordinated(text: str) -> list[Mention]:
         for later in found[index + 1 :]:
             between = [w.lower for w in words[group[-1].last + 1 : later.first]]
             joiners = [w for w in between if w not in DETERMINERS and w not in PREPOSITIONS]
-            if joiners in (["and"], ["or"], []) and len(between) <= 3 and later.same_shape(group[-1]):
-                if joiners or _comma_after(text, words[group[-1].last]):
-                    group.append(later)
-                    continue
+            joined = joiners or _comma_after(text, words[group[-1].last])
+            if joiners in (["and"], ["or"], []) and len(between) <= 3 and later.same_shape(group[-1]) and joined:
+                group.append(later)
+                continue
             break
         if len(group) >= 2:
             return group

@@ -37,6 +37,7 @@ from masis.judge.mentions import (
     mentions,
     phrase,
     tokens,
+    word_set,
 )
 from masis.judge.terms import question_terms
 
@@ -76,18 +77,14 @@ _PLURAL = frozenset({"they", "them", "their", "these", "those"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "will", "has", "have", "had"})
 # An earlier word a "they" or "their" in the same question refers to ("Can someone work remotely from their
 # home country?"): the pronoun is the question's own.
-_PEOPLE = frozenset(
-    "someone anyone everyone somebody anybody everybody people person employee employees staff customers customer "
-    "users user members member i you we team teams".split()
-)
-_PERIOD_NOUNS = frozenset("quarter year month week period fiscal day".split())
-_VERSION_NOUNS = frozenset("release version edition update build".split())
+_PEOPLE = word_set("someone anyone everyone somebody anybody everybody people person employee employees staff customers customer "
+    "users user members member i you we team teams")
+_PERIOD_NOUNS = word_set("quarter year month week period fiscal day")
+_VERSION_NOUNS = word_set("release version edition update build")
 # Nouns a question uses about a thing it leaves unnamed: "the limit", "the add-on", "the next release".
-_RELATIONAL = frozenset(
-    "limit limits default defaults version versions release releases edition editions price cost fee add-on "
+_RELATIONAL = word_set("limit limits default defaults version versions release releases edition editions price cost fee add-on "
     "option options setting settings value values name codename successor predecessor deadline owner author "
-    "maximum minimum".split()
-)
+    "maximum minimum")
 
 
 def read(question: str, earlier: Sequence[Earlier], antecedent: str | None = None) -> Reading:
@@ -276,9 +273,9 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if lower in _PEOPLE:
             people_before = True
         if lower in {"this", "that", "these", "those"} and after and _content_word(after):
-            if before is None or before in PREPOSITIONS | AUXILIARIES | WH_WORDS | {"and"}:
-                if not (lower == "this" and after in _PERIOD_NOUNS):  # "this year" is now, not then
-                    found.append((index, "demonstrative"))
+            pointing = before is None or before in PREPOSITIONS | AUXILIARIES | WH_WORDS | {"and"}
+            if pointing and not (lower == "this" and after in _PERIOD_NOUNS):  # "this year" is now, not then
+                found.append((index, "demonstrative"))
             continue
         if lower == "that" and after is not None:
             continue  # "the fee that applies": a relative clause
@@ -410,7 +407,7 @@ def topic(question: str, possessor: bool = False) -> str | None:
     return text or None
 
 
-_PERSONAL = frozenset("i you we they he she one".split())
+_PERSONAL = word_set("i you we they he she one")
 
 
 def _subject(words: list[Token]) -> tuple[int, int] | None:
@@ -564,7 +561,7 @@ def _place(frame: Earlier) -> str | None:
     """Where "there" points: what a "which N" answered ("at University of Leeds"), the earlier question's last
     place ("on arm64"), or its name ("in Sales")."""
     if named := answered(frame.reading, frame.answer):
-        return f"at {named}" if not named.lower().startswith("the ") else f"at {named}"
+        return f"at {named}"
     words = tokens(frame.reading)
     found = mentions(frame.reading)
     for m in reversed(found):
