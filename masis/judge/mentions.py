@@ -27,14 +27,17 @@ def word_set(text: str) -> frozenset[str]:
 
 # Words that start a question or frame it: never the start of what it is about.
 WH_WORDS = word_set("what which who whom whose when where why how")
-AUXILIARIES = word_set("is are was were be been being am do does did will would can could shall should may might must has have had")
+AUXILIARIES = word_set(
+    "is are was were be been being am do does did will would can could shall should may might must has have had")
 DO_MODALS = word_set("do does did will would can could shall should may might must")
 DETERMINERS = word_set("the a an this that these those my our your their its his her")
-PREPOSITIONS = word_set("of in on at for to from by with about into onto over under during before after between within without "
+PREPOSITIONS = word_set(
+    "of in on at for to from by with about into onto over under during before after between within without "
     "per via across through since until than as")
 CONJUNCTIONS = word_set("and or but nor so if because while whereas although though")
 # Words after "how" that ask for a measure ("how much", "how long"): part of the question's frame.
-MEASURE_WORDS = word_set("much many long large big small often quickly fast old far high heavy soon well good bad deep wide")
+MEASURE_WORDS = word_set(
+    "much many long large big small often quickly fast old far high heavy soon well good bad deep wide")
 _STOPS = WH_WORDS | AUXILIARIES | PREPOSITIONS | CONJUNCTIONS
 
 

@@ -77,12 +77,14 @@ _PLURAL = frozenset({"they", "them", "their", "these", "those"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "will", "has", "have", "had"})
 # An earlier word a "they" or "their" in the same question refers to ("Can someone work remotely from their
 # home country?"): the pronoun is the question's own.
-_PEOPLE = word_set("someone anyone everyone somebody anybody everybody people person employee employees staff customers customer "
+_PEOPLE = word_set(
+    "someone anyone everyone somebody anybody everybody people person employee employees staff customers customer "
     "users user members member i you we team teams")
 _PERIOD_NOUNS = word_set("quarter year month week period fiscal day")
 _VERSION_NOUNS = word_set("release version edition update build")
 # Nouns a question uses about a thing it leaves unnamed: "the limit", "the add-on", "the next release".
-_RELATIONAL = word_set("limit limits default defaults version versions release releases edition editions price cost fee add-on "
+_RELATIONAL = word_set(
+    "limit limits default defaults version versions release releases edition editions price cost fee add-on "
     "option options setting settings value values name codename successor predecessor deadline owner author "
     "maximum minimum")
 
