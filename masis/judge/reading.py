@@ -242,6 +242,8 @@ def _pronouns(question: str, frames: list[Earlier], antecedent: str | None) -> R
     for index, form in found:
         word = words[index]
         if antecedent is not None and form in {"singular", "plural"}:
+            if any(f"the {antecedent.lower()}" in f.reading.lower() for f in frames):
+                antecedent = f"the {antecedent}"  # as the thread wrote it: "the Heron S1"
             edits.append(_replace(question, words, index, antecedent))
             about = antecedent
             continue

@@ -18,6 +18,7 @@ from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedg
 from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
 from masis.judge.findings import Critique, Evaluation, Relatedness
+from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
 from masis.judge.sentences import is_heading, is_table_row, split_sentences
 from masis.judge.support import source_text, supports
@@ -52,6 +53,10 @@ class ExtractiveProvider:
 
     name = "extractive"
     compression_uses_model = False
+    reading_uses_model = False
+
+    def read_in_context(self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None) -> Reading:
+        return read(question, earlier, antecedent)  # deterministic rules: masis.judge.reading
 
     def synthesize(
         self,
