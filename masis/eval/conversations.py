@@ -145,7 +145,8 @@ def run_conversations(
             for index, turn in enumerate(conversation.turns):
                 part = part_of(index, turn)
                 outcome = engine.ask(f"eval:{conversation.corpus}", turn.question, thread_id=thread)
-                records.append(answer_record(outcome, _query(conversation, index, turn.question, part), {}))
+                record = answer_record(outcome, _query(conversation, index, turn.question, part), {})
+                records.append({**record, "reading": outcome.reading})
                 next(bar, None)
         for _ in bar:  # close the bar
             pass

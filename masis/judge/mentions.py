@@ -38,6 +38,8 @@ CONJUNCTIONS = word_set("and or but nor so if because while whereas although tho
 # Words after "how" that ask for a measure ("how much", "how long"): part of the question's frame.
 MEASURE_WORDS = word_set(
     "much many long large big small often quickly fast old far high heavy soon well good bad deep wide")
+# Units a figure is written with: "256 GB", "5,000 mAh" size a thing, they do not name it.
+UNITS = word_set("gb mb tb kb mah kg ghz mhz mm cm nits")
 _STOPS = WH_WORDS | AUXILIARIES | PREPOSITIONS | CONJUNCTIONS
 
 
@@ -108,8 +110,9 @@ def mentions(text: str) -> list[Mention]:
     named = [
         (w.text in marked or bool(_IDENTIFIER.search(w.text)) or bool(_FLAG.match(w.text)))
         and not _QUANTITY.match(w.text)
-        and w.lower not in _STOPS
-        for w in words
+        and w.lower not in _STOPS | UNITS
+        and not (i + 1 < len(words) and words[i + 1].lower in UNITS and w.text[:1].isdigit())
+        for i, w in enumerate(words)
     ]
     found: list[Mention] = []
     index = 0

@@ -403,7 +403,7 @@ def topic(question: str, possessor: bool = False) -> str | None:
         mention = named[0]
         possessive = words[mention.last].possessive
         if (possessor and possessive) or has_of or (mention.last == last and not possessive):
-            the = mention.first > 0 and words[mention.first - 1].lower == "the"
+            the = words[first].lower == "the" or (mention.first > 0 and words[mention.first - 1].lower == "the")
             return ("the " if the else "") + mention.text
     text = phrase(words, first, last, question)
     if words[first].lower in {"a", "an"}:
@@ -485,6 +485,8 @@ def _demonstrative(
     start, end = words[index].start, noun.start + len(noun.text)
     for frame in frames:
         found = mentions(frame.reading)
+        if noun.lower in {"name", "codename"} and (given := _named_in_answer(frame)):
+            return start, end, f"the {noun.lower} {given}"  # "What was Valgrind named ...?" "Heimdall ..."
         asked = _asked_noun(frame.reading)
         if asked and (noun.lower == "one" or _same_noun(noun.lower, asked)):
             if named := answered(frame.reading, frame.answer):
@@ -544,6 +546,16 @@ def answered(question: str, answer: str) -> str | None:
                 first, last = min(m.first, index), max(m.last, index)
                 the = first > 0 and words[first - 1].lower == "the"
                 return ("the " if the else "") + phrase(words, first, last, text)
+    return None
+
+
+def _named_in_answer(frame: Earlier) -> str | None:
+    """The first name the earlier answer gives that its question did not."""
+    asked = {m.text.lower() for m in mentions(frame.reading)}
+    text = strip_citations(frame.answer or "")
+    for m in mentions(text):
+        if m.kind == "name" and m.text.lower() not in asked and not any(m.text.lower() in a for a in asked):
+            return m.text
     return None
 
 
