@@ -34,6 +34,8 @@ def scores_line(evaluation: dict | None, confidence: float | None) -> str:
 
 
 def print_outcome(console: Console, outcome: Outcome) -> None:
+    if outcome.reading:
+        console.print(Text(f"Reading this as: {outcome.reading}", style="italic"))
     if outcome.status == "cancelled":
         console.print("[yellow]Cancelled.[/yellow]" + (f" {outcome.warning}" if outcome.warning else ""))
         return
