@@ -30,6 +30,7 @@ from masis.judge.mentions import (
     DO_MODALS,
     MEASURE_WORDS,
     PREPOSITIONS,
+    UNITS,
     WH_WORDS,
     Mention,
     Token,
@@ -114,6 +115,8 @@ def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     if match := _WHAT_IF.match(question):
         condition = _pronouns(match["rest"], frames, None)
         text = condition.text if condition and not condition.unclear else match["rest"]
+        if match["rest"][:1].islower():
+            text = text[:1].lower() + text[1:]
         return _dependent(f"{_unasked(frame)} if {_unasked(text)}?", "ellipsis")
     match = _ABOUT.match(question) or _SAME_FOR.match(question)
     if match is None and (fragment := _AND_FRAGMENT.match(question)):
@@ -403,7 +406,10 @@ def topic(question: str, possessor: bool = False) -> str | None:
         mention = named[0]
         possessive = words[mention.last].possessive
         if (possessor and possessive) or has_of or (mention.last == last and not possessive):
-            the = words[first].lower == "the" or (mention.first > 0 and words[mention.first - 1].lower == "the")
+            before = mention.first - 1
+            while before >= first and (words[before].text[:1].isdigit() or words[before].lower in UNITS):
+                before -= 1  # "the 256 GB Falcon X2"
+            the = before >= 0 and words[before].lower == "the"
             return ("the " if the else "") + mention.text
     text = phrase(words, first, last, question)
     if words[first].lower in {"a", "an"}:
@@ -411,6 +417,7 @@ def topic(question: str, possessor: bool = False) -> str | None:
     return text or None
 
 
+_PARTICLES = word_set("out up off down away back over")
 _PERSONAL = word_set("i you we they he she one")
 
 
@@ -439,6 +446,8 @@ def _subject(words: list[Token]) -> tuple[int, int] | None:
         ends_verb = last + 1 >= len(words) or words[last + 1].lower not in AUXILIARIES
         if aux in DO_MODALS and ends_verb and last > first and not _of_at(words, first, last):
             last -= 1  # "does the Falcon X2 launch": the verb ends the phrase
+        if last > first + 1 and words[last].lower in _PARTICLES and _verb_like(words[last - 1]):
+            last -= 1  # "carried out"
         while last > first and _verb_like(words[last]):
             last -= 1
         return first, last
