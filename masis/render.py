@@ -21,7 +21,9 @@ def numbered(answer: str, citations: list[Citation]) -> str:
 
 
 def source_label(citation: Citation) -> str:
-    where = f"p. {citation.page}" if citation.page else (citation.section or "")
+    """`doc, p. 3 · Section`: the section says what a quote under it is about ("Heron S1")."""
+    parts = (f"p. {citation.page}" if citation.page else "", citation.section or "")
+    where = " · ".join(part for part in parts if part)
     return f"{citation.doc_name}, {where}" if where else citation.doc_name
 
 
