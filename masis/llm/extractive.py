@@ -282,7 +282,10 @@ def _standing_alone(sentence: Sentence, question: str, shown: Collection[str] = 
     heading = (sentence.chunk.get("section") or "").strip()
     text = sentence.text
     if lead := quotes.referent(text, heading, sentence.chunk["text"]):
-        return text if lead in shown else f"{lead} {text}"
+        if lead in shown:
+            return text
+        # a heading leads the quote's own sentence; a sentence before it is quoted, and cited, as itself
+        return f"{lead} {text}" if lead.endswith(":") else f"{_cite(lead, sentence.chunk['chunk_id'])} {text}"
     if not heading or heading.lower() in text.lower() or len(heading) > HEADING_LEAD_MAX:
         return text
     asked = {found.lower() for found in _VERSION.findall(question)}
