@@ -15,7 +15,8 @@ def test_each_pronoun_quote_is_led_by_the_sentence_that_names_its_subject(engine
     assert not engine.ingest("routers", [("routers.txt", ROUTERS.encode())]).failed
     outcome = engine.ask("routers", "What is the launch price?")
     answer = outcome.answer or ""
-    assert "The Kestrel K1 router launches in May 2027 with four Ethernet ports [routers.txt#1]. It will cost $219" in answer
-    assert "The Osprey O2 router launches in June 2027 with eight Ethernet ports [routers.txt#1]. It will cost $349" in answer
+    kestrel = "The Kestrel K1 router launches in May 2027 with four Ethernet ports [routers.txt#1]. It will cost $219"
+    osprey = "The Osprey O2 router launches in June 2027 with eight Ethernet ports [routers.txt#1]. It will cost $349"
+    assert kestrel in answer and osprey in answer
     assert outcome.status == "answered"  # the lead is the passage's own words: every quote is still supported
 
