@@ -172,14 +172,35 @@ def conversation_figures(
     in_thread = [r for r in records if not r["kind"].endswith("_alone")]
     by_part = v.shares_by(records, "kind", PARTS)
     return {
+        "targets": conversation_targets(by_part),
         "dataset": "conversations",
         "conversations": conversations,
         "corpora": list(corpora),
         "turns": len(in_thread),
         "verdicts": {"all turns": v.shares(in_thread), **{k: f for k, f in by_part.items() if k != "all"}},
         "calibration": v.calibration(in_thread),
-        "targets": [],
     }
+
+
+DEPENDENT_RIGHT = 0.90  # issue 29's targets, for the check split
+DEPENDENT_WRONG = 0.03
+
+
+def conversation_targets(by_part: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Dependent turns right ≥ 90 % and wrong ≤ 3 %; self-contained later turns right at least as often in their
+    threads as asked alone."""
+    checks: list[dict[str, Any]] = []
+    dependent = by_part.get("dependent") or {}
+    if dependent.get("questions"):
+        checks.append({"target": f"dependent turns right ≥ {DEPENDENT_RIGHT:.0%}", "value": dependent["right"],
+                       "met": dependent["right"] >= DEPENDENT_RIGHT})
+        checks.append({"target": f"dependent turns wrong ≤ {DEPENDENT_WRONG:.0%}", "value": dependent["wrong"],
+                       "met": dependent["wrong"] <= DEPENDENT_WRONG})
+    own, alone = by_part.get("self_contained") or {}, by_part.get("self_contained_alone") or {}
+    if own.get("questions") and alone.get("questions"):
+        checks.append({"target": "self-contained turns right in their threads ≥ asked alone", "value": own["right"],
+                       "met": own["right"] >= alone["right"]})
+    return checks
 
 
 def to_markdown(results: Mapping[str, Any]) -> str:
