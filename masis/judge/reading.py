@@ -495,7 +495,9 @@ def _demonstrative(
     for frame in frames:
         found = mentions(frame.reading)
         if noun.lower in {"name", "codename"} and (given := _named_in_answer(frame)):
-            return start, end, f"the {noun.lower} {given}"  # "What was Valgrind named ...?" "Heimdall ..."
+            owner = topic(frame.reading, possessor=True)  # "What was Valgrind named ...?" "Heimdall ..."
+            owned = f"{owner}'s" if owner and owner.lower() != given.lower() else "the"
+            return start, end, f"{owned} {noun.lower} {given}"
         asked = _asked_noun(frame.reading)
         if asked and (noun.lower == "one" or _same_noun(noun.lower, asked)):
             if named := answered(frame.reading, frame.answer):

@@ -39,6 +39,8 @@ DEPENDENT = [
     # ... or what the earlier answer named
     (["Which budget does the AI programme budget sit within?"], "And how big is that one?",
      "How big is the R&D budget?", "pronoun"),
+    (["What was Valgrind named before its release?"], "Why was that name dropped?",
+     "Why was Valgrind's name Heimdall dropped?", "pronoun"),
     # an ellipsis takes the earlier question's frame with the new thing
     (["When does the Falcon X2 launch?", "How much will the Falcon X2 cost?"], "And the Heron S1?",
      "How much will the Heron S1 cost?", "ellipsis"),
@@ -68,7 +70,9 @@ DEPENDENT = [
 def test_a_dependent_follow_up_is_read_with_the_thread(before: list[str], question: str, expected: str,
                                                         rule: str) -> None:
     answers = {"Which budget does the AI programme budget sit within?":
-               "The AI programme budget is $4.2 million, and it sits within the R&D budget [budget.docx#3]."}
+               "The AI programme budget is $4.2 million, and it sits within the R&D budget [budget.docx#3].",
+               "What was Valgrind named before its release?":
+               "It was going to be called Heimdall, but the name was already taken [valgrind-faq.html#5]."}
     reading = read(question, [turn(q, answers.get(q, "")) for q in before])
     assert (reading.text, reading.rule, reading.dependent) == (expected, rule, True)
     assert reading.unclear is None
