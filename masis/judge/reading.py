@@ -27,10 +27,7 @@ from masis.judge.mentions import (
     AUXILIARIES,
     CONJUNCTIONS,
     DETERMINERS,
-    DO_MODALS,
-    MEASURE_WORDS,
     PREPOSITIONS,
-    UNITS,
     WH_WORDS,
     Mention,
     Token,
@@ -39,6 +36,17 @@ from masis.judge.mentions import (
     phrase,
     tokens,
     word_set,
+)
+from masis.judge.phrases import (
+    answered,
+    asked_noun,
+    focus,
+    likeness,
+    relative_phrase,
+    same_noun,
+    shape,
+    topic,
+    unasked,
 )
 from masis.judge.terms import question_terms
 
@@ -117,7 +125,7 @@ def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
         text = condition.text if condition and not condition.unclear else match["rest"]
         if match["rest"][:1].islower():
             text = text[:1].lower() + text[1:]
-        return _dependent(f"{_unasked(frame)} if {_unasked(text)}?", "ellipsis")
+        return _dependent(f"{unasked(frame)} if {unasked(text)}?", "ellipsis")
     match = _ABOUT.match(question) or _SAME_FOR.match(question)
     if match is None and (fragment := _AND_FRAGMENT.match(question)):
         words = tokens(fragment["rest"])
@@ -158,14 +166,14 @@ def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | No
         old = after or old
     if not old:
         if new.kind == "period":
-            return f"{_unasked(frame)} in {new.text}?"
+            return f"{unasked(frame)} in {new.text}?"
         return None
-    target = max(old, key=lambda m: (_shape(m.text) == _shape(new.text), _likeness(m.text, new.text), -m.first))
+    target = max(old, key=lambda m: (shape(m.text) == shape(new.text), likeness(m.text, new.text), -m.first))
     start = frame_words[target.first].start
     end = start + len(phrase(frame_words, target.first, target.last, frame))
     replacement = new.text
     if fragment.lower().startswith("the ") and not frame[:start].rstrip().lower().endswith(" the"):
-        replacement = f"the {new.text}" if not _starts_question(frame_words, target.first) else f"The {new.text}"
+        replacement = f"the {new.text}" if target.first else f"The {new.text}"
     if target.possessive:
         end = frame.find("s", end) + 1 if frame[end : end + 2] in {"'s", "’s"} else end
         replacement += "'s"
@@ -180,10 +188,10 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
     if not attribute:
         return None
     frame_words = tokens(frame)
-    focus = _focus(frame_words)
-    if focus is None:
+    span = focus(frame_words)
+    if span is None:
         return None
-    first, last = focus
+    first, last = span
     content = [i for i in range(first, last + 1) if frame_words[i].lower not in DETERMINERS]
     named = {i for m in mentions(frame) for i in range(m.first, m.last + 1)}
     content = [i for i in content if i not in named and not frame_words[i].possessive]
@@ -201,35 +209,6 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
             if head == "the" and not any(frame_words[i].possessive for i in range(first, content[0])):
                 replaced = before[: -len(" the")] + " " + attribute + frame[end:]
     return replaced
-
-
-def _focus(words: list[Token]) -> tuple[int, int] | None:
-    """The span of what a question asks about: the noun phrase after its wh-word and verb ("What was [the gross
-    margin] in Q3 2026?", "What IP rating ..." -> [IP rating])."""
-    index = 0
-    if index < len(words) and words[index].lower in WH_WORDS:
-        index += 1
-        if index < len(words) and words[index].lower in MEASURE_WORDS:
-            index += 1
-        if index < len(words) and words[index].lower not in AUXILIARIES | PREPOSITIONS:
-            end = index
-            while end + 1 < len(words) and words[end + 1].lower not in AUXILIARIES | PREPOSITIONS | CONJUNCTIONS:
-                end += 1
-            return index, end
-    while index < len(words) and words[index].lower in AUXILIARIES:
-        index += 1
-    return _noun_phrase(words, index)
-
-
-def _noun_phrase(words: list[Token], index: int) -> tuple[int, int] | None:
-    if index >= len(words):
-        return None
-    end = index
-    while end + 1 < len(words) and words[end + 1].lower not in AUXILIARIES | PREPOSITIONS | CONJUNCTIONS | WH_WORDS:
-        if words[end].possessive and words[end + 1].lower in DETERMINERS:
-            break
-        end += 1
-    return index, end
 
 
 # --- pronouns and demonstratives -------------------------------------------------------------------------
@@ -346,7 +325,7 @@ def _repeats(question: str, thing: str) -> bool:
     """Whether the thing's head noun is already in the question: "pre-orders for it" is not "pre-orders for the
     Falcon X2 pre-order"."""
     head = tokens(thing)[-1].lower if tokens(thing) else ""
-    return any(_same_noun(w.lower, head) for w in tokens(question)) if head else False
+    return any(same_noun(w.lower, head) for w in tokens(question)) if head else False
 
 
 _ORDINALS = "first second third fourth fifth sixth last final"
@@ -389,102 +368,6 @@ def _topic(frames: list[Earlier], possessor: bool) -> str | None:
     return None
 
 
-def topic(question: str, possessor: bool = False) -> str | None:
-    """The thing a question is about: its subject, or the object of a subject question ("Who wrote the AI
-    investment strategy memo?") or of a question about "I" ("... to return a device?" -> "the device"), as a name
-    when the phrase ends with one ("the Falcon X2"). With `possessor`, the name a possessive phrase hangs on ("the
-    Falcon X2's battery life" -> "the Falcon X2")."""
-    words = tokens(question)
-    span = _subject(words)
-    if span is None:
-        found = [m for m in mentions(question) if m.kind in {"name", "identifier"}]
-        return found[0].text if found else None
-    first, last = span
-    named = [m for m in mentions(question) if first <= m.first <= last and m.kind in {"name", "identifier", "flag"}]
-    has_of = any(words[i].lower == "of" for i in range(first, last + 1))
-    if named:
-        mention = named[0]
-        possessive = words[mention.last].possessive
-        if (possessor and possessive) or has_of or (mention.last == last and not possessive):
-            before = mention.first - 1
-            while before >= first and (words[before].text[:1].isdigit() or words[before].lower in UNITS):
-                before -= 1  # "the 256 GB Falcon X2"
-            the = before >= 0 and words[before].lower == "the"
-            return ("the " if the else "") + mention.text
-    text = phrase(words, first, last, question)
-    if words[first].lower in {"a", "an"}:
-        text = "the " + text.split(" ", 1)[1]
-    return text or None
-
-
-_PARTICLES = word_set("out up off down away back over")
-_PERSONAL = word_set("i you we they he she one")
-
-
-def _subject(words: list[Token]) -> tuple[int, int] | None:
-    """The span of a question's subject (or, for a subject question, its object)."""
-    if not words:
-        return None
-    index = 0
-    if words[0].lower in WH_WORDS:
-        index = 1
-        if index < len(words) and words[index].lower in MEASURE_WORDS:
-            index += 1
-        if index < len(words) and words[index].lower not in AUXILIARIES and (
-            words[0].lower in {"which", "what"} or index == 2
-        ):
-            while index < len(words) and words[index].lower not in AUXILIARIES and not _verb_like(words[index]):
-                index += 1  # the wh-phrase: "Which pyenv release", "What IP rating", "How many days"
-    if index < len(words) and words[index].lower in AUXILIARIES:
-        aux = words[index].lower
-        span = _noun_phrase(words, index + 1)
-        if span is None:
-            return None
-        if words[span[0]].lower in _PERSONAL:  # "do I have to return a device": what "I" does it to
-            return _object(words, span[0] + 1)
-        first, last = _with_of(words, *span)
-        ends_verb = last + 1 >= len(words) or words[last + 1].lower not in AUXILIARIES
-        if aux in DO_MODALS and ends_verb and last > first and not _of_at(words, first, last):
-            last -= 1  # "does the Falcon X2 launch": the verb ends the phrase
-        if last > first + 1 and words[last].lower in _PARTICLES and _verb_like(words[last - 1]):
-            last -= 1  # "carried out"
-        while last > first and _verb_like(words[last]):
-            last -= 1
-        return first, last
-    # a subject question: the verb, then its object
-    return _object(words, index + 1 if index < len(words) else index)
-
-
-def _object(words: list[Token], index: int) -> tuple[int, int] | None:
-    """The first noun phrase from `index` on that starts with a determiner or a name, with its "of ..." part."""
-    for start in range(index, len(words)):
-        lower = words[start].lower
-        if lower in DETERMINERS - {"that", "this"} or words[start].text[:1].isupper():
-            span = _noun_phrase(words, start)
-            return _with_of(words, *span) if span else None
-    span = _noun_phrase(words, index)
-    return _with_of(words, *span) if span else None
-
-
-def _of_at(words: list[Token], first: int, last: int) -> bool:
-    return any(words[i].lower == "of" for i in range(first, last + 1))
-
-
-def _with_of(words: list[Token], first: int, last: int) -> tuple[int, int]:
-    """A noun phrase with its "of ..." part: "the default value of Massif's --threshold option"."""
-    while last + 2 < len(words) and words[last + 1].lower == "of":
-        span = _noun_phrase(words, last + 2)
-        if span is None:
-            break
-        last = span[1]
-    return first, last
-
-
-def _verb_like(word: Token) -> bool:
-    lower = word.lower
-    return len(lower) > 4 and (lower.endswith("ed") or lower.endswith("ing")) and not word.text[:1].isupper()
-
-
 def _demonstrative(
     question: str, words: list[Token], index: int, frames: list[Earlier]
 ) -> tuple[int, int, str] | None:
@@ -498,11 +381,11 @@ def _demonstrative(
             owner = topic(frame.reading, possessor=True)  # "What was Valgrind named ...?" "Heimdall ..."
             owned = f"{owner}'s" if owner and owner.lower() != given.lower() else "the"
             return start, end, f"{owned} {noun.lower} {given}"
-        asked = _asked_noun(frame.reading)
-        if asked and (noun.lower == "one" or _same_noun(noun.lower, asked)):
+        asked = asked_noun(frame.reading)
+        if asked and (noun.lower == "one" or same_noun(noun.lower, asked)):
             if named := answered(frame.reading, frame.answer):
                 return start, end, named
-            if relative := _relative(frame.reading, asked):
+            if relative := relative_phrase(frame.reading, asked):
                 return start, end, relative
         if noun.lower in _PERIOD_NOUNS:
             periods = [m for m in found if m.kind == "period"]
@@ -520,46 +403,6 @@ def _demonstrative(
     return None
 
 
-def _asked_noun(question: str) -> str | None:
-    """The noun a "which/what N ...?" question names its answer by: "budget", "university", "release"."""
-    match = re.match(r"\s*(?:which|what)\s+(?:[\w&.-]+\s+)?([a-z]+)\b", question, re.IGNORECASE)
-    if not match:
-        return None
-    last = None
-    for word in tokens(question)[1:4]:
-        if word.lower in AUXILIARIES or _verb_like(word):
-            break
-        last = word.lower
-    else:
-        return None
-    return last if last and last not in AUXILIARIES | DETERMINERS else None
-
-
-def _same_noun(a: str, b: str) -> bool:
-    return a.rstrip("s") == b.rstrip("s") or (len(a) >= 5 and a[:5] == b[:5])
-
-
-def answered(question: str, answer: str) -> str | None:
-    """What the earlier answer named as the thing a "which N" question asked for: "the R&D budget", "University of
-    Leeds", "v2.6.25". None when its answer names nothing of that kind."""
-    asked = _asked_noun(question)
-    text = strip_citations(answer or "")
-    if not asked or not text:
-        return None
-    asked_terms = {m.text.lower() for m in mentions(question)}
-    words = tokens(text)
-    for index, word in enumerate(words):
-        if not _same_noun(word.lower, asked):
-            continue
-        for m in mentions(text):
-            near = m.last + 1 == index or m.first - 1 == index or m.first <= index <= m.last
-            if near and m.text.lower() not in asked_terms:
-                first, last = min(m.first, index), max(m.last, index)
-                the = first > 0 and words[first - 1].lower == "the"
-                return ("the " if the else "") + phrase(words, first, last, text)
-    return None
-
-
 def _named_in_answer(frame: Earlier) -> str | None:
     """The first name the earlier answer gives that its question did not."""
     asked = {m.text.lower() for m in mentions(frame.reading)}
@@ -567,20 +410,6 @@ def _named_in_answer(frame: Earlier) -> str | None:
     for m in mentions(text):
         if m.kind == "name" and m.text.lower() not in asked and not any(m.text.lower() in a for a in asked):
             return m.text
-    return None
-
-
-def _relative(question: str, noun: str) -> str | None:
-    """A subject question turned into the phrase it defines: "Which pyenv release added CPython 3.12.13?" -> "the
-    pyenv release that added CPython 3.12.13"."""
-    words = tokens(question)
-    for index, word in enumerate(words[1:4], start=1):
-        if _same_noun(word.lower, noun):
-            rest = words[index + 1 :]
-            if not rest or rest[0].lower in AUXILIARIES:
-                return None
-            head = phrase(words, 1, index, question)
-            return f"the {head} that {_unasked(question[rest[0].start :])}"
     return None
 
 
@@ -603,7 +432,7 @@ def _last_two(frames: list[Earlier]) -> list[str]:
     seen: list[str] = []
     for frame in frames:
         for m in reversed(mentions(frame.reading)):
-            if m.kind == "name" and m.text not in seen and (not seen or _shape(m.text) == _shape(seen[0])):
+            if m.kind == "name" and m.text not in seen and (not seen or shape(m.text) == shape(seen[0])):
                 seen.append(m.text)
                 break
         if len(seen) >= 2:
@@ -620,7 +449,7 @@ def _chain(frames: list[Earlier]) -> list[str]:
     before = [m for m in mentions(frames[1].reading) if m.kind != "period"]
     for m in latest:
         for other in before:
-            if other.kind == m.kind and other.text != m.text and _likeness(m.text, other.text) >= 3:
+            if other.kind == m.kind and other.text != m.text and likeness(m.text, other.text) >= 3:
                 return [other.text, m.text]
     return []
 
@@ -675,28 +504,8 @@ def _dependent(text: str, rule: str, about: str | None = None) -> Reading:
     return Reading(text[:1].upper() + text[1:], True, rule, about=about)
 
 
-def _unasked(question: str) -> str:
-    return question.strip().rstrip("?.!").rstrip()
-
-
 def _content(words: list[Token]) -> list[Token]:
     return [w for w in words if w.lower not in DETERMINERS | PREPOSITIONS]
 
 
-def _starts_question(words: list[Token], index: int) -> bool:
-    return index == 0
 
-
-def _shape(text: str) -> tuple[bool, bool, int]:
-    """A name's look: has a digit, is all capitals, how many words ("Falcon X2" ~ "Heron S1", not "IP")."""
-    return any(c.isdigit() for c in text), text.isupper(), len(text.split())
-
-
-def _likeness(a: str, b: str) -> int:
-    """Shared leading or trailing characters (case-folded): "fetch-retries" ~ "fetch-retry-factor",
-    "keepAliveTimeout" ~ "headersTimeout"."""
-    a, b = a.lower(), b.lower()
-    prefix = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    suffix = next((i for i, (x, y) in enumerate(zip(reversed(a), reversed(b), strict=False)) if x != y),
-                  min(len(a), len(b)))
-    return max(prefix, suffix)
