@@ -82,7 +82,7 @@ class Conversations:
             self._show_early(early, ref, user, job)
 
     def on_choice(self, *, thread_id: str, choice: str, user_id: str, channel_id: str, message_ts: str) -> None:
-        """A clarification button: "accept", "cancel" or "source:<doc>"."""
+        """A clarification button: "accept", "cancel", "source:<doc>" or "about:<what a pronoun means>"."""
         ref = parse_thread_id(thread_id)
 
         def work() -> None:
@@ -321,4 +321,6 @@ def _choice_note(user_id: str, choice: str) -> str:
         return f"<@{user_id}> cancelled the question."
     if choice.startswith("source:"):
         return f"<@{user_id}> chose to trust `{blocks.escape(choice.removeprefix('source:'))}`."
+    if choice.startswith("about:"):
+        return f"<@{user_id}> meant {blocks.escape(choice.removeprefix('about:'))}."
     return f"<@{user_id}> answered."

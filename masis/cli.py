@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     reply = sub.add_parser("reply", help="answer a pending clarification")
     reply.add_argument("--thread", required=True)
     reply.add_argument("--json", action="store_true")
-    reply.add_argument("--choice", help="accept | cancel | source:<document>")
+    reply.add_argument("--choice", help="accept | cancel | source:<document> | about:<option>")
     reply.add_argument("text", nargs="*")
     reply.add_argument("--round", type=int, help="refuse the reply unless this clarification round is pending")
 
@@ -256,9 +256,11 @@ def _show(engine: Engine, console: Console, outcome: Outcome) -> int:
 
 def _ask_back(engine: Engine, console: Console, outcome: Outcome) -> Outcome:
     assert outcome.clarification is not None
-    choices = {str(i): f"source:{name}" for i, name in enumerate(outcome.clarification.options, start=1)}
+    about = outcome.clarification.kind == "unclear_reference"
+    prefix, verb = ("about:", "about") if about else ("source:", "trust")
+    choices = {str(i): f"{prefix}{name}" for i, name in enumerate(outcome.clarification.options, start=1)}
     for key, choice in choices.items():
-        console.print(f"  {key}) trust {choice.removeprefix('source:')}")
+        console.print(f"  {key}) {verb} {choice.removeprefix(prefix)}", highlight=False)
     if outcome.clarification.draft:
         console.print("  a) use the draft as it is")
     console.print("  c) cancel — or type a clarification")

@@ -197,7 +197,8 @@ class Engine:
         max_retries: int | None = None,
         on_progress: ProgressCallback | None = None,
     ) -> Outcome:
-        """Answer a new question in a workspace (a new run, even in a thread that had questions)."""
+        """Answer a new question in a workspace: a new run, which, in a thread that had questions, reads the question
+        in the context of the thread's earlier turns (`masis.agents.memory`, `masis.agents.reader`)."""
         tenant_scope(workspace_id)  # first, so a missing workspace is reported as such
         thread_id = thread_id or f"local:{uuid.uuid4().hex[:12]}"
         try:
@@ -207,9 +208,14 @@ class Engine:
         except ValidationError as exc:
             raise MasisError(f"Invalid question: {exc.errors()[0]['msg']}") from None
         with self._hold_thread(thread_id):
+            history = self._remembered(thread_id, workspace_id)  # before start_run moves the thread on
             conversation = self.registry.start_run(thread_id, workspace_id)
             state: dict[str, Any] = {
                 "user_query": request.user_query,
+                "history": history,
+                "reading": None,
+                "reading_about": None,
+                "antecedent": None,
                 "workspace_id": workspace_id,
                 "thread_id": thread_id,
                 "max_retries": request.max_retries if request.max_retries is not None else self.settings.max_retries,
@@ -415,6 +421,16 @@ class Engine:
                 with self.postgres.thread_lock(thread_id):
                     yield
 
+    def _remembered(self, thread_id: str, workspace_id: str) -> list[Any]:
+        """The thread's earlier turns, from its latest run's checkpoint; none for a new thread or another
+        workspace's."""
+        conversation = self.registry.conversation(thread_id)
+        if conversation is None or conversation.workspace_id != workspace_id:
+            return []
+        from masis.agents.memory import remembered
+
+        return remembered(self.graph.get_state(self._config(conversation.run_key)).values, workspace_id)
+
     def _settled_status(self, run_key: str) -> str:
         """A run's status from its last checkpoint: paused on a question, finished, or cut off part-way
         ('interrupted': a new question in the thread starts afresh)."""
@@ -541,6 +557,7 @@ def build_outcome(
         workspace_id=workspace_id,
         run=run,
         question=values.get("user_query", ""),
+        reading=values.get("reading"),
         answer=answer,
         confidence=None if confidence is None else round(float(confidence), 4),
         citations=citations,

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-ClarificationKind = Literal["conflict", "near_miss", "low_confidence", "zero_results"]
+ClarificationKind = Literal["conflict", "near_miss", "low_confidence", "zero_results", "unclear_reference"]
 OutcomeStatus = Literal["answered", "needs_clarification", "cancelled"]
 
 
@@ -39,6 +39,9 @@ class Outcome(BaseModel):
     workspace_id: str
     run: int = 1  # which question of the thread this is the outcome of (1 = the first): feedback's key
     question: str = ""
+    # how a follow-up was read in its thread ("How much will the Falcon X2 cost?" for "How much will it cost?"),
+    # when that differs from `question`; None for a question read as typed
+    reading: str | None = None
     answer: str | None = None
     confidence: float | None = None
     citations: list[Citation] = Field(default_factory=list)

@@ -21,7 +21,9 @@ def numbered(answer: str, citations: list[Citation]) -> str:
 
 
 def source_label(citation: Citation) -> str:
-    where = f"p. {citation.page}" if citation.page else (citation.section or "")
+    """`doc, p. 3 · Section`: the section says what a quote under it is about ("Heron S1")."""
+    parts = (f"p. {citation.page}" if citation.page else "", citation.section or "")
+    where = " · ".join(part for part in parts if part)
     return f"{citation.doc_name}, {where}" if where else citation.doc_name
 
 
@@ -34,6 +36,8 @@ def scores_line(evaluation: dict | None, confidence: float | None) -> str:
 
 
 def print_outcome(console: Console, outcome: Outcome) -> None:
+    if outcome.reading:
+        console.print(Text(f"Reading this as: {outcome.reading}", style="italic"))
     if outcome.status == "cancelled":
         console.print("[yellow]Cancelled.[/yellow]" + (f" {outcome.warning}" if outcome.warning else ""))
         return

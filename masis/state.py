@@ -35,9 +35,24 @@ class Draft(TypedDict):
     attempt: int
 
 
+class Turn(TypedDict):
+    """An earlier question of the thread, as a follow-up reads it (`masis.agents.memory`)."""
+
+    question: str  # as typed
+    reading: str  # as it was read (the standalone question)
+    answer: str | None  # its answer, citations and all; None when it ended without one
+    docs: list[str]  # the documents its answer cited
+    about: str | None  # what its pronoun was read as, if it had one
+    status: str
+
+
 class MASISState(TypedDict, total=False):
     # --- the question ---------------------------------------------------------------------------
     user_query: str  # exactly what the user asked; never rewritten
+    history: list[Turn]  # the thread's earlier questions, oldest first (same thread, same workspace only)
+    reading: str | None  # the question read in the thread's context, when that differs from `user_query`
+    reading_about: str | None  # what the question's pronoun was read as
+    antecedent: str | None  # the user's answer to "which one do you mean?"
     workspace_id: str
     thread_id: str
     clarifications: Annotated[list[str], operator.add]

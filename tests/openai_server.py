@@ -35,6 +35,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from masis.judge.findings import Critique
+from masis.judge.reading import Earlier
 from masis.llm.extractive import ExtractiveProvider
 from masis.state import EvidenceChunk
 
@@ -68,6 +69,7 @@ ROLE_MARKERS = {
     "critique": "meticulous auditor",
     "evaluate": "You score a draft answer",
     "compress": "You shorten evidence",
+    "read": "You read a follow-up question",
 }
 _PASSAGE = re.compile(r'<passage id="([^"]+)" document="([^"]*)"(?: page="(\d+)")?>\n(.*?)\n</passage>', re.DOTALL)
 
@@ -162,6 +164,24 @@ def _unfenced(text: str) -> str:
 
 def _question(prompt: str) -> str:
     return _between(prompt, "Question: ", "\n\nEvidence:").strip()
+
+
+def _read(prompt: str, model: ExtractiveProvider) -> dict[str, Any]:
+    """The reader's "model": the earlier turns read out of the fenced prompt, the offline rules applied."""
+    earlier: list[Earlier] = []
+    for line in _unfenced(_between(prompt, "Earlier turns, oldest first:\n", "\n\nFollow-up question: ")).splitlines():
+        if line.startswith("Earlier question: "):
+            text = line.removeprefix("Earlier question: ")
+            earlier.append(Earlier(text, text))
+        elif line.startswith("Read as: ") and earlier:
+            earlier[-1] = Earlier(earlier[-1].question, line.removeprefix("Read as: "))
+        elif line.startswith("Its answer: ") and earlier:
+            earlier[-1] = Earlier(earlier[-1].question, earlier[-1].reading, line.removeprefix("Its answer: "))
+    question, _, said = _between(prompt, "Follow-up question: ", None).partition("\nAsked what it referred to")
+    antecedent = said.split("the user answered: ", 1)[1].strip() if said else None
+    reading = model.read_in_context(question.strip(), earlier, antecedent)
+    return {"question": reading.text, "depends_on_context": reading.dependent and not reading.unclear,
+            "unclear": reading.unclear or "", "candidates": list(reading.candidates)}
 
 
 class OpenAICompatServer:
@@ -316,6 +336,8 @@ class OpenAICompatServer:
         return JSONResponse({"error": error}, status_code=401)
 
     def _answer(self, role: str, prompt: str) -> Any:
+        if role == "read":
+            return _read(prompt, self._model)
         question = _question(prompt)
         evidence = _evidence(prompt)
         if role == "synthesize":

@@ -54,6 +54,8 @@ from bot.blocks.elements import (
     user_ref,
 )
 from bot.blocks.ids import (
+    ACTION_ABOUT,
+    ACTION_ABOUT_PREFIX,
     ACTION_ACCEPT,
     ACTION_CANCEL,
     ACTION_FEEDBACK,
@@ -77,6 +79,8 @@ from bot.blocks.status import STAGES, error_message, help_message, notice_messag
 from bot.blocks.why import why_missing_modal, why_modal
 
 __all__ = [
+    "ACTION_ABOUT",
+    "ACTION_ABOUT_PREFIX",
     "ACTION_ACCEPT",
     "ACTION_CANCEL",
     "ACTION_FEEDBACK",

@@ -141,6 +141,14 @@ def answer_block(answer: str, citations: Sequence[Citation], limit: int) -> dict
     return markdown(text)
 
 
+def reading_block(outcome: Outcome) -> dict[str, Any] | None:
+    """"Reading this as: …" above a follow-up's answer, when the thread changed how its question is read: the
+    user can correct it in one reply."""
+    if not outcome.reading:
+        return None
+    return context(f":speech_balloon: Reading this as: _{escape(truncate(outcome.reading, 500))}_")
+
+
 def answer_message(outcome: Outcome) -> Message:
     """The answer with numbered references, its sources, its scores, the feedback buttons and "Why this
     answer?". The whole message stays within Slack's limits: the answer first, then as many sources as
@@ -159,6 +167,8 @@ def answer_message(outcome: Outcome) -> Message:
     # the answer keeps at least half the room; the sources get what the answer leaves
     room = MAX_MESSAGE_CHARS - text_chars(tail) - (SOURCES_MIN_ROOM if outcome.citations else 0)
     body = [answer_block(answer, outcome.citations, max(MAX_MESSAGE_CHARS // 2, room))]
+    if (read_as := reading_block(outcome)) is not None:
+        body.insert(0, read_as)
     if outcome.citations:
         budget = MAX_MESSAGE_CHARS - text_chars(body) - text_chars(tail) - 50
         tail = [*sources_blocks(outcome.citations, budget), *tail]

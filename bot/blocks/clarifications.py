@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.blocks.answers import raw_id, scores_line
+from bot.blocks.answers import raw_id, reading_block, scores_line
 from bot.blocks.elements import (
     MAX_ACTIONS_ELEMENTS,
     MAX_FALLBACK_CHARS,
@@ -20,7 +20,7 @@ from bot.blocks.elements import (
     sections,
     truncate,
 )
-from bot.blocks.ids import ACTION_ACCEPT, ACTION_CANCEL, ACTION_SOURCE_PREFIX, choice_value
+from bot.blocks.ids import ACTION_ABOUT_PREFIX, ACTION_ACCEPT, ACTION_CANCEL, ACTION_SOURCE_PREFIX, choice_value
 from masis.judge.citations import renumber
 from masis.outcome import Clarification, Outcome
 
@@ -33,6 +33,7 @@ KIND_HINTS = {
     "(a period, a team, a document), or use the draft as it is.",
     "zero_results": "Reply in this thread with a rephrased question, or upload the documents that "
     "cover it with `/masis-upload`.",
+    "unclear_reference": "Pick what your question is about below, or reply in this thread with it.",
 }
 
 
@@ -71,13 +72,19 @@ def clarification_message(outcome: Outcome) -> Message:
                 button(f"Trust {option}", f"{ACTION_SOURCE_PREFIX}{index}",
                        choice_value(outcome.thread_id, f"source:{option}"))
             )
+    if clar.kind == "unclear_reference":
+        for index, option in enumerate(clar.options[: MAX_ACTIONS_ELEMENTS - 2]):
+            buttons.append(button(option, f"{ACTION_ABOUT_PREFIX}{index}",
+                                  choice_value(outcome.thread_id, f"about:{option}")))
     buttons.append(button("Cancel", ACTION_CANCEL, choice_value(outcome.thread_id, "cancel"), style="danger"))
     tail = [
         actions("clarify_actions", buttons),
         context("Reply in this thread to answer; no need to mention me."),
     ]
     text = f"I need your help to answer this: {escape(clar.question)}"
-    return {"text": truncate(text, MAX_FALLBACK_CHARS), "blocks": fit([], _clarification_head(clar), tail)}
+    read_as = reading_block(outcome)
+    head = [read_as, *_clarification_head(clar)] if read_as else _clarification_head(clar)
+    return {"text": truncate(text, MAX_FALLBACK_CHARS), "blocks": fit([], head, tail)}
 
 
 def resolved_clarification_message(outcome: Outcome, note: str) -> Message:

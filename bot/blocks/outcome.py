@@ -27,6 +27,8 @@ def fallback_message(outcome: Outcome) -> Message:
         names = ", ".join(dict.fromkeys(f"[{c.number}] {escape(c.doc_name)}" for c in outcome.citations))
         text = f"{answer}\n\nSources: {names}" if names else answer
         text += "\n_(Slack could not show this answer in full; this is a short version.)_"
+        if outcome.reading:
+            text = f"_Reading this as: {escape(outcome.reading)}_\n{text}"
     elif outcome.status == "needs_clarification" and outcome.clarification is not None:
         text = (f"I need your help to answer this: {escape(outcome.clarification.question)}\n"
                 "Reply in this thread to continue.")

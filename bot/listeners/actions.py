@@ -47,6 +47,7 @@ def register(app: App, conversations: Conversations, deps: BotDeps) -> None:
     app.action(blocks.ACTION_ACCEPT)(choice)
     app.action(blocks.ACTION_CANCEL)(choice)
     app.action(blocks.ACTION_SOURCE)(choice)
+    app.action(blocks.ACTION_ABOUT)(choice)
 
     def feedback(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
         ack()

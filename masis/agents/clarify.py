@@ -19,11 +19,12 @@ from masis.config import Settings
 from masis.judge.citations import CITATION, answer_sentences, strip_citations
 from masis.state import Draft, MASISState
 
-EscalationKind = Literal["conflict", "near_miss", "low_confidence", "zero_results"]
+EscalationKind = Literal["conflict", "near_miss", "low_confidence", "zero_results", "unclear_reference"]
 NEAR_QUOTE_CHARS = 300  # how much of the nearest quote a near-miss question repeats
 ACCEPT = "accept"
 CANCEL = "cancel"
 SOURCE_PREFIX = "source:"
+ABOUT_PREFIX = "about:"  # a follow-up's pronoun means this (an `unclear_reference` option)
 _NAME_WORD = re.compile(r"[a-z0-9]+")
 _GENERIC_NAME_WORDS = frozenset(
     {"the", "and", "doc", "docs", "document", "file", "final", "copy", "draft", "new", "old"}
@@ -38,17 +39,21 @@ def escalate(
     *,
     candidates: int = 0,
     documents: int = 0,
+    question: str | None = None,
+    options: list[str] | None = None,
 ) -> dict[str, Any]:
-    """The state update that asks the user, or, once the rounds are spent, finalizes with a warning."""
+    """The state update that asks the user, or, once the rounds are spent, finalizes with a warning. A caller
+    that words its own question (the reader's `unclear_reference`) passes it with its options."""
     best = state.get("best_draft")
     rounds = state.get("clarification_rounds", 0)
     if rounds >= settings.max_clarification_rounds:
-        return _final_with_warning(best, rounds)
-    question, options = _question(state, kind, reason, candidates, documents)
+        return {} if kind == "unclear_reference" else _final_with_warning(best, rounds)
+    if question is None:
+        question, options = _question(state, kind, reason, candidates, documents)
     clarification: dict[str, Any] = {
         "kind": kind,
         "question": question,
-        "options": options,
+        "options": options or [],
         "reason": reason,
         "round": rounds + 1,
         "draft": best["answer"] if best else None,
@@ -155,6 +160,27 @@ def _from_draft(best: Draft) -> dict[str, Any]:
     }
 
 
+def _read_again(state: MASISState, action: str, argument: str, options: list[str]) -> Command[Literal["reader"]]:
+    """A reply to "which one do you mean?": the option it names (or the reply itself) is what the pronoun means,
+    and the question is read again with it."""
+    rounds = state.get("clarification_rounds", 0) + 1
+    if action == "refine" and (typed := typed_choice(argument, options)) and typed[0] == "source":
+        argument = typed[1]
+    elif action == "refine" and (named := named_option(argument, options)):
+        argument = named
+    trace = {"node": "clarify", "kind": "unclear_reference", "action": "about", "round": rounds}
+    return Command(goto="reader", update={"antecedent": argument, "clarification": None,
+                                          "clarification_rounds": rounds, "trace": [trace]})
+
+
+def named_option(text: str, options: list[str]) -> str | None:
+    """The one option a reply names by a word no other option has ("the Heron" -> "Heron S1")."""
+    words = {o: set(_NAME_WORD.findall(o.lower())) for o in options}
+    said = set(_NAME_WORD.findall(text.lower()))
+    named = [o for o, own in words.items() if (own - set().union(*(w for p, w in words.items() if p != o))) & said]
+    return named[0] if len(named) == 1 else None
+
+
 def parse_resume(value: Any) -> tuple[str, str]:
     """A resume value as (action, argument): ("refine", text) | ("accept", "") | ("cancel", "")
     | ("source", doc_name). Plain text is a refinement."""
@@ -171,6 +197,8 @@ def parse_resume(value: Any) -> tuple[str, str]:
         return "cancel", ""
     if text.startswith(SOURCE_PREFIX):
         return "source", text[len(SOURCE_PREFIX) :]
+    if text.startswith(ABOUT_PREFIX):
+        return "about", text[len(ABOUT_PREFIX) :]
     return "refine", text
 
 
@@ -223,10 +251,14 @@ def _name_words(name: str) -> set[str]:
     return {w for w in _NAME_WORD.findall(stem.lower()) if w not in _GENERIC_NAME_WORDS}
 
 
-def clarify(state: MASISState, runtime: Runtime[AgentContext]) -> Command[Literal["researcher", "__end__"]]:
+def clarify(
+    state: MASISState, runtime: Runtime[AgentContext]
+) -> Command[Literal["researcher", "reader", "__end__"]]:
     reply = interrupt(state["clarification"])
     action, argument = parse_resume(reply)
     options = state["clarification"].get("options") or []
+    if state["clarification"]["kind"] == "unclear_reference" and action in {"refine", "about", "source"}:
+        return _read_again(state, action, argument, options)
     if action == "refine" and (typed := typed_choice(argument, options, state["clarification"]["kind"])):
         action, argument = typed
     if action == "refine" and state["clarification"]["kind"] == "conflict":

@@ -10,6 +10,7 @@ from masis.agents.clarify import clarify
 from masis.agents.context import AgentContext
 from masis.agents.critic import critic
 from masis.agents.evaluator import evaluator
+from masis.agents.reader import reader, route_at_start
 from masis.agents.researcher import researcher, route_after_research
 from masis.agents.supervisor import route_after_supervisor, supervisor
 from masis.agents.synthesizer import synthesizer
@@ -18,6 +19,7 @@ from masis.state import MASISState
 
 def build_graph(checkpointer: BaseCheckpointSaver | None = None) -> CompiledStateGraph:
     graph = StateGraph(MASISState, context_schema=AgentContext)
+    graph.add_node("reader", reader)
     graph.add_node("supervisor", supervisor)
     graph.add_node("researcher", researcher)
     graph.add_node("synthesizer", synthesizer)
@@ -25,7 +27,7 @@ def build_graph(checkpointer: BaseCheckpointSaver | None = None) -> CompiledStat
     graph.add_node("evaluator", evaluator)
     graph.add_node("clarify", clarify)
 
-    graph.add_edge(START, "supervisor")
+    graph.add_conditional_edges(START, route_at_start, {"reader": "reader", "supervisor": "supervisor"})
     graph.add_conditional_edges(
         "supervisor",
         route_after_supervisor,

@@ -30,9 +30,10 @@ SEMANTIC_CANDIDATES = 3
 
 
 def readings(state: MASISState) -> list[str]:
-    """The user's question and the clarifications they gave, from the latest rephrasing on (a reply to "nothing
-    matched, please rephrase" replaces the question; a reply to any other clarification narrows it)."""
-    texts = [state["user_query"], *state.get("clarifications", [])]
+    """The user's question (as read in its thread, `reading`) and the clarifications they gave, from the latest
+    rephrasing on (a reply to "nothing matched, please rephrase" replaces the question; a reply to any other
+    clarification narrows it)."""
+    texts = [state.get("reading") or state["user_query"], *state.get("clarifications", [])]
     return texts[state.get("question_start", 0) :]
 
 

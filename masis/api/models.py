@@ -19,7 +19,7 @@ from masis.store.base import WORKSPACE_ID as WORKSPACE_ID  # one rule for every 
 # Workspace and thread ids are chosen by the caller. Slack's own ids fit ("T1:C1", "T1:C1:1700000000.0001"),
 # so an API workspace "T1:C1" is the Slack channel C1's workspace.
 THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,199}$")
-CHOICE = re.compile(r"^(accept|cancel|source:.+)$")
+CHOICE = re.compile(r"^(accept|cancel|source:.+|about:.+)$")
 VOTER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,99}$")  # an id, as Slack's user ids are
 
 ThreadId = Annotated[str, StringConstraints(pattern=THREAD_ID.pattern)]
@@ -36,7 +36,8 @@ class AskRequest(BaseModel):
     thread_id: ThreadId | None = Field(
         None,
         description="Your id for the conversation (letters, digits and `._:@-`, up to 200). Default: a new one, "
-        "returned in the response; use it to reply to a clarification.",
+        "returned in the response; use it to reply to a clarification. A question asked in a thread that had "
+        "questions is read in their context (a follow-up: `reading` says how).",
     )
 
     @field_validator("query")
@@ -54,7 +55,8 @@ class ReplyRequest(BaseModel):
 
     text: str | None = Field(None, min_length=1, max_length=4000, description="A clarification in your words.")
     choice: Annotated[str, StringConstraints(pattern=CHOICE.pattern, max_length=300)] | None = Field(
-        None, description="`accept` (use the unverified draft), `cancel`, or `source:<document>` (trust one source)."
+        None, description="`accept` (use the unverified draft), `cancel`, `source:<document>` (trust one source), "
+        "or `about:<option>` (what a follow-up's unclear word means, for an `unclear_reference`)."
     )
     round: int | None = Field(
         None, ge=1, strict=True,
@@ -108,6 +110,10 @@ class ApiOutcome(BaseModel):
     workspace_id: str
     run: int = Field(description="Which question of the thread this answers (1 = the first); feedback names it.")
     question: str
+    reading: str | None = Field(
+        None, description="How a follow-up was read in its thread (\"How much will the Falcon X2 cost?\" for \"How "
+        "much will it cost?\"), when that differs from `question`; null when read as typed."
+    )
     answer: str | None = Field(
         description="The answer with `[chunk_id]` citations; while a clarification is pending, the best "
         "(unverified) draft so far. Null only when there is no draft or the thread was cancelled."
@@ -116,7 +122,10 @@ class ApiOutcome(BaseModel):
     requires_human_review: bool
     clarification_question: str | None
     clarification_kind: ClarificationKind | None
-    clarification_options: list[str] = Field(description="For a conflict: the documents you can trust.")
+    clarification_options: list[str] = Field(
+        description="For a conflict: the documents you can trust (`source:<option>`); for an unclear reference: "
+        "what the follow-up may be about (`about:<option>`)."
+    )
     clarification_round: int | None = Field(
         description="The pending clarification's round (1, 2, …); send it back as `round` in the reply."
     )
@@ -136,6 +145,7 @@ class ApiOutcome(BaseModel):
             workspace_id=outcome.workspace_id,
             run=outcome.run,
             question=outcome.question,
+            reading=outcome.reading,
             answer=outcome.answer,
             confidence=outcome.confidence,
             requires_human_review=outcome.requires_human_review,

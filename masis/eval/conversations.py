@@ -1,6 +1,7 @@
 """`masis eval conversations`: multi-turn threads asked in order in one thread each, scored turn by turn
 (first turns, dependent turns, self-contained later turns, ambiguous turns), beside each dependent turn's
-standalone form asked alone (the ceiling a perfect reading of the thread would reach)."""
+standalone form asked alone (the ceiling a perfect reading of the thread would reach) and each self-contained
+later turn asked alone (what the thread must not make worse)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,14 @@ from masis.eval import verdicts as v
 from masis.eval.datasets import Query, check_split, folder_documents
 from masis.eval.runner import Track, answer_record, figures_table, offline_settings, untracked
 
-PARTS = ("first", "dependent", "self_contained", "ambiguous", "dependent_standalone_alone")
+PARTS = ("first", "dependent", "self_contained", "ambiguous", "dependent_standalone_alone", "self_contained_alone")
 PART_LABELS = {
     "first": "first turns",
     "dependent": "dependent turns (in the thread)",
     "self_contained": "self-contained later turns",
     "ambiguous": "ambiguous turns (should be asked back)",
     "dependent_standalone_alone": "dependent turns' standalone form, asked alone (ceiling)",
+    "self_contained_alone": "self-contained later turns, asked alone",
 }
 
 
@@ -127,7 +129,8 @@ def run_conversations(
     records_out: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Ingest each corpus the conversations use into its own workspace, ask every conversation's turns in
-    order in one thread, then each dependent turn's standalone form alone in a thread of its own."""
+    order in one thread, then each dependent turn's standalone form, and each self-contained later turn, alone in
+    a thread of its own."""
     track = track or untracked
     folders = corpus_folders(path)
     corpora = sorted({c.corpus for c in conversations})
@@ -145,16 +148,18 @@ def run_conversations(
             for index, turn in enumerate(conversation.turns):
                 part = part_of(index, turn)
                 outcome = engine.ask(f"eval:{conversation.corpus}", turn.question, thread_id=thread)
-                records.append(answer_record(outcome, _query(conversation, index, turn.question, part), {}))
+                record = answer_record(outcome, _query(conversation, index, turn.question, part), {})
+                records.append({**record, "reading": outcome.reading})
                 next(bar, None)
         for _ in bar:  # close the bar
             pass
-        ceiling = [(c, i) for c in conversations for i, t in enumerate(c.turns) if part_of(i, t) == "dependent"]
-        for conversation, index in track(ceiling, "standalone", len(ceiling)):
+        alone = [(c, i, part) for c in conversations for i, t in enumerate(c.turns)
+                 if (part := part_of(i, t)) in {"dependent", "self_contained"}]
+        for conversation, index, part in track(alone, "alone", len(alone)):
             text = conversation.turns[index].standalone
             outcome = engine.ask(f"eval:{conversation.corpus}", text)
-            query = _query(conversation, index, text, "dependent_standalone_alone")
-            records.append(answer_record(outcome, query, {}))
+            kind = "dependent_standalone_alone" if part == "dependent" else "self_contained_alone"
+            records.append(answer_record(outcome, _query(conversation, index, text, kind), {}))
     if records_out is not None:
         records_out.extend(records)
     return conversation_figures(records, len(conversations), corpora)
@@ -164,17 +169,38 @@ def conversation_figures(
     records: Sequence[Mapping[str, Any]], conversations: int, corpora: Sequence[str]
 ) -> dict[str, Any]:
     """Right / wrong / asked back by part; the calibration table counts the turns asked in their threads."""
-    in_thread = [r for r in records if r["kind"] != "dependent_standalone_alone"]
+    in_thread = [r for r in records if not r["kind"].endswith("_alone")]
     by_part = v.shares_by(records, "kind", PARTS)
     return {
+        "targets": conversation_targets(by_part),
         "dataset": "conversations",
         "conversations": conversations,
         "corpora": list(corpora),
         "turns": len(in_thread),
         "verdicts": {"all turns": v.shares(in_thread), **{k: f for k, f in by_part.items() if k != "all"}},
         "calibration": v.calibration(in_thread),
-        "targets": [],
     }
+
+
+DEPENDENT_RIGHT = 0.90  # issue 29's targets, for the check split
+DEPENDENT_WRONG = 0.03
+
+
+def conversation_targets(by_part: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Dependent turns right ≥ 90 % and wrong ≤ 3 %; self-contained later turns right at least as often in their
+    threads as asked alone."""
+    checks: list[dict[str, Any]] = []
+    dependent = by_part.get("dependent") or {}
+    if dependent.get("questions"):
+        checks.append({"target": f"dependent turns right ≥ {DEPENDENT_RIGHT:.0%}", "value": dependent["right"],
+                       "met": dependent["right"] >= DEPENDENT_RIGHT})
+        checks.append({"target": f"dependent turns wrong ≤ {DEPENDENT_WRONG:.0%}", "value": dependent["wrong"],
+                       "met": dependent["wrong"] <= DEPENDENT_WRONG})
+    own, alone = by_part.get("self_contained") or {}, by_part.get("self_contained_alone") or {}
+    if own.get("questions") and alone.get("questions"):
+        checks.append({"target": "self-contained turns right in their threads ≥ asked alone", "value": own["right"],
+                       "met": own["right"] >= alone["right"]})
+    return checks
 
 
 def to_markdown(results: Mapping[str, Any]) -> str:

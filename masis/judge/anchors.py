@@ -32,6 +32,7 @@ _LEADING_V = re.compile(r"^v(?=\d)", re.IGNORECASE)
 # Capitalised words that start or frame a question rather than name something in it.
 _NOT_NAME_WORDS = (
     "i a what which who whom whose when where why how is are was were do does did can could would should will "
+    "i've i'm i'd i'll "
     "shall may might must has have had the an in on at of for to from by with about according and or but if "
     "tell give show list name please hey hi hello thanks so ok okay also just "
     # months and days name a date, which its figures pin down; "Sept" is written "September" in documents

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from masis.judge.findings import Critique, Evaluation, Relatedness
+from masis.judge.reading import Earlier, Reading
 from masis.state import EvidenceChunk
 
 
@@ -14,6 +15,15 @@ class LLMProvider(Protocol):
 
     name: str
     compression_uses_model: bool
+    reading_uses_model: bool
+
+    def read_in_context(
+        self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None
+    ) -> Reading:
+        """The question read in the context of the thread's earlier turns (oldest first): a standalone question,
+        whether it depended on them, and, when they do not settle what a word refers to, the candidates. With
+        `antecedent`, the user's answer to "which one do you mean?"."""
+        ...
 
     def synthesize(
         self,

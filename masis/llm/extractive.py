@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 
-from masis.judge import anchors, matching
+from masis.judge import anchors, matching, quotes
 from masis.judge.answer_type import answer_noun, expected_type, gives_type
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
 from masis.judge.findings import Critique, Evaluation, Relatedness
+from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
 from masis.judge.sentences import is_heading, is_table_row, split_sentences
 from masis.judge.support import source_text, supports
@@ -52,6 +53,10 @@ class ExtractiveProvider:
 
     name = "extractive"
     compression_uses_model = False
+    reading_uses_model = False
+
+    def read_in_context(self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None) -> Reading:
+        return read(question, earlier, antecedent)  # deterministic rules: masis.judge.reading
 
     def synthesize(
         self,
@@ -131,7 +136,8 @@ class ExtractiveProvider:
             return "The documents do not say anything that answers this question."
         if not own[id(chosen[0])] and len(chosen) == 1:
             chosen += _section_continues(chosen[0], sentences, avoid)
-        lines = [_cite(_standing_alone(s, question), s.chunk["chunk_id"]) for s in chosen]
+        lines = [_cite(_standing_alone(s, question, {c.text for c in chosen[:i]}), s.chunk["chunk_id"])
+                 for i, s in enumerate(chosen)]
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
             covered.update(_context(chunk, asked, question))
         missing = _missing_words(question, covered)
@@ -264,23 +270,27 @@ class ExtractiveProvider:
         )
 
 
-_PRONOUN_START = re.compile(r"^(?:it|its|this|these|they|their|that|those|he|she|the product)\b", re.IGNORECASE)
 _VERSION = re.compile(r"\bv?\d+(?:\.\d+)+\b|\bv\d+\b", re.IGNORECASE)
 _ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|release|edition)s?\b", re.IGNORECASE)
 
 
-def _standing_alone(sentence: Sentence, question: str) -> str:
-    """The quote, led by its section's heading when it cannot stand alone: it opens with a pronoun ("It will cost
-    $219" under "Falcon X2"), or the question asks for what only the heading gives ("Which release added CPython
-    3.12.13?" is answered by an item under "v2.6.25")."""
+def _standing_alone(sentence: Sentence, question: str, shown: Collection[str] = ()) -> str:
+    """The quote, led by what it needs to stand alone: what its pronoun subject refers to ("It will cost $219" under
+    "Falcon X2", `masis.judge.quotes`), or the section heading when the question asks for what only the heading gives
+    ("Which release added CPython 3.12.13?" is answered by an item under "v2.6.25"). A sentence the answer quoted
+    just before (`shown`) leads nothing again."""
     heading = (sentence.chunk.get("section") or "").strip()
     text = sentence.text
+    if lead := quotes.referent(text, heading, sentence.chunk["text"]):
+        if lead in shown:
+            return text
+        # a heading leads the quote's own sentence; a sentence before it is quoted, and cited, as itself
+        return f"{lead} {text}" if lead.endswith(":") else f"{_cite(lead, sentence.chunk['chunk_id'])} {text}"
     if not heading or heading.lower() in text.lower() or len(heading) > HEADING_LEAD_MAX:
         return text
     asked = {found.lower() for found in _VERSION.findall(question)}
     gives = [found for found in _VERSION.findall(text) if found.lower() not in asked]
-    asks_version = _ASKS_VERSION.search(question) and not gives and _VERSION.search(heading)
-    if asks_version or _PRONOUN_START.match(text):
+    if _ASKS_VERSION.search(question) and not gives and _VERSION.search(heading):
         return f"{heading}: {text}"
     return text
 

@@ -41,6 +41,7 @@ from pydantic import BaseModel, Field, SecretStr, ValidationError
 from masis.config import Settings
 from masis.errors import MasisError, UpstreamError
 from masis.judge.findings import Critique, Evaluation, Relatedness
+from masis.judge.reading import Earlier, Reading
 from masis.judge.sentences import split_sentences
 from masis.llm import failures, prompts
 from masis.llm.extractive import ExtractiveProvider
@@ -93,6 +94,15 @@ class CompressedEvidence(BaseModel):
     """The passages' relevant sentences, verbatim."""
 
     passages: list[Passage] = Field(default_factory=list)
+
+
+class FollowUp(BaseModel):
+    """A follow-up question read in its conversation."""
+
+    question: str = Field(description="The question as a standalone question (unchanged when it stands alone)")
+    depends_on_context: bool = Field(description="Whether the earlier turns were needed to read it")
+    unclear: str = Field("", description="The word whose meaning the earlier turns do not settle, or empty")
+    candidates: list[str] = Field(default_factory=list, description="What the unclear word could mean")
 
 
 # --- the process-wide rate limit ----------------------------------------------------------------------
@@ -176,6 +186,7 @@ class OpenAIProvider:
 
     name = "openai"
     compression_uses_model = True
+    reading_uses_model = True
 
     def __init__(self, settings: Settings, *, rate_limiter: InMemoryRateLimiter | None = None) -> None:
         self.settings = settings
@@ -190,11 +201,13 @@ class OpenAIProvider:
         self._critic = _structured(critic, Critique, method)
         self._evaluator = _structured(evaluator, Evaluation, method)
         self._compressor = _structured(compressor, CompressedEvidence, method)
+        self._reader = _structured(compressor, FollowUp, method)
         self._limits = {
             "synthesize": settings.synth_max_tokens,
             "critique": settings.critic_max_tokens,
             "evaluate": settings.evaluator_max_tokens,
             "compress": settings.compress_max_tokens,
+            "read": settings.compress_max_tokens,
         }
         self._server = _host(settings.openai_base_url)
 
@@ -270,6 +283,23 @@ class OpenAIProvider:
             budget -= len(text)
             kept.append({**chunk, "text": text})
         return kept
+
+    def read_in_context(self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None) -> Reading:
+        """One structured call on the synthesis model; an unreadable reply falls back to the offline rules."""
+        fence = Fence.new()
+        said = prompts.READER_ANTECEDENT.format(antecedent=antecedent) if antecedent else ""
+        messages = [
+            SystemMessage(prompts.READER_SYSTEM.format(**prompts.data_rule(fence))),
+            HumanMessage(prompts.READER_USER.format(turns=prompts.turns_block(earlier, fence), question=question,
+                                                    antecedent=said)),
+        ]
+        result = self._structured_call(self._reader, FollowUp, self.synth_model, "read", messages)
+        if isinstance(result, _Failed):
+            return ExtractiveProvider().read_in_context(question, earlier, antecedent)
+        text = result.question.strip() or question
+        if result.candidates and result.unclear.strip() and antecedent is None:
+            return Reading(question, True, "model", tuple(result.candidates[:5]), result.unclear.strip())
+        return Reading(text, result.depends_on_context and text != question, "model")
 
     def critique(
         self,

@@ -169,6 +169,37 @@ def test_a_clarification_is_answered_after_a_restart(tmp_path: Path) -> None:
     assert "Traceback" not in logs and API_TOKEN not in logs
 
 
+def test_a_follow_up_with_the_thread_id_is_read_with_the_earlier_question_after_a_restart(tmp_path: Path) -> None:
+    settings = seeded(tmp_path / "data")
+    first = ApiServer(settings).start()
+    try:
+        with first.client() as http:
+            asked = ask(http, "How large is the home-office equipment stipend?", thread_id="ops-follow")
+    finally:
+        first.stop()
+    assert asked["reading"] is None and cited_docs(asked) == {"remote_work_policy.html"}
+    second = ApiServer(settings).start()
+    try:
+        with second.client() as http:
+            follow = ask(http, "Is it paid every year?", thread_id="ops-follow")
+            assert follow["status"] == "success" and follow["run"] == 2
+            assert follow["question"] == "Is it paid every year?"
+            assert follow["reading"] == "Is the home-office equipment stipend paid every year?"
+            assert cited_docs(follow) == {"remote_work_policy.html"} and "one-time" in follow["answer"]
+
+            ask(http, "How many people work in Engineering and in Sales?", thread_id="ops-which")
+            which = ask(http, "How many open roles does it have?", thread_id="ops-which")
+            assert which["status"] == "needs_clarification"
+            assert which["clarification_kind"] == "unclear_reference"
+            assert which["clarification_options"] == ["Engineering", "Sales"]
+            chosen = http.post("/masis/threads/ops-which/reply", json={"choice": "about:Sales"})
+            assert chosen.status_code == 200, chosen.text
+            assert chosen.json()["reading"] == "How many open roles does Sales have?"
+            assert "open_roles: 4" in chosen.json()["answer"]
+    finally:
+        second.stop()
+
+
 def test_reply_errors(http: httpx.Client) -> None:
     assert_error(http.post("/masis/threads/never-seen/reply", json={"text": "hi"}), 404, "no thread")
     answered = ask(http, ANSWERED, thread_id="answered-1")

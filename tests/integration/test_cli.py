@@ -82,6 +82,23 @@ def test_the_outcome_json_has_the_contract_fields(data_dir: Path) -> None:
     )
 
 
+def test_a_follow_up_with_thread_is_read_with_the_earlier_question_in_another_process(data_dir: Path) -> None:
+    first = masis(data_dir, "ask", "--workspace", "demo", "--thread", "ops-follow", "--json",
+                  "How large is the home-office equipment stipend?")
+    assert first.returncode == 0, first.stderr
+    assert json.loads(first.stdout)["reading"] is None
+    follow = masis(data_dir, "ask", "--workspace", "demo", "--thread", "ops-follow", "--json", "Is it paid every year?")
+    assert follow.returncode == 0, follow.stderr
+    out = json.loads(follow.stdout)
+    assert out["question"] == "Is it paid every year?"
+    assert out["reading"] == "Is the home-office equipment stipend paid every year?"
+    assert {c["doc_name"] for c in out["citations"]} == {"remote_work_policy.html"}
+    assert "one-time" in out["answer"]
+    shown = masis(data_dir, "ask", "--workspace", "demo", "--thread", "ops-follow", "How do I claim it?")
+    assert shown.returncode == 0, shown.stderr
+    assert "Reading this as: How do I claim the home-office equipment stipend?" in " ".join(shown.stdout.split())
+
+
 def test_the_terminal_answer_shows_numbered_sources_and_scores(data_dir: Path) -> None:
     result = masis(data_dir, "ask", "--workspace", "demo", "What is our AI investment strategy?")
     assert result.returncode == 0

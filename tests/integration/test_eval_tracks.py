@@ -170,12 +170,14 @@ def test_a_conversations_run_asks_turns_in_one_thread_and_the_standalone_ceiling
     verdicts = results["verdicts"]
     assert {k: f["questions"] for k, f in verdicts.items()} == {
         "all turns": 5, "first": 2, "dependent": 1, "self_contained": 1, "ambiguous": 1,
-        "dependent_standalone_alone": 1}  # fmt: skip
+        "dependent_standalone_alone": 1, "self_contained_alone": 1}  # fmt: skip
     assert verdicts["ambiguous"]["right"] == 0.0  # an ambiguous turn is asked back or wrong
     assert_consistent(results)
     records = [json.loads(line) for line in records_file.read_text().splitlines()]
-    assert [r["id"] for r in records] == ["c1#1", "c1#2", "c1#3", "c2#1", "c2#2", "c1#2"]
-    assert records[-1]["question"] == "How often should I descale the K2 kettle?"  # the standalone form, alone
+    assert [r["id"] for r in records] == ["c1#1", "c1#2", "c1#3", "c2#1", "c2#2", "c1#2", "c1#3"]
+    assert records[1]["reading"] == "How often should I descale the K2 kettle?"  # read in its thread
+    assert records[-2]["question"] == "How often should I descale the K2 kettle?"  # the standalone form, alone
+    assert records[-1]["kind"] == "self_contained_alone"  # a self-contained turn, asked alone too
     # each corpus went into its own workspace: the realdocs conversation never cites the kettle guide
     assert all("kettle.txt" not in r["cited_docs"] for r in records if r["id"].startswith("c2"))
 

@@ -365,3 +365,27 @@ def test_modals_validate_with_slack_sdks_view_model() -> None:
     for modal in (b.upload_modal("{}", "#general"), b.why_modal(outcome), b.why_missing_modal()):
         View(**modal).validate_json()  # raises SlackObjectFormationError on anything Slack would refuse
         _validate_with_slack_sdk(modal["blocks"])
+
+
+# --- follow-ups --------------------------------------------------------------------------------------------
+
+
+def test_a_follow_ups_reading_is_shown_above_its_answer_escaped() -> None:
+    outcome = answered("The Falcon X2 costs $1,249 [falcon.md#1].", [citation(1, "falcon.md")],
+                       reading="How much will the <!channel> Falcon X2 cost?")
+    message = b.outcome_message(outcome)
+    first = texts_of(message["blocks"][0])
+    assert first == [":speech_balloon: Reading this as: _How much will the &lt;!channel&gt; Falcon X2 cost?_"]
+    assert "Reading this as" not in " ".join(t for blk in b.outcome_message(answered(
+        "x [falcon.md#1].", [citation(1, "falcon.md")]))["blocks"] for t in texts_of(blk))
+    assert_within_limits(message["blocks"])
+
+
+def test_which_one_do_you_mean_has_one_button_per_candidate() -> None:
+    message = b.outcome_message(clarifying("unclear_reference", draft=None, options=["Falcon X2", "Heron S1"]))
+    buttons = {e["action_id"]: e for blk in message["blocks"] if blk["type"] == "actions" for e in blk["elements"]}
+    assert set(buttons) == {f"{b.ACTION_ABOUT_PREFIX}0", f"{b.ACTION_ABOUT_PREFIX}1", b.ACTION_CANCEL}
+    assert [json.loads(buttons[f"{b.ACTION_ABOUT_PREFIX}{i}"]["value"])["choice"] for i in (0, 1)] == [
+        "about:Falcon X2", "about:Heron S1"]
+    assert buttons[f"{b.ACTION_ABOUT_PREFIX}1"]["text"]["text"] == "Heron S1"
+    assert_within_limits(message["blocks"])

@@ -69,6 +69,38 @@ def test_happy_path_three_calls_on_the_right_models_with_token_accounting(
     assert fmt["type"] == "json_schema" and fmt["json_schema"]["name"] == "Critique" and fmt["json_schema"]["strict"]
 
 
+def test_a_follow_up_is_read_by_the_model_in_one_call_with_the_earlier_turns_fenced(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    first = sample.ask("demo", "How large is the home-office equipment stipend?", thread_id="oa-follow")
+    assert first.metrics["llm_calls"] == 3 and not server.chat("read")  # a first question: no reading call
+    server.reset()
+    outcome = sample.ask("demo", "Is it paid every year?", thread_id="oa-follow")
+    assert outcome.reading == "Is the home-office equipment stipend paid every year?"
+    assert outcome.metrics["llm_calls"] == 4  # the reading, then the happy path's three
+    assert [(r.role, r.model) for r in server.chat()] == [
+        ("read", SYNTH), ("synthesize", SYNTH), ("critique", AUDIT), ("evaluate", AUDIT)]
+    [read] = server.chat("read")
+    system, user = read.messages[0]["content"], read.messages[1]["content"]
+    fence = re.search(r"<evidence-[0-9a-f]{24}>", system)
+    assert fence and fence.group(0) in user  # the earlier answer is quoted inside the request's fence only
+    opened, closed = user.index(fence.group(0)), user.index(fence.group(0).replace("<", "</"))
+    assert opened < user.index("Its answer: Each employee receives a one-time") < closed
+    assert "[remote_work_policy.html#" not in user  # citations are not sent back to the model
+    assert user.rstrip().endswith("Follow-up question: Is it paid every year?")
+    assert {c.doc_name for c in outcome.citations} == {"remote_work_policy.html"}
+    assert outcome.metrics["tokens"]["by_node"]["reader"]["requests"] == 1
+
+
+def test_an_unreadable_reading_falls_back_to_the_offline_rules(sample: Engine, server: OpenAICompatServer) -> None:
+    sample.ask("demo", "How large is the home-office equipment stipend?", thread_id="oa-fallback")
+    server.reset()
+    server.fail("malformed", role="read", times=2)
+    outcome = sample.ask("demo", "Is it paid every year?", thread_id="oa-fallback")
+    assert outcome.reading == "Is the home-office equipment stipend paid every year?"
+    assert len(server.chat("read")) == 2 and outcome.status == "answered"
+
+
 def test_conflict_retries_twice_with_feedback_then_asks_after_nine_calls(
     sample: Engine, server: OpenAICompatServer
 ) -> None:

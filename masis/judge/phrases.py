@@ -1,0 +1,226 @@
+"""Phrases of a question: what it is about (its subject), what it asks for (its focus, the noun it names its
+answer by), and what an earlier answer named as that: the pieces `masis.judge.reading` puts in place of a pronoun.
+
+Word-level rules over `masis.judge.mentions`' tokens; no tagger, no model.
+"""
+
+from __future__ import annotations
+
+import re
+
+from masis.judge.citations import strip_citations
+from masis.judge.mentions import (
+    AUXILIARIES,
+    CONJUNCTIONS,
+    DETERMINERS,
+    DO_MODALS,
+    MEASURE_WORDS,
+    PREPOSITIONS,
+    UNITS,
+    WH_WORDS,
+    Token,
+    mentions,
+    phrase,
+    tokens,
+    word_set,
+)
+
+
+def focus(words: list[Token]) -> tuple[int, int] | None:
+    """The span of what a question asks about: the noun phrase after its wh-word and verb ("What was [the gross
+    margin] in Q3 2026?", "What IP rating ..." -> [IP rating])."""
+    index = 0
+    if index < len(words) and words[index].lower in WH_WORDS:
+        index += 1
+        if index < len(words) and words[index].lower in MEASURE_WORDS:
+            index += 1
+        if index < len(words) and words[index].lower not in AUXILIARIES | PREPOSITIONS:
+            end = index
+            while end + 1 < len(words) and words[end + 1].lower not in AUXILIARIES | PREPOSITIONS | CONJUNCTIONS:
+                end += 1
+            return index, end
+    while index < len(words) and words[index].lower in AUXILIARIES:
+        index += 1
+    return noun_phrase(words, index)
+
+
+def noun_phrase(words: list[Token], index: int) -> tuple[int, int] | None:
+    if index >= len(words):
+        return None
+    end = index
+    while end + 1 < len(words) and words[end + 1].lower not in AUXILIARIES | PREPOSITIONS | CONJUNCTIONS | WH_WORDS:
+        if words[end].possessive and words[end + 1].lower in DETERMINERS:
+            break
+        end += 1
+    return index, end
+
+
+def topic(question: str, possessor: bool = False) -> str | None:
+    """The thing a question is about: its subject, or the object of a subject question ("Who wrote the AI
+    investment strategy memo?") or of a question about "I" ("... to return a device?" -> "the device"), as a name
+    when the phrase ends with one ("the Falcon X2"). With `possessor`, the name a possessive phrase hangs on ("the
+    Falcon X2's battery life" -> "the Falcon X2")."""
+    words = tokens(question)
+    span = subject(words)
+    if span is None:
+        found = [m for m in mentions(question) if m.kind in {"name", "identifier"}]
+        return found[0].text if found else None
+    first, last = span
+    named = [m for m in mentions(question) if first <= m.first <= last and m.kind in {"name", "identifier", "flag"}]
+    has_of = any(words[i].lower == "of" for i in range(first, last + 1))
+    if named:
+        mention = named[0]
+        possessive = words[mention.last].possessive
+        if (possessor and possessive) or has_of or (mention.last == last and not possessive):
+            before = mention.first - 1
+            while before >= first and (words[before].text[:1].isdigit() or words[before].lower in UNITS):
+                before -= 1  # "the 256 GB Falcon X2"
+            the = before >= 0 and words[before].lower == "the"
+            return ("the " if the else "") + mention.text
+    text = phrase(words, first, last, question)
+    if words[first].lower in {"a", "an"}:
+        text = "the " + text.split(" ", 1)[1]
+    return text or None
+
+
+_PARTICLES = word_set("out up off down away back over")
+
+
+_PERSONAL = word_set("i you we they he she one")
+
+
+def subject(words: list[Token]) -> tuple[int, int] | None:
+    """The span of a question's subject (or, for a subject question, its object)."""
+    if not words:
+        return None
+    index = 0
+    if words[0].lower in WH_WORDS:
+        index = 1
+        if index < len(words) and words[index].lower in MEASURE_WORDS:
+            index += 1
+        if index < len(words) and words[index].lower not in AUXILIARIES and (
+            words[0].lower in {"which", "what"} or index == 2
+        ):
+            while index < len(words) and words[index].lower not in AUXILIARIES and not verb_like(words[index]):
+                index += 1  # the wh-phrase: "Which pyenv release", "What IP rating", "How many days"
+    if index < len(words) and words[index].lower in AUXILIARIES:
+        aux = words[index].lower
+        span = noun_phrase(words, index + 1)
+        if span is None:
+            return None
+        if words[span[0]].lower in _PERSONAL:  # "do I have to return a device": what "I" does it to
+            return object_phrase(words, span[0] + 1)
+        first, last = _with_of(words, *span)
+        ends_verb = last + 1 >= len(words) or words[last + 1].lower not in AUXILIARIES
+        if aux in DO_MODALS and ends_verb and last > first and not _of_at(words, first, last):
+            last -= 1  # "does the Falcon X2 launch": the verb ends the phrase
+        if last > first + 1 and words[last].lower in _PARTICLES and verb_like(words[last - 1]):
+            last -= 1  # "carried out"
+        while last > first and verb_like(words[last]):
+            last -= 1
+        return first, last
+    # a subject question: the verb, then its object
+    return object_phrase(words, index + 1 if index < len(words) else index)
+
+
+def object_phrase(words: list[Token], index: int) -> tuple[int, int] | None:
+    """The first noun phrase from `index` on that starts with a determiner or a name, with its "of ..." part."""
+    for start in range(index, len(words)):
+        lower = words[start].lower
+        if lower in DETERMINERS - {"that", "this"} or words[start].text[:1].isupper():
+            span = noun_phrase(words, start)
+            return _with_of(words, *span) if span else None
+    span = noun_phrase(words, index)
+    return _with_of(words, *span) if span else None
+
+
+def _of_at(words: list[Token], first: int, last: int) -> bool:
+    return any(words[i].lower == "of" for i in range(first, last + 1))
+
+
+def _with_of(words: list[Token], first: int, last: int) -> tuple[int, int]:
+    """A noun phrase with its "of ..." part: "the default value of Massif's --threshold option"."""
+    while last + 2 < len(words) and words[last + 1].lower == "of":
+        span = noun_phrase(words, last + 2)
+        if span is None:
+            break
+        last = span[1]
+    return first, last
+
+
+def verb_like(word: Token) -> bool:
+    lower = word.lower
+    return len(lower) > 4 and (lower.endswith("ed") or lower.endswith("ing")) and not word.text[:1].isupper()
+
+
+def asked_noun(question: str) -> str | None:
+    """The noun a "which/what N ...?" question names its answer by: "budget", "university", "release"."""
+    match = re.match(r"\s*(?:which|what)\s+(?:[\w&.-]+\s+)?([a-z]+)\b", question, re.IGNORECASE)
+    if not match:
+        return None
+    last = None
+    for word in tokens(question)[1:4]:
+        if word.lower in AUXILIARIES or verb_like(word):
+            break
+        last = word.lower
+    else:
+        return None
+    return last if last and last not in AUXILIARIES | DETERMINERS else None
+
+
+def same_noun(a: str, b: str) -> bool:
+    return a.rstrip("s") == b.rstrip("s") or (len(a) >= 5 and a[:5] == b[:5])
+
+
+def answered(question: str, answer: str) -> str | None:
+    """What the earlier answer named as the thing a "which N" question asked for: "the R&D budget", "University of
+    Leeds", "v2.6.25". None when its answer names nothing of that kind."""
+    asked = asked_noun(question)
+    text = strip_citations(answer or "")
+    if not asked or not text:
+        return None
+    asked_terms = {m.text.lower() for m in mentions(question)}
+    words = tokens(text)
+    for index, word in enumerate(words):
+        if not same_noun(word.lower, asked):
+            continue
+        for m in mentions(text):
+            near = m.last + 1 == index or m.first - 1 == index or m.first <= index <= m.last
+            if near and m.text.lower() not in asked_terms:
+                first, last = min(m.first, index), max(m.last, index)
+                the = first > 0 and words[first - 1].lower == "the"
+                return ("the " if the else "") + phrase(words, first, last, text)
+    return None
+
+
+def relative_phrase(question: str, noun: str) -> str | None:
+    """A subject question turned into the phrase it defines: "Which pyenv release added CPython 3.12.13?" -> "the
+    pyenv release that added CPython 3.12.13"."""
+    words = tokens(question)
+    for index, word in enumerate(words[1:4], start=1):
+        if same_noun(word.lower, noun):
+            rest = words[index + 1 :]
+            if not rest or rest[0].lower in AUXILIARIES:
+                return None
+            head = phrase(words, 1, index, question)
+            return f"the {head} that {unasked(question[rest[0].start :])}"
+    return None
+
+
+def unasked(question: str) -> str:
+    return question.strip().rstrip("?.!").rstrip()
+
+
+def shape(text: str) -> tuple[bool, bool, int]:
+    """A name's look: has a digit, is all capitals, how many words ("Falcon X2" ~ "Heron S1", not "IP")."""
+    return any(c.isdigit() for c in text), text.isupper(), len(text.split())
+
+
+def likeness(a: str, b: str) -> int:
+    """Shared leading or trailing characters (case-folded): "fetch-retries" ~ "fetch-retry-factor",
+    "keepAliveTimeout" ~ "headersTimeout"."""
+    a, b = a.lower(), b.lower()
+    prefix = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    suffix = next((i for i, (x, y) in enumerate(zip(reversed(a), reversed(b), strict=False)) if x != y),
+                  min(len(a), len(b)))
+    return max(prefix, suffix)

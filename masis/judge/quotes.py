@@ -1,0 +1,57 @@
+"""Quotes that stand alone: what a quoted sentence whose subject is a pronoun ("It will cost $219") refers to.
+
+Quoted alone, "It will cost $219" or "The product ships in May" misleads even a reader who checks it: which router?
+Such a quote is led by what it refers to, taken from its own passage: the section heading when the heading names
+something ("Falcon X2"), else the sentence before it when that one does ("The Falcon X2 launches on 14 March
+2027."), else the heading as it is. Both are the document's own words, so the quote stays verbatim.
+"""
+
+from __future__ import annotations
+
+import re
+
+from masis.judge.mentions import mentions
+from masis.judge.sentences import is_heading, split_sentences
+
+HEADING_LEAD_MAX = 80  # a section heading longer than this is not put before a quote
+_SUBJECT_PRONOUN = re.compile(
+    r"^(?:it|its|this|these|they|their|that|those|he|she|"
+    r"(?:this|the|that)\s+(?:product|device|model|tool|service|release|version|unit))\b",
+    re.IGNORECASE,
+)
+
+
+def needs_referent(sentence: str) -> bool:
+    """Whether a sentence's subject is a pronoun or "this/the product": quoted alone, it does not say what about."""
+    return bool(_SUBJECT_PRONOUN.match(sentence.strip()))
+
+
+def referent(sentence: str, heading: str | None, passage: str) -> str | None:
+    """What to lead `sentence` with so that it stands alone: "<heading>:" or the sentence before it in `passage`;
+    None when it needs no lead or its passage offers none."""
+    if not needs_referent(sentence):
+        return None
+    heading = (heading or "").strip()
+    usable = heading if heading and len(heading) <= HEADING_LEAD_MAX and heading.lower() not in sentence.lower() \
+        else ""
+    if usable and _names_something(usable):
+        return f"{usable}:"
+    before = sentence_before(passage, sentence)
+    if before and _names_something(before):
+        return before
+    return f"{usable}:" if usable else None
+
+
+def sentence_before(passage: str, sentence: str) -> str | None:
+    """The sentence just before `sentence` in its passage (not a heading), or None."""
+    sentences = split_sentences(passage)
+    wanted = " ".join(sentence.split())
+    for index, text in enumerate(sentences):
+        if " ".join(text.split()) == wanted:
+            earlier = [s for s in sentences[:index] if not is_heading(s)]
+            return earlier[-1] if earlier else None
+    return None
+
+
+def _names_something(text: str) -> bool:
+    return any(m.kind in {"name", "version", "identifier"} for m in mentions(text))

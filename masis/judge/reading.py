@@ -1,0 +1,511 @@
+"""The offline reading of a follow-up question: what it asks once the thread's earlier turns are read into it.
+
+Deterministic rules over the words (no model), in this order:
+
+- an ellipsis ("And the Heron S1?", "What about Q4?", "And to G&A?") takes the previous question's frame with the
+  new thing in place of the one of the same shape ("How much will the Falcon X2 cost?" -> "How much will the
+  Heron S1 cost?");
+- a pronoun or demonstrative with no antecedent of its own ("How much will it cost?", "at the end of that
+  quarter", "researchers there") takes it from the previous question: the thing it was about, its period, its
+  place, or what its answer named;
+- a question missing the entity, version or period the previous one had ("How do I remove the limit?") takes
+  them from it;
+- anything else is self-contained and read as typed.
+
+When the previous question joined two things a singular pronoun could mean ("the Falcon X2 and the Heron S1"),
+or no earlier turn names anything, the reading is unsettled: the caller asks the user which one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from masis.judge.citations import strip_citations
+from masis.judge.mentions import (
+    AUXILIARIES,
+    CONJUNCTIONS,
+    DETERMINERS,
+    PREPOSITIONS,
+    WH_WORDS,
+    Mention,
+    Token,
+    coordinated,
+    mentions,
+    phrase,
+    tokens,
+    word_set,
+)
+from masis.judge.phrases import (
+    answered,
+    asked_noun,
+    focus,
+    likeness,
+    relative_phrase,
+    same_noun,
+    shape,
+    topic,
+    unasked,
+)
+from masis.judge.terms import question_terms
+
+EARLIER_TURNS = 3  # how many earlier turns a pronoun's antecedent is looked for in, the latest first
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """An earlier turn of the thread: what was typed, how it was read, and its answer (empty if none)."""
+
+    question: str
+    reading: str
+    answer: str = ""
+    about: str | None = None  # what its pronoun was read as, if it had one ("the device")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a question is read. `unclear` is the word the thread does not settle ("it"), with the `candidates` it
+    could mean (none when no earlier turn names anything): the user is asked which one."""
+
+    text: str
+    dependent: bool = False
+    rule: str = "first"  # first | self-contained | ellipsis | pronoun | carried | chosen | unclear
+    candidates: tuple[str, ...] = ()
+    unclear: str | None = None
+    about: str | None = None  # what a pronoun was read as: the next follow-up's "it" may mean it too
+
+
+_LEAD = re.compile(r"^\s*(?:and|also|so|ok(?:ay)?|then|now|and\s+then)\s*[,:]?\s+", re.IGNORECASE)
+_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+_SAME_FOR = re.compile(r"^\s*(?:and\s+)?(?:the\s+)?same\s+(?:for|with)\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+_WHAT_IF = re.compile(r"^\s*(?:and\s+)?what\s+if\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+_AND_FRAGMENT = re.compile(r"^\s*and\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+_SINGULAR = frozenset({"it", "its", "this", "that"})
+_PLURAL = frozenset({"they", "them", "their", "these", "those"})
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "will", "has", "have", "had"})
+# An earlier word a "they" or "their" in the same question refers to ("Can someone work remotely from their
+# home country?"): the pronoun is the question's own.
+_PEOPLE = word_set(
+    "someone anyone everyone somebody anybody everybody people person employee employees staff customers customer "
+    "users user members member i you we team teams")
+_PERIOD_NOUNS = word_set("quarter year month week period fiscal day")
+_VERSION_NOUNS = word_set("release version edition update build")
+# Nouns a question uses about a thing it leaves unnamed: "the limit", "the add-on", "the next release".
+_RELATIONAL = word_set(
+    "limit limits default defaults version versions release releases edition editions price cost fee add-on "
+    "option options setting settings value values name codename successor predecessor deadline owner author "
+    "maximum minimum")
+
+
+def read(question: str, earlier: Sequence[Earlier], antecedent: str | None = None) -> Reading:
+    """`question` read in the context of the `earlier` turns (oldest first). With `antecedent` (the user's answer
+    to "which one do you mean?"), the unsettled word is read as it."""
+    if not earlier:
+        return Reading(question)
+    frames = [turn for turn in reversed(earlier[-EARLIER_TURNS:]) if turn.reading.strip()]
+    if not frames:
+        return Reading(question, rule="self-contained")
+    body = _LEAD.sub("", question, count=1)
+    for reading in (_ellipsis(question, frames), _pronouns(body, frames, antecedent), _carried(body, frames)):
+        if reading is not None and reading.unclear:
+            return Reading(question, True, "unclear", reading.candidates, reading.unclear)
+        if reading is not None and reading.text != question:
+            return reading
+    return Reading(question, rule="self-contained")
+
+
+# --- ellipsis -------------------------------------------------------------------------------------------
+
+
+def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
+    frame = frames[0].reading
+    if match := _WHAT_IF.match(question):
+        condition = _pronouns(match["rest"], frames, None)
+        text = condition.text if condition and not condition.unclear else match["rest"]
+        if match["rest"][:1].islower():
+            text = text[:1].lower() + text[1:]
+        return _dependent(f"{unasked(frame)} if {unasked(text)}?", "ellipsis")
+    match = _ABOUT.match(question) or _SAME_FOR.match(question)
+    if match is None and (fragment := _AND_FRAGMENT.match(question)):
+        words = tokens(fragment["rest"])
+        if words and words[0].lower not in WH_WORDS | AUXILIARIES:
+            match = fragment
+    if match is None:
+        return None
+    rest = match["rest"]
+    words = tokens(rest)
+    if not words or len(words) > 6 or words[0].lower in WH_WORDS:
+        return None
+    swapped = _swap(frame, rest, frames)
+    return _dependent(swapped, "ellipsis") if swapped else None
+
+
+def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
+    """The frame asked about the fragment: the frame's mention of the fragment's shape gives way to it."""
+    words = tokens(fragment)
+    preposition = words[0].lower if words[0].lower in PREPOSITIONS else None
+    if preposition:
+        fragment = fragment[words[1].start :] if len(words) > 1 else ""
+        words = words[1:]
+    if not words:
+        return None
+    if words[0].lower in {"its", "their"}:  # "And its capacity?": the same thing, another attribute
+        return _swap_attribute(frame, fragment[words[1].start :] if len(words) > 1 else "", frames)
+    new = mentions(f"about {fragment}")  # a fragment's first word may be a name ("Sales")
+    if new and len(new) == 1:
+        return _swap_mention(frame, fragment, new[0], preposition)
+    return _swap_attribute(frame, fragment, frames, keep_head=len(_content(words)) == 1)
+
+
+def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | None) -> str | None:
+    frame_words = tokens(frame)
+    old = [m for m in mentions(frame) if m.kind == new.kind]
+    if preposition:
+        after = [m for m in old if m.first > 0 and frame_words[m.first - 1].lower == preposition]
+        old = after or old
+    if not old:
+        if new.kind == "period":
+            return f"{unasked(frame)} in {new.text}?"
+        return None
+    target = max(old, key=lambda m: (shape(m.text) == shape(new.text), likeness(m.text, new.text), -m.first))
+    start = frame_words[target.first].start
+    end = start + len(phrase(frame_words, target.first, target.last, frame))
+    replacement = new.text
+    if fragment.lower().startswith("the ") and not frame[:start].rstrip().lower().endswith(" the"):
+        replacement = f"the {new.text}" if target.first else f"The {new.text}"
+    if target.possessive:
+        end = frame.find("s", end) + 1 if frame[end : end + 2] in {"'s", "’s"} else end
+        replacement += "'s"
+    return frame[:start] + replacement + frame[end:]
+
+
+def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head: bool = False) -> str | None:
+    """The frame with its focus phrase (what it asks about) replaced by `attribute`: "What was the gross margin in
+    Q3 2026?" + "monthly churn" -> "What was monthly churn in Q3 2026?"; one word replaces the focus's modifier
+    ("the marketing budget" + "travel" -> "the travel budget")."""
+    attribute = attribute.strip().rstrip("?.!").strip()
+    if not attribute:
+        return None
+    frame_words = tokens(frame)
+    span = focus(frame_words)
+    if span is None:
+        return None
+    first, last = span
+    content = [i for i in range(first, last + 1) if frame_words[i].lower not in DETERMINERS]
+    named = {i for m in mentions(frame) for i in range(m.first, m.last + 1)}
+    content = [i for i in content if i not in named and not frame_words[i].possessive]
+    if not content:
+        return None
+    if keep_head and len(content) >= 2:
+        content = content[:-1]
+    start = frame_words[content[0]].start
+    end = start + len(phrase(frame_words, content[0], content[-1], frame))
+    replaced = frame[:start] + attribute + frame[end:]
+    if not keep_head and start > 0:  # "the gross margin" -> "monthly churn": the article goes with the phrase
+        before = frame[:start].rstrip()
+        if before.lower().endswith(" the") and attribute.split()[0].lower() not in DETERMINERS:
+            head = frame_words[first].lower
+            if head == "the" and not any(frame_words[i].possessive for i in range(first, content[0])):
+                replaced = before[: -len(" the")] + " " + attribute + frame[end:]
+    return replaced
+
+
+# --- pronouns and demonstratives -------------------------------------------------------------------------
+
+
+def _pronouns(question: str, frames: list[Earlier], antecedent: str | None) -> Reading | None:
+    words = tokens(question)
+    found = _referring_words(words)
+    if not found:
+        return None
+    edits: list[tuple[int, int, str]] = []
+    about: str | None = None
+    for index, form in found:
+        word = words[index]
+        if antecedent is not None and form in {"singular", "plural"}:
+            if any(f"the {antecedent.lower()}" in f.reading.lower() for f in frames):
+                antecedent = f"the {antecedent}"  # as the thread wrote it: "the Heron S1"
+            edits.append(_replace(question, words, index, antecedent))
+            about = antecedent
+            continue
+        resolved = _resolve(question, words, index, form, frames)
+        if isinstance(resolved, Reading):
+            return resolved
+        if resolved is None:
+            if form == "demonstrative":
+                continue
+            return Reading(question, True, "unclear", (), word.text)
+        edits.append(resolved)
+        if form in {"singular", "plural"}:
+            about = resolved[2].removesuffix("'s").removesuffix("'")
+    if not edits:
+        return None
+    text = question
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return _dependent(text, "chosen" if antecedent is not None else "pronoun", about)
+
+
+def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
+    """The words that refer outside the question, each with its form: singular, plural, demonstrative ("that
+    quarter"), locative ("there"), or pair ("the two")."""
+    found = []
+    people_before = False
+    for index, word in enumerate(words):
+        lower = word.lower
+        after = words[index + 1].lower if index + 1 < len(words) else None
+        before = words[index - 1].lower if index else None
+        if lower in _PEOPLE:
+            people_before = True
+        if lower in {"this", "that", "these", "those"} and after and _content_word(after):
+            pointing = before is None or before in PREPOSITIONS | AUXILIARIES | WH_WORDS | {"and"}
+            if pointing and not (lower == "this" and after in _PERIOD_NOUNS):  # "this year" is now, not then
+                found.append((index, "demonstrative"))
+            continue
+        if lower == "that" and after is not None:
+            continue  # "the fee that applies": a relative clause
+        if lower == "there":
+            if before not in _BE and after not in _BE | {"'s"} and not word.text.lower().endswith("'s"):
+                found.append((index, "locative"))
+            continue
+        if lower == "two" and before == "the":
+            found.append((index, "pair"))
+            continue
+        if lower in _SINGULAR:
+            found.append((index, "singular"))
+        elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
+            found.append((index, "plural"))
+    return found
+
+
+def _content_word(word: str) -> bool:
+    return word not in AUXILIARIES | PREPOSITIONS | CONJUNCTIONS | WH_WORDS | DETERMINERS | {"'s"}
+
+
+def _resolve(
+    question: str, words: list[Token], index: int, form: str, frames: list[Earlier]
+) -> tuple[int, int, str] | Reading | None:
+    """The edit that puts the antecedent in place of `words[index]`, a Reading that asks back, or None."""
+    frame = frames[0]
+    if form == "pair":
+        things = _last_two(frames)
+        if not things:
+            return None
+        start = words[index - 1].start
+        return start, words[index].start + len(words[index].text), " and ".join(things)
+    if form == "demonstrative":
+        return _demonstrative(question, words, index, frames)
+    if form == "locative":
+        place = _place(frame)
+        if place is None:
+            return None
+        return words[index].start, words[index].start + len(words[index].text), place
+    pool: list[Mention] | list[str] = coordinated(frame.reading) or _ordinal_pair(frame.reading)
+    if form == "singular" and len(pool) >= 2:
+        names = [m if isinstance(m, str) else m.text for m in pool]
+        own = {m.text.lower() for m in mentions(question)}
+        if not any(name.lower() in own for name in names):
+            return Reading(question, True, "unclear", tuple(names), words[index].text)
+        return None
+    if form == "plural":
+        group = pool or _chain(frames)
+        thing = " and ".join(m if isinstance(m, str) else m.text for m in group) if group else _topic(frames, True)
+    else:
+        thing = _topic(frames, words[index].lower == "its")
+        if thing and _repeats(question, thing):
+            named = [m.text for f in frames for m in mentions(thing) if m.kind == "name"]
+            thing = f"the {named[0]}" if named else thing
+    if thing is None:
+        return None
+    return _replace(question, words, index, thing)
+
+
+def _repeats(question: str, thing: str) -> bool:
+    """Whether the thing's head noun is already in the question: "pre-orders for it" is not "pre-orders for the
+    Falcon X2 pre-order"."""
+    head = tokens(thing)[-1].lower if tokens(thing) else ""
+    return any(same_noun(w.lower, head) for w in tokens(question)) if head else False
+
+
+_ORDINALS = "first second third fourth fifth sixth last final"
+_ORDINAL_PAIR = re.compile(rf"\b({_ORDINALS.replace(' ', '|')})\s+(?:and|or)\s+({_ORDINALS.replace(' ', '|')})\s+(\w+)",
+                           re.IGNORECASE)
+
+
+def _ordinal_pair(question: str) -> list[str]:
+    """"the first and third risks" -> ["the first risk", "the third risk"]."""
+    match = _ORDINAL_PAIR.search(question)
+    if not match:
+        return []
+    noun = match[3][:-1] if match[3].endswith("s") and not match[3].endswith("ss") else match[3]
+    return [f"the {match[1].lower()} {noun}", f"the {match[2].lower()} {noun}"]
+
+
+def _replace(question: str, words: list[Token], index: int, thing: str) -> tuple[int, int, str]:
+    word = words[index]
+    start, end = word.start, word.start + len(question[word.start : word.end].rstrip("?!.,;:"))
+    lower = word.lower
+    if lower == "it" and word.possessive:  # "it's faulty"
+        return start, end, f"{thing} is"
+    if lower in {"its", "their"}:
+        return start, end, f"{thing}'s" if not thing.endswith("s") else f"{thing}'"
+    if lower in {"this", "that", "these", "those"} and index + 1 < len(words):
+        return start, words[index + 1].start + len(words[index + 1].text), thing
+    if index == 0:
+        thing = thing[:1].upper() + thing[1:]
+    return start, end, thing
+
+
+def _topic(frames: list[Earlier], possessor: bool) -> str | None:
+    """What the latest earlier question that names anything was about (see `topic`), or what its own pronoun was
+    read as ("Is there a fee if I've opened the device?" then "What if it's faulty?")."""
+    for frame in frames:
+        if frame.about:
+            return frame.about
+        if found := topic(frame.reading, possessor):
+            return found
+    return None
+
+
+def _demonstrative(
+    question: str, words: list[Token], index: int, frames: list[Earlier]
+) -> tuple[int, int, str] | None:
+    """"that quarter" -> the earlier period; "that release" -> the earlier version, or what the earlier answer
+    named; "that one" / "that budget" -> what the earlier "which budget ...?" was answered with."""
+    noun = words[index + 1]
+    start, end = words[index].start, noun.start + len(noun.text)
+    for frame in frames:
+        found = mentions(frame.reading)
+        if noun.lower in {"name", "codename"} and (given := _named_in_answer(frame)):
+            owner = topic(frame.reading, possessor=True)  # "What was Valgrind named ...?" "Heimdall ..."
+            owned = f"{owner}'s" if owner and owner.lower() != given.lower() else "the"
+            return start, end, f"{owned} {noun.lower} {given}"
+        asked = asked_noun(frame.reading)
+        if asked and (noun.lower == "one" or same_noun(noun.lower, asked)):
+            if named := answered(frame.reading, frame.answer):
+                return start, end, named
+            if relative := relative_phrase(frame.reading, asked):
+                return start, end, relative
+        if noun.lower in _PERIOD_NOUNS:
+            periods = [m for m in found if m.kind == "period"]
+            if periods:
+                return start, end, periods[-1].text
+        if noun.lower in _VERSION_NOUNS:
+            versioned = [m for m in found if m.kind in {"name", "version"} and any(c.isdigit() for c in m.text)]
+            if versioned:
+                return start, end, versioned[-1].text
+        if noun.lower == "one":
+            continue
+        names = [m.text for m in found if m.kind != "version"]
+        if names:
+            return start, end, f"{words[index].text} {noun.text} ({', '.join(dict.fromkeys(names))})"
+    return None
+
+
+def _named_in_answer(frame: Earlier) -> str | None:
+    """The first name the earlier answer gives that its question did not."""
+    asked = {m.text.lower() for m in mentions(frame.reading)}
+    text = strip_citations(frame.answer or "")
+    for m in mentions(text):
+        if m.kind == "name" and m.text.lower() not in asked and not any(m.text.lower() in a for a in asked):
+            return m.text
+    return None
+
+
+def _place(frame: Earlier) -> str | None:
+    """Where "there" points: what a "which N" answered ("at University of Leeds"), the earlier question's last
+    place ("on arm64"), or its name ("in Sales")."""
+    if named := answered(frame.reading, frame.answer):
+        return f"at {named}"
+    words = tokens(frame.reading)
+    found = mentions(frame.reading)
+    for m in reversed(found):
+        if m.first > 0 and words[m.first - 1].lower in {"in", "at", "on"} and m.kind == "name":
+            return f"{words[m.first - 1].lower} {m.text}"
+    names = [m for m in found if m.kind == "name"]
+    return f"in {names[0].text}" if names else None
+
+
+def _last_two(frames: list[Earlier]) -> list[str]:
+    """The two latest distinct names of the thread ("Which of the two ..."), oldest first."""
+    seen: list[str] = []
+    for frame in frames:
+        for m in reversed(mentions(frame.reading)):
+            if m.kind == "name" and m.text not in seen and (not seen or shape(m.text) == shape(seen[0])):
+                seen.append(m.text)
+                break
+        if len(seen) >= 2:
+            break
+    return [f"the {name}" for name in reversed(seen[:2])] if len(seen) >= 2 else []
+
+
+def _chain(frames: list[Earlier]) -> list[str]:
+    """For a plural pronoun: the things of one shape the last two questions asked about in turn ("fetch-retries",
+    then "fetch-retry-factor"), or none."""
+    if len(frames) < 2:
+        return []
+    latest = [m for m in mentions(frames[0].reading) if m.kind != "period"]
+    before = [m for m in mentions(frames[1].reading) if m.kind != "period"]
+    for m in latest:
+        for other in before:
+            if other.kind == m.kind and other.text != m.text and likeness(m.text, other.text) >= 3:
+                return [other.text, m.text]
+    return []
+
+
+# --- a missing entity, version or period ---------------------------------------------------------------
+
+
+def _carried(question: str, frames: list[Earlier]) -> Reading | None:
+    """A question that names nothing, about something the previous question named ("What is the next release
+    called?" after a question on Debian 12 Bookworm): the previous question's names and period go with it."""
+    frame = frames[0].reading
+    own = mentions(question)
+    versions = [m for m in own if m.kind == "version"]
+    if versions and len(own) == 1:  # "what did 2.39.1 merge?" after "... Git 2.39.2 ...": Git 2.39.1
+        for m in mentions(frame):
+            parts = m.text.split()
+            if m.kind == "name" and len(parts) >= 2 and any(c.isdigit() for c in parts[-1]):
+                words = tokens(question)
+                at = words[versions[0].first].start
+                text = question[:at] + " ".join(parts[:-1]) + " " + question[at:]
+                return _dependent(text, "carried")
+        return None
+    if own:
+        return None
+    found = [m for m in mentions(frame) if m.kind in {"name", "version", "identifier", "flag"}]
+    periods = [m for m in mentions(frame) if m.kind == "period"]
+    if not found and not periods:
+        return None
+    words = tokens(question)
+    relational = [i for i, w in enumerate(words) if w.lower in _RELATIONAL]
+    shared = (question_terms(question) & question_terms(frame)) - question_terms(" ".join(m.text for m in found))
+    if not relational and not shared:
+        return None
+    thing = found[0].text if found else None
+    text = question.rstrip().rstrip("?.!").rstrip()
+    if thing and relational:
+        word = words[relational[0]]
+        end = word.start + len(word.text)
+        text = f"{text[:end]} of {thing}{text[end:]}"
+    elif thing:
+        text = f"{text} for {thing}"
+    if periods and not thing:
+        text = f"{text} in {periods[0].text}"
+    return _dependent(f"{text}?", "carried")
+
+
+# --- helpers ---------------------------------------------------------------------------------------------
+
+
+def _dependent(text: str, rule: str, about: str | None = None) -> Reading:
+    text = " ".join(text.split())
+    return Reading(text[:1].upper() + text[1:], True, rule, about=about)
+
+
+def _content(words: list[Token]) -> list[Token]:
+    return [w for w in words if w.lower not in DETERMINERS | PREPOSITIONS]
+
+
+

@@ -1,0 +1,118 @@
+"""Follow-ups in a thread: read in the context of the earlier turns, shown, remembered across restarts and
+replicas, kept to their own thread, and asked back when the thread does not settle what they mean.
+
+Real engine, real Qdrant Edge store, the offline provider; the thread memory on SQLite files and on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from masis.config import Settings
+from masis.engine import Engine
+from masis.records.gc import collect_garbage
+from tests.conftest import SAMPLE_DIR, make_settings
+
+REPO = Path(__file__).resolve().parents[2]
+DEVICES = REPO / "data" / "conversations" / "files"
+STIPEND = "How large is the home-office equipment stipend?"
+PAID = "Is it paid every year?"
+READ_AS = "Is the home-office equipment stipend paid every year?"
+
+
+def _nodes(trace: list[dict]) -> list[str]:
+    return [step["node"] for step in trace]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def settings_of(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
+    overrides: dict[str, object] = {}
+    if request.param == "postgres":
+        overrides["database_url"] = request.getfixturevalue("postgres_url")
+    settings = make_settings(tmp_path / "data", **overrides)
+    with Engine(settings) as engine:
+        assert not engine.ingest_paths("demo", [SAMPLE_DIR]).failed
+        assert not engine.ingest_paths("devices", [DEVICES]).failed
+    return settings
+
+
+@pytest.fixture
+def engine(settings_of: Settings) -> Iterator[Engine]:
+    with Engine(settings_of) as eng:
+        yield eng
+
+
+def test_a_pronoun_follow_up_is_read_with_the_first_question_after_a_restart(settings_of: Settings) -> None:
+    with Engine(settings_of) as first:
+        asked = first.ask("demo", STIPEND, thread_id="t-stipend")
+        assert asked.status == "answered" and asked.reading is None
+        assert "reader" not in _nodes(asked.trace)  # a first question is not read in any context
+    with Engine(settings_of) as second:  # a restart, or another replica on the same database
+        outcome = second.ask("demo", PAID, thread_id="t-stipend")
+    assert outcome.question == PAID
+    assert outcome.reading == READ_AS
+    assert outcome.status == "answered"
+    assert {c.doc_name for c in outcome.citations} == {"remote_work_policy.html"}
+    assert "one-time" in (outcome.answer or "")
+    assert _nodes(outcome.trace)[:2] == ["reader", "supervisor"]
+    assert outcome.metrics["llm_calls"] == 3  # the offline reading makes no model call
+    assert outcome.run == 2
+
+
+def test_the_same_follow_up_in_another_thread_is_not_read_with_this_one(engine: Engine) -> None:
+    engine.ask("demo", STIPEND, thread_id="t-one")
+    alone = engine.ask("demo", PAID, thread_id="t-other")
+    assert alone.reading is None
+    assert "reader" not in _nodes(alone.trace)
+    assert "remote_work_policy.html" not in {c.doc_name for c in alone.citations}
+
+
+def test_an_ellipsis_takes_the_previous_frame_and_a_self_contained_follow_up_is_left_alone(engine: Engine) -> None:
+    engine.ask("devices", "When does the Falcon X2 launch?", thread_id="t-devices")
+    cost = engine.ask("devices", "How much will it cost?", thread_id="t-devices")
+    assert cost.reading == "How much will the Falcon X2 cost?"
+    assert "$1,249" in (cost.answer or "")
+    heron = engine.ask("devices", "And the Heron S1?", thread_id="t-devices")
+    assert heron.reading == "How much will the Heron S1 cost?"
+    assert "$649" in (heron.answer or "") and "$1,249" not in (heron.answer or "")
+    returns = engine.ask("devices", "How quickly are refunds issued?", thread_id="t-devices")
+    assert returns.reading is None
+    assert "10 business days" in (returns.answer or "")
+
+
+def test_two_candidates_are_asked_back_and_a_button_or_a_reply_settles_it(engine: Engine) -> None:
+    engine.ask("devices", "What are the launch dates of the Falcon X2 and the Heron S1?", thread_id="t-both")
+    asked = engine.ask("devices", "How much does it cost?", thread_id="t-both")
+    assert asked.status == "needs_clarification"
+    clarification = asked.clarification
+    assert clarification is not None and clarification.kind == "unclear_reference"
+    assert clarification.options == ["Falcon X2", "Heron S1"]
+    assert "Falcon X2" in clarification.question and "Heron S1" in clarification.question
+    assert asked.metrics["llm_calls"] == 0 and asked.metrics["retrieval_calls"] == 0  # asked before any search
+    assert engine.pending("t-both") == clarification
+
+    chosen = engine.reply("t-both", choice="about:Heron S1")
+    assert chosen.status == "answered"
+    assert chosen.reading == "How much does the Heron S1 cost?"
+    assert "$649" in (chosen.answer or "")
+
+    engine.ask("devices", "Where are the Falcon X2 and the Heron S1 assembled?", thread_id="t-typed")
+    engine.ask("devices", "How long is its warranty?", thread_id="t-typed")
+    typed = engine.reply("t-typed", "the Falcon")
+    assert typed.reading == "How long is the Falcon X2's warranty?"
+    assert "3-year" in (typed.answer or "")
+
+
+def test_the_memory_outlives_gc_of_the_earlier_runs(settings_of: Settings) -> None:
+    with Engine(settings_of) as engine:
+        engine.ask("devices", "When does the Falcon X2 launch?", thread_id="t-gc")
+        engine.ask("devices", "How much will it cost?", thread_id="t-gc")
+    report = collect_garbage(settings_of)
+    assert report.runs_pruned >= 1  # the first run's checkpoints are gone
+    with Engine(settings_of) as engine:
+        outcome = engine.ask("devices", "And the Heron S1?", thread_id="t-gc")
+    assert outcome.reading == "How much will the Heron S1 cost?"
+    assert "$649" in (outcome.answer or "")

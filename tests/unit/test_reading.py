@@ -1,0 +1,168 @@
+"""The offline reading of a follow-up: real follow-ups from the conversations set, read with the turns before them."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis.judge.mentions import coordinated, mentions
+from masis.judge.reading import Earlier, read, topic
+
+
+def turn(question: str, answer: str = "", reading: str | None = None) -> Earlier:
+    return Earlier(question, reading or question, answer)
+
+
+# (earlier questions, follow-up, expected reading, rule)
+DEPENDENT = [
+    # a pronoun takes the earlier question's subject
+    (["When does the Falcon X2 launch?"], "How much will it cost?", "How much will the Falcon X2 cost?", "pronoun"),
+    (["How large is the home-office equipment stipend?"], "Is it paid every year?",
+     "Is the home-office equipment stipend paid every year?", "pronoun"),
+    (["Who wrote the AI investment strategy memo?"], "When was it sent?",
+     "When was the AI investment strategy memo sent?", "pronoun"),
+    (["When will the legacy dispatch console be retired?"], "What happens to customers still using it?",
+     "What happens to customers still using the legacy dispatch console?", "pronoun"),
+    (["How many days do I have to return a device?"], "Is there a fee if I've opened it?",
+     "Is there a fee if I've opened the device?", "pronoun"),
+    (["How long is the Heron S1's warranty?"], "Does it cover accidental damage?",
+     "Does the Heron S1's warranty cover accidental damage?", "pronoun"),
+    (["Can I cancel a Falcon X2 pre-order?"], "When do pre-orders for it open?",
+     "When do pre-orders for the Falcon X2 open?", "pronoun"),
+    # a demonstrative takes the earlier period, place or version
+    (["What was the gross margin in Q3 2026?"], "How many customers were there at the end of that quarter?",
+     "How many customers were there at the end of Q3 2026?", "pronoun"),
+    (["What support tier does Node.js give macOS on arm64?"], "Which macOS version is the minimum there?",
+     "Which macOS version is the minimum on arm64?", "pronoun"),
+    (["Which option did git symbolic-ref learn in Git 2.39?"],
+     "And which option did git patch-id get in that release?", "Which option did git patch-id get in Git 2.39?",
+     "pronoun"),
+    # ... or what the earlier answer named
+    (["Which budget does the AI programme budget sit within?"], "And how big is that one?",
+     "How big is the R&D budget?", "pronoun"),
+    (["What was Valgrind named before its release?"], "Why was that name dropped?",
+     "Why was Valgrind's name Heimdall dropped?", "pronoun"),
+    # an ellipsis takes the earlier question's frame with the new thing
+    (["When does the Falcon X2 launch?", "How much will the Falcon X2 cost?"], "And the Heron S1?",
+     "How much will the Heron S1 cost?", "ellipsis"),
+    (["Where is the Heron S1 assembled?"], "What about the Falcon X2?", "Where is the Falcon X2 assembled?",
+     "ellipsis"),
+    (["How many open roles does Engineering have?"], "What about Sales?", "How many open roles does Sales have?",
+     "ellipsis"),
+    (["What does Node.js exit code 13 mean?"], "And 12?", "What does Node.js exit code 12 mean?", "ellipsis"),
+    (["What is the default value of Massif's --depth option?"], "What about --threshold?",
+     "What is the default value of Massif's --threshold option?", "ellipsis"),
+    (["What was the gross margin in Q3 2026?"], "And monthly churn?", "What was monthly churn in Q3 2026?",
+     "ellipsis"),
+    (["What is the marketing budget for FY2026?"], "And travel?", "What is the travel budget for FY2026?",
+     "ellipsis"),
+    (["What share of the FY2026 operating budget goes to Engineering?"], "And to G&A?",
+     "What share of the FY2026 operating budget goes to G&A?", "ellipsis"),
+    (["What was revenue in Q3 2026?"], "What about Q4?", "What was revenue in Q4?", "ellipsis"),
+    # a missing entity or version comes from the earlier question
+    (["What is the default maxKeys of querystring.parse()?"], "How do I remove the limit?",
+     "How do I remove the limit of maxKeys?", "carried"),
+    (["Which security issues does Git 2.39.2 address?"], "And what did 2.39.1 merge?",
+     "What did Git 2.39.1 merge?", "carried"),
+]
+
+
+@pytest.mark.parametrize(("before", "question", "expected", "rule"), DEPENDENT)
+def test_a_dependent_follow_up_is_read_with_the_thread(before: list[str], question: str, expected: str,
+                                                        rule: str) -> None:
+    answers = {"Which budget does the AI programme budget sit within?":
+               "The AI programme budget is $4.2 million, and it sits within the R&D budget [budget.docx#3].",
+               "What was Valgrind named before its release?":
+               "It was going to be called Heimdall, but the name was already taken [valgrind-faq.html#5]."}
+    reading = read(question, [turn(q, answers.get(q, "")) for q in before])
+    assert (reading.text, reading.rule, reading.dependent) == (expected, rule, True)
+    assert reading.unclear is None
+
+
+SELF_CONTAINED = [
+    ("How quickly are refunds issued?", "Who pays for return shipping on a device that isn't faulty?"),
+    ("What is the Falcon X2's battery life?", "Is the Heron S1's battery swappable?"),
+    ("How many units must a business order to get the 60-day evaluation period?", "What is the usual return window?"),
+    ("What are the core collaboration hours?", "How long can someone work remotely from outside their home country?"),
+    ("What does DEP0140 say to use instead of request.abort()?",
+     "What's the deprecation code for the Buffer() constructor?"),
+    ("What ports does the Falcon X2 have?", "Does the Heron S1 have an Ethernet port?"),
+]
+
+
+@pytest.mark.parametrize(("before", "question"), SELF_CONTAINED)
+def test_a_self_contained_follow_up_is_read_as_typed(before: str, question: str) -> None:
+    reading = read(question, [turn(before)])
+    assert (reading.text, reading.dependent, reading.unclear) == (question, False, None)
+
+
+def test_a_first_question_is_read_as_typed_even_with_a_pronoun() -> None:
+    reading = read("How much does it cost?", [])
+    assert (reading.text, reading.dependent, reading.rule) == ("How much does it cost?", False, "first")
+
+
+AMBIGUOUS = [
+    ("What are the launch dates of the Falcon X2 and the Heron S1?", "How much does it cost?",
+     ("Falcon X2", "Heron S1")),
+    ("How many people work in Engineering and in Sales?", "How many open roles does it have?",
+     ("Engineering", "Sales")),
+    ("When were Debian 11 and Debian 12 released?", "When does its LTS end?", ("Debian 11", "Debian 12")),
+    ("What is planned for Q1 2027 and Q2 2027 on the roadmap?", "Who will get access to it?", ("Q1 2027", "Q2 2027")),
+    ("What are the first and third risks named in the AI strategy memo?", "How will Kestrel deal with it?",
+     ("the first risk", "the third risk")),
+]
+
+
+@pytest.mark.parametrize(("before", "question", "candidates"), AMBIGUOUS)
+def test_two_candidate_antecedents_are_asked_back(before: str, question: str, candidates: tuple[str, ...]) -> None:
+    reading = read(question, [turn(before)])
+    assert reading.unclear in {"it", "its"}
+    assert reading.candidates == candidates
+    assert reading.text == question  # nothing is guessed
+
+
+def test_the_chosen_antecedent_settles_the_reading() -> None:
+    before = [turn("What are the launch dates of the Falcon X2 and the Heron S1?")]
+    reading = read("How much does it cost?", before, antecedent="Heron S1")
+    assert (reading.text, reading.rule) == ("How much does the Heron S1 cost?", "chosen")
+
+
+def test_a_pronoun_with_nothing_to_refer_to_is_asked_back() -> None:
+    reading = read("How much does it cost?", [turn("Hello?")])
+    assert reading.unclear == "it" and reading.candidates == ()
+
+
+def test_a_plural_pronoun_means_both_things_of_the_earlier_question() -> None:
+    reading = read("When were they released?", [turn("What are the codenames of Debian 11 and Debian 12?")])
+    assert reading.text == "When were Debian 11 and Debian 12 released?"
+
+
+def test_a_second_pronoun_follows_the_first_ones_reading() -> None:
+    first = read("Is there a fee if I've opened it?", [turn("How many days do I have to return a device?")])
+    earlier = [turn("How many days do I have to return a device?"),
+               Earlier("Is there a fee if I've opened it?", first.text, "", first.about)]
+    reading = read("What if it's faulty?", earlier)
+    assert reading.text == "Is there a fee if I've opened the device if the device is faulty?"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("When does the Falcon X2 launch?", "the Falcon X2"),
+        ("How much does the 256 GB Falcon X2 cost?", "the Falcon X2"),
+        ("Who wrote the AI investment strategy memo?", "the AI investment strategy memo"),
+        ("How much will Kestrel Labs invest in AI during FY2026?", "Kestrel Labs"),
+        ("What is the default value of Massif's --threshold option?", "Massif"),
+        ("Where are warranty repairs carried out?", "warranty repairs"),
+    ],
+)
+def test_what_a_question_is_about(question: str, expected: str) -> None:
+    assert topic(question) == expected
+
+
+def test_mentions_keep_names_periods_and_versions_whole() -> None:
+    found = mentions("When was Ubuntu 24.04 LTS released, and what was revenue in Q3 2026 at the University of Leeds?")
+    assert [(m.text, m.kind) for m in found] == [
+        ("Ubuntu 24.04 LTS", "name"), ("Q3 2026", "period"), ("University of Leeds", "name")]
+    assert [m.text for m in coordinated("Where are the Falcon X2 and the Heron S1 assembled?")] == [
+        "Falcon X2", "Heron S1"]
+    assert coordinated("Where is the Falcon X2 assembled?") == []
