@@ -149,8 +149,14 @@ def _load_md(data: bytes) -> list[Section]:
             builder.add_block(" ".join(paragraph))
             paragraph.clear()
 
-    in_fence = False
-    for raw in _decode_text(data).split("\n"):
+    in_fence = in_comment = False
+    lines = _decode_text(data).split("\n")
+    for raw in lines[markdown.front_matter_lines(lines) :]:
+        if in_comment or ("<!--" in raw and not in_fence):
+            raw, in_comment = markdown.without_comments(raw, in_comment)
+            if not raw.strip():  # an HTML comment block ends a paragraph, as in CommonMark
+                end_paragraph()
+                continue
         if markdown.is_fence(raw):
             end_paragraph()
             in_fence = not in_fence
@@ -159,6 +165,9 @@ def _load_md(data: bytes) -> list[Section]:
             if raw.strip():
                 builder.add_block(raw.strip())
             continue
+        if markdown.is_target(raw):
+            continue
+        raw = markdown.strip_markup(raw)
         title = markdown.heading(raw)
         if title is not None:
             end_paragraph()

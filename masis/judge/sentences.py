@@ -15,6 +15,8 @@ _SENTENCE_END = re.compile(
     r"([.!?])" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS) + r"[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])"
 )
 _INITIAL = re.compile(r"\b[A-Z][a-z]+ [A-Z]\.$")  # "John M." goes on ("Grunsfeld"); "fleet D." ends
+# a line's last sentence mark, not an abbreviation's
+_LINE_END = re.compile(r"[.!?][\"')\]]*$" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS))
 
 _HEADING_LINE_MAX = 60
 # A table row as the loaders write it: "column: value; column: value." (a CSV row) or "cell | cell | cell".
@@ -79,7 +81,11 @@ def _blocks(text: str) -> list[str]:
             continue
         current.append(line)
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        if len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper():
+        heading_like = len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
+        # a line that ends a sentence before one that starts with a lower-case word ends its block: a chunk puts
+        # each block on a line of its own, and a reference entry often opens with its name
+        # ("Default: Infinity." / "maxFreeSockets {number} Maximum number of sockets …")
+        if heading_like or (_LINE_END.search(line) and following[:1].islower()):
             blocks.append(" ".join(current))
             current = []
     if current:

@@ -180,11 +180,16 @@ class ExtractiveProvider:
 
         unsupported: list[str] = []
         invalid = [c for c in cited_ids(answer) if c not in by_id]
-        covered: dict[int, float] = {}
+        # what each quoted passage covers of the question, read on its own: an answer is as good as its best
+        # passage, not the union of unrelated sentences that each share a word with the question ("exit code"
+        # from one page, "unknown option" from another)
+        covered_by: dict[str, dict[int, float]] = {}
+        said: dict[str, list[str]] = {}
+        uncited: dict[int, float] = {}
 
-        def cover(claim: str) -> None:
+        def cover(claim: str, into: dict[int, float]) -> None:
             for term, credit in asked.credits_in(claim).items():
-                covered[term] = max(credit, covered.get(term, 0.0))
+                into[term] = max(credit, into.get(term, 0.0))
 
         cited_sentences = 0
         supported: list[str] = []
@@ -196,26 +201,33 @@ class ExtractiveProvider:
             if not ids:
                 if is_hedge(claim):
                     continue
-                cover(claim)
+                cover(claim, uncited)
                 continue
             cited_sentences += 1
             if not any(supports(source_text(by_id[c]), claim) for c in ids if c in by_id):
                 unsupported.append(claim)
             else:
-                cover(claim)
                 supported.append(claim)
                 typed = typed or gives_type(claim, kind, question)
                 for chunk_id in ids:  # a quote is read under its heading, in its document
                     if chunk_id in by_id:
-                        covered.update(dict.fromkeys(_context(by_id[chunk_id], asked, question), 1.0))
+                        context = _context(by_id[chunk_id], asked, question)
+                        passage = covered_by.setdefault(chunk_id, dict.fromkeys(context, 1.0))
+                        cover(claim, passage)
+                        said.setdefault(chunk_id, []).append(claim)
+        covered: dict[int, float] = dict(uncited)
+        for passage in covered_by.values():
+            for term, credit in passage.items():
+                covered[term] = max(credit, covered.get(term, 0.0))
         gaps = [f"The answer does not address '{word}'." for word in _missing_words(question, covered)]
         if not typed:
             gaps.append(f"The question asks for a {kind}; no supported sentence gives one.")
         conflicts = find_conflicts(answer, evidence, sentences)
         support = (cited_sentences - len(unsupported)) / cited_sentences if cited_sentences else 0.0
-        answered = coverage(weights, covered)
-        if relatedness is not None and supported and answered < 1.0:
-            meaning = relatedness([" ".join(supported)])[0]
+        best = max(covered_by, key=lambda c: coverage(weights, {**uncited, **covered_by[c]}), default=None)
+        answered = coverage(weights, {**uncited, **covered_by[best]}) if best else coverage(weights, uncited)
+        if relatedness is not None and best and answered < 1.0:
+            meaning = relatedness([" ".join(said[best])])[0]
             # the supported claims may answer in other words than the question's ("What river separates
             # Jacksonville?" / "the St. Johns River divides the city")
             answered = max(answered, meaning)
