@@ -257,7 +257,7 @@ _TAG = re.compile(
     r"(?:\s[^<>]{0,400})?/?>",
     re.IGNORECASE,
 )
-_TARGET = re.compile(r"\s{0,3}\([^()\s]{1,100}\)=\s*")  # a MyST target line: `(pip-install)=`
+_TARGET = re.compile(r"\([^()\s]{1,100}\)=")  # a MyST target line: `(pip-install)=`
 FRONT_MATTER_MAX_LINES = 200
 
 
@@ -284,7 +284,7 @@ def without_comments(line: str, in_comment: bool) -> tuple[str, bool]:
 
 def is_target(line: str) -> bool:
     """A MyST cross-reference target, `(name)=`, which labels the next heading and is not text."""
-    return _TARGET.fullmatch(line) is not None
+    return _TARGET.fullmatch(line.strip()) is not None
 
 
 def strip_markup(line: str) -> str:
