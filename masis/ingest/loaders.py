@@ -373,12 +373,14 @@ def _load_csv(data: bytes) -> list[Section]:
     rows = [row for row in rows if any(row)]
     if len(rows) < 2:
         return []
+    from masis.judge.tables import rows_heading  # not at the top: the judge's imports would slow every parse child
+
     header, body = rows[0], rows[1:]
     sentences = [_csv_sentence(header, row) for row in body]
     sections = []
     for start in range(0, len(sentences), _CSV_ROWS_PER_SECTION):
         batch = sentences[start : start + _CSV_ROWS_PER_SECTION]
-        heading = f"rows {start + 1}-{start + len(batch)}"
+        heading = rows_heading(start + 1, start + len(batch), header)
         sections.append(Section(text=_BLOCK_BREAK.join(batch), heading=heading))
     return sections
 

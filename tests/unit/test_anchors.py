@@ -89,3 +89,18 @@ def test_a_name_the_document_holds_elsewhere_is_held() -> None:
 def test_a_reply_that_names_its_own_anchor_replaces_the_questions() -> None:
     assert latest_anchors(["What changed in 2.4.0?", "I meant 2.1.0"]) == ["2.1.0"]
     assert latest_anchors(["What changed in 2.4.0?", "the cache part"]) == ["2.4.0"]
+
+
+def test_a_row_is_a_near_miss_when_its_passage_never_fills_the_asked_column() -> None:
+    # distro-info-debian.csv: the last rows have no release date, and the passage holding them names no `release`
+    # cell at all; the section heading still names the column
+    from masis.judge.tables import heading_columns, missing_columns, rows_heading
+    from masis.judge.terms import question_terms
+
+    header = ["version", "codename", "series", "created", "release", "eol"]
+    rows = "version: 14; codename: Forky; series: forky; created: 2025-08-09.\n\nversion: 15; codename: Duke."
+    chunk = _chunk(rows, section=rows_heading(21, 22, header), doc="distro-info-debian.csv")
+    forky = "version: 14; codename: Forky; series: forky; created: 2025-08-09."
+    assert heading_columns(chunk["section"]) == header
+    assert missing_columns(question_terms("When was Debian 14 Forky released?"), [(forky, chunk)]) == ["release"]
+    assert missing_columns(question_terms("When was Debian 14 Forky created?"), [(forky, chunk)]) == []

@@ -146,3 +146,20 @@ def test_the_sentence_closest_in_meaning_leads_among_equal_matches() -> None:
     )
     assert plain.startswith("Archbishop Albrecht met Luther")
     assert read.startswith("Luther shamed Archbishop Albrecht")
+
+
+def test_an_answer_is_as_good_as_its_best_passage_not_the_union_of_unrelated_ones() -> None:
+    # real case (Node.js docs): "exit code" from one page and "unknown option" from another answered nothing
+    question = "Which exit code does the server use when an unknown option is given?"
+    scattered = [
+        _chunk("process.md#79", "process.md", "The process.exit() method ends the process with an exit code."),
+        _chunk("cli.md#6", "cli.md", "An unknown option given twice is read once."),
+    ]
+    answer = (
+        "The process.exit() method ends the process with an exit code [process.md#79]. "
+        "An unknown option given twice is read once [cli.md#6]."
+    )
+    assert provider.critique(question, answer, scattered).confidence < 0.65
+    whole = [_chunk("codes.md#9", "codes.md", "The server uses exit code 9 when an unknown option is given.")]
+    answer = "The server uses exit code 9 when an unknown option is given [codes.md#9]."
+    assert provider.critique(question, answer, whole).confidence >= 0.9
