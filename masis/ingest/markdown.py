@@ -253,7 +253,8 @@ _ROLE = re.compile(r"\{[A-Za-z][\w:.+-]{0,40}\}(?=`)")
 # HTML elements that carry no text of their own in documentation (`<a id="ERR_X"></a>`, `<br/>`, `<sup>`); a
 # placeholder such as `--flag=<number>` is not one of them. The attributes are bounded, so a line is read once.
 _TAG = re.compile(
-    r"</?(?:a|abbr|b|br|code|del|details|div|em|i|img|ins|kbd|p|s|samp|small|span|strong|sub|summary|sup|u|var)"
+    r"</?(?:a|abbr|b|br|code|del|details|div|em|i|img|ins|kbd|p|s|samp|small|span|strong|sub|summary|sup|u|var"
+    r"|table|thead|tbody|tfoot|tr|td|th|caption|colgroup|col)"
     r"(?:\s[^<>]{0,400})?/?>",
     re.IGNORECASE,
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-AnswerType = Literal["date", "number", "person", "place", "default", "version", "flag", "identifier"]
+AnswerType = Literal["date", "number", "person", "place", "default", "version", "flag", "identifier", "code"]
 
 _MONTHS = "january february march april may june july august september october november december"
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
@@ -105,10 +105,12 @@ _TECHNICAL_NOUNS: dict[str, AnswerType] = {
     **dict.fromkeys(("option", "options", "flag", "flags", "switch"), "flag"),
     **dict.fromkeys(("variable", "variables", "constant", "constants", "function", "functions", "macro"), "identifier"),
     **dict.fromkeys(("uid", "gid", "pid", "port"), "number"),
+    **dict.fromkeys(("code", "codes"), "code"),  # an exit code is a figure, a deprecation code an identifier
 }
 _PHRASE_WORDS = 3  # how many words after "which" a technical head noun may come ("which perf record option")
 _TECH_WORD = re.compile(r"[\w.@+-]+")
 _VERSION_GIVEN = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d+(?:\.\d+)*|\b(?:19|20)\d\d\b", re.I)
+_CODE_GIVEN = re.compile(r"\b[A-Z]{2,}[A-Z0-9_]*\b")
 _FLAG_GIVEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 _IDENTIFIER_GIVEN = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*_[\w]+|\b[A-Z][A-Z0-9]{1,}\b|\b\w+\(\)|\b[a-z]+[A-Z]\w*|(?<![\w-])--?[a-z][\w-]*"
@@ -166,6 +168,10 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         return bool(_SAYS_DEFAULT.search(sentence)) and any(
             match.group(0).lower().strip("'\"`") not in asked
             for match in (*_NUMBER.finditer(sentence), *_LITERAL.finditer(sentence))
+        )
+    if kind == "code":  # "DEP0005", "ERR_SOCKET_BAD_PORT", "ENOENT", or a figure: an exit code
+        return any(m.group(0) not in question for m in _CODE_GIVEN.finditer(sentence)) or gives_type(
+            sentence, "number", question
         )
     if kind in ("version", "flag", "identifier"):
         pattern = {"version": _VERSION_GIVEN, "flag": _FLAG_GIVEN, "identifier": _IDENTIFIER_GIVEN}[kind]

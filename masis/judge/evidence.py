@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -12,11 +11,10 @@ from masis.judge.sentences import sentence_blocks
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
-# A short label inside a paragraph or a list item ("Default: 256.", "Type: Number.", "Default is 2024.") names no
-# subject of its own: it is read with the item's first sentence, which does ("maxFreeSockets {number} Maximum number
-# of sockets …", "Specify the Rust edition to use.").
+# A sentence this short inside a paragraph or a list item ("Default: 256.", "This is the default/status quo.") often
+# names no subject of its own: it is read with the item's first sentence, which does ("maxFreeSockets {number}
+# Maximum number of sockets …").
 ENTRY_SENTENCE_MAX = 40
-_LABEL = re.compile(r"(?:[A-Za-z][\w -]{0,24}:\s|defaults?\b)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -36,8 +34,7 @@ def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
     for chunk in evidence:
         for block in sentence_blocks(neutralise_markers(chunk["text"])):
             for index, sentence in enumerate(block):
-                label = index and len(sentence) <= ENTRY_SENTENCE_MAX and _LABEL.match(sentence)
-                lead = block[0] if label else None
+                lead = block[0] if index and len(sentence) <= ENTRY_SENTENCE_MAX else None
                 key = (lead and lead.lower(), sentence.lower())
                 if key in seen:
                     continue

@@ -135,7 +135,9 @@ class ExtractiveProvider:
             return "The documents do not say anything that answers this question."
         if not own[id(chosen[0])] and len(chosen) == 1:
             chosen += _section_continues(chosen[0], sentences, avoid)
-        chosen = _with_what_follows_colons(_with_entry_leads(chosen, sentences), sentences, avoid)
+        # a short sentence is quoted after its entry's first sentence when that says what it is about
+        needs_lead = {id(s) for s in sentences if leads[id(s)].keys() - own[id(s)].keys()}
+        chosen = _with_what_follows_colons(_with_entry_leads(chosen, sentences, needs_lead), sentences, avoid)
         lines = [_cite(_standing_alone(s, question), s.chunk["chunk_id"]) for s in chosen]
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
             covered.update(_context(chunk, asked, question))
@@ -330,12 +332,12 @@ def _with_lead(sentence: Sentence) -> str:
     return f"{sentence.lead} {sentence.text}" if sentence.lead else sentence.text
 
 
-def _with_entry_leads(chosen: list[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
-    """`chosen`, each short entry sentence preceded by its entry's first sentence unless that is quoted already:
+def _with_entry_leads(chosen: list[Sentence], sentences: Sequence[Sentence], needs_lead: set[int]) -> list[Sentence]:
+    """`chosen`, each sentence in `needs_lead` preceded by its entry's first sentence unless that is quoted already:
     "Default: 256." alone does not say what it is the default of."""
     completed: list[Sentence] = []
     for sentence in chosen:
-        lead = next(
+        lead = None if id(sentence) not in needs_lead else next(
             (s for s in sentences if s.text == sentence.lead and s.chunk["chunk_id"] == sentence.chunk["chunk_id"]),
             None,
         )
