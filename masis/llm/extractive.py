@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from masis.judge import anchors, matching
 from masis.judge.answer_type import answer_noun, expected_type, gives_type
+from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
@@ -30,6 +31,8 @@ MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be
 COVERED_TERM_DISCOUNT = 0.3
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
 MEANING_WEIGHT = 0.3  # share of the question a sentence's closeness in meaning (on the relevance scale) adds
+# a question that joins two asks ("the budget and the deadline") may take each from another passage
+_ASKS_SEVERAL = re.compile(r"\b(?:and|both)\b", re.IGNORECASE)
 UNTYPED_ANSWER = 0.5  # share of confidence kept when a "who/when/how many" question gets no name, date or number
 
 
@@ -244,12 +247,18 @@ class ExtractiveProvider:
 
         best = max(covered_by, key=answers, default=None)
         answered = answers(best) if best else coverage(weights, uncited) * (1.0 if typed else UNTYPED_ANSWER)
+        if _ASKS_SEVERAL.search(question):
+            # "What are the Falcon budget and the Falcon deadline?" may be answered by two passages together
+            answered = max(answered, coverage(weights, covered) * (1.0 if typed else UNTYPED_ANSWER))
+        by_meaning = False
         if relatedness is not None and best and answered < 1.0:
             meaning = relatedness([" ".join(said[best])])[0]
             # the supported claims may answer in other words than the question's ("What river separates
             # Jacksonville?" / "the St. Johns River divides the city"); not the kind of answer that they don't give
-            answered = max(answered, meaning * (1.0 if kind is None or best in typed_in else UNTYPED_ANSWER))
-        confidence = support * answered
+            meaning *= 1.0 if kind is None or best in typed_in else UNTYPED_ANSWER
+            by_meaning = meaning > answered
+            answered = max(answered, meaning)
+        confidence = calibrated(support * answered, by_meaning=by_meaning)
         if conflicts:
             confidence = min(confidence, 0.5)
         reasons = []
