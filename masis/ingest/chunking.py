@@ -104,11 +104,24 @@ def _pack(units: list[_Unit], chunk_chars: int, overlap_chars: int) -> list[list
     def length(i: int, j: int) -> int:
         return prefix[j] - prefix[i] + max(j - i - 1, 0)
 
+    # where each unit's block ends: a short block (a list entry, a definition: a third of a chunk at most) that would
+    # not fit whole starts the next chunk once this one is half full, so that "Default: 256." is not cut off from
+    # the entry it belongs to; a long paragraph is still packed sentence by sentence
+    block_end = [0] * len(units)
+    for i in range(len(units) - 1, -1, -1):
+        same = i + 1 < len(units) and units[i + 1].block == units[i].block
+        block_end[i] = block_end[i + 1] if same else i + 1
+
     chunks: list[list[_Unit]] = []
     start = 0
     while start < len(units):
         end = start + 1  # every unit fits alone: _units hard-splits longer ones
         while end < len(units) and length(start, end + 1) <= chunk_chars:
+            opens_block = units[end].block != units[end - 1].block
+            short_block = length(end, block_end[end]) <= chunk_chars // 3
+            whole_fits = length(start, block_end[end]) <= chunk_chars
+            if opens_block and short_block and not whole_fits and length(start, end) >= chunk_chars // 2:
+                break
             end += 1
         chunks.append(units[start:end])
         if end == len(units):

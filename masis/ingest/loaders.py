@@ -138,8 +138,14 @@ def _load_md(data: bytes) -> list[Section]:
             builder.add_block(" ".join(paragraph))
             paragraph.clear()
 
-    in_fence = False
-    for raw in _decode_text(data).split("\n"):
+    in_fence = in_comment = False
+    lines = _decode_text(data).split("\n")
+    for raw in lines[markdown.front_matter_lines(lines) :]:
+        if in_comment or ("<!--" in raw and not in_fence):
+            raw, in_comment = markdown.without_comments(raw, in_comment)
+            if not raw.strip():  # an HTML comment block ends a paragraph, as in CommonMark
+                end_paragraph()
+                continue
         if markdown.is_fence(raw):
             end_paragraph()
             in_fence = not in_fence
@@ -148,6 +154,9 @@ def _load_md(data: bytes) -> list[Section]:
             if raw.strip():
                 builder.add_block(raw.strip())
             continue
+        if markdown.is_target(raw):
+            continue
+        raw = markdown.strip_markup(raw)
         title = markdown.heading(raw)
         if title is not None:
             end_paragraph()
@@ -375,12 +384,14 @@ def _load_csv(data: bytes) -> list[Section]:
     rows = [row for row in rows if any(row)]
     if len(rows) < 2:
         return []
+    from masis.judge.tables import rows_heading  # not at the top: the judge's imports would slow every parse child
+
     header, body = rows[0], rows[1:]
     sentences = [row_sentence(header, row) for row in body]
     sections = []
     for start in range(0, len(sentences), ROWS_PER_SECTION):
         batch = sentences[start : start + ROWS_PER_SECTION]
-        heading = f"rows {start + 1}-{start + len(batch)}"
+        heading = rows_heading(start + 1, start + len(batch), header)
         sections.append(Section(text=BLOCK_BREAK.join(batch), heading=heading))
     return sections
 

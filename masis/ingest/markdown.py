@@ -242,3 +242,66 @@ def unwrap(line: str, opener: re.Pattern[str], closers: dict[str, re.Pattern[str
         pos = start.start() + 1
     out.append(line[kept:])
     return "".join(out)
+
+
+# --- Markup that is not text: HTML comments and tags, MyST roles and targets, front matter ---------------------
+
+_COMMENT_OPEN = "<!--"
+_COMMENT_CLOSE = "-->"
+# MyST roles ({mod}`ensurepip`, {pypi}`keyring`): the role's name goes, the code span stays
+_ROLE = re.compile(r"\{[A-Za-z][\w:.+-]{0,40}\}(?=`)")
+# HTML elements that carry no text of their own in documentation (`<a id="ERR_X"></a>`, `<br/>`, `<sup>`); a
+# placeholder such as `--flag=<number>` is not one of them. The attributes are bounded, so a line is read once.
+_TAG = re.compile(
+    r"</?(?:a|abbr|b|br|code|del|details|div|em|i|img|ins|kbd|p|s|samp|small|span|strong|sub|summary|sup|u|var"
+    r"|table|thead|tbody|tfoot|tr|td|th|caption|colgroup|col)"
+    r"(?:\s[^<>]{0,400})?/?>",
+    re.IGNORECASE,
+)
+_TARGET = re.compile(r"\([^()\s]{1,100}\)=")  # a MyST target line: `(pip-install)=`
+FRONT_MATTER_MAX_LINES = 200
+
+
+def without_comments(line: str, in_comment: bool) -> tuple[str, bool]:
+    """`line` without the HTML comments on it (`<!-- YAML added: v11.6.0 -->`), and whether a comment is still
+    open at its end; each character is looked at once."""
+    kept: list[str] = []
+    position = 0
+    while position <= len(line):
+        if in_comment:
+            end = line.find(_COMMENT_CLOSE, position)
+            if end < 0:
+                break
+            position, in_comment = end + len(_COMMENT_CLOSE), False
+        else:
+            start = line.find(_COMMENT_OPEN, position)
+            if start < 0:
+                kept.append(line[position:])
+                break
+            kept.append(line[position:start])
+            position, in_comment = start + len(_COMMENT_OPEN), True
+    return "".join(kept), in_comment
+
+
+def is_target(line: str) -> bool:
+    """A MyST cross-reference target, `(name)=`, which labels the next heading and is not text."""
+    return _TARGET.fullmatch(line.strip()) is not None
+
+
+def strip_markup(line: str) -> str:
+    """`line` without MyST role names and HTML tags; code literals and placeholders stay."""
+    if "{" in line:
+        line = _ROLE.sub("", line)
+    if "<" in line:
+        line = _TAG.sub("", line)
+    return line
+
+
+def front_matter_lines(lines: list[str]) -> int:
+    """How many leading lines are YAML front matter (`---` … `---` at the top of the file), or 0."""
+    if not lines or lines[0].strip() != "---":
+        return 0
+    for index in range(1, min(len(lines), FRONT_MATTER_MAX_LINES)):
+        if lines[index].strip() in ("---", "..."):
+            return index + 1
+    return 0

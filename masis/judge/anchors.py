@@ -29,6 +29,7 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _PARTS = re.compile(r"[^\W\d_]+|\d+")
 _CODE = re.compile(r"\w[._:/]\w|\w_\w|\(\)$")
 _LEADING_V = re.compile(r"^v(?=\d)", re.IGNORECASE)
+_FLAG = re.compile(r"^--?\w")  # "-5", "-B", "--max-old-space-size"
 # Capitalised words that start or frame a question rather than name something in it.
 _NOT_NAME_WORDS = (
     "i a what which who whom whose when where why how is are was were do does did can could would should will "
@@ -111,6 +112,9 @@ def holds(text: str, anchor: str) -> bool:
     and an acronym is held by the words it abbreviates ("UMC" by "United Methodist Church")."""
     if _spelled_out(text, anchor):
         return True
+    if _FLAG.match(anchor):
+        # a flag is held as written: "-5" is not the 5 of "1.5" or of "-9 … 5 MB", and "-v" is not "-V"
+        return re.search(rf"(?<![\w-]){re.escape(anchor)}(?![\w-])", text) is not None
     wanted = parts(anchor)
     if not wanted:
         return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-AnswerType = Literal["date", "number", "person", "place", "default"]
+AnswerType = Literal["date", "number", "person", "place", "default", "version", "flag", "identifier", "code"]
 
 _MONTHS = "january february march april may june july august september october november december"
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
@@ -97,10 +97,47 @@ _LITERAL = re.compile(
 )
 
 
+# What a "which/what …" phrase of technical documentation asks for, by the noun at its head ("Since which util-linux
+# version …", "Which environment variable …", "Which perf record option …"): an instance of that kind, which the
+# question does not already give.
+_TECHNICAL_NOUNS: dict[str, AnswerType] = {
+    **dict.fromkeys(("version", "versions", "release", "releases", "edition"), "version"),
+    **dict.fromkeys(("option", "options", "flag", "flags", "switch"), "flag"),
+    **dict.fromkeys(("variable", "variables", "constant", "constants", "function", "functions", "macro"), "identifier"),
+    **dict.fromkeys(("uid", "gid", "pid", "port"), "number"),
+    **dict.fromkeys(("code", "codes"), "code"),  # an exit code is a figure, a deprecation code an identifier
+}
+_PHRASE_WORDS = 3  # how many words after "which" a technical head noun may come ("which perf record option")
+_TECH_WORD = re.compile(r"[\w.@+-]+")
+_VERSION_GIVEN = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d+(?:\.\d+)*|\b(?:19|20)\d\d\b", re.I)
+_CODE_GIVEN = re.compile(r"\b[A-Z]{2,}[A-Z0-9_]*\b")
+_FLAG_GIVEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
+_IDENTIFIER_GIVEN = re.compile(
+    r"\b[A-Za-z][A-Za-z0-9]*_[\w]+|\b[A-Z][A-Z0-9]{1,}\b|\b\w+\(\)|\b[a-z]+[A-Z]\w*|(?<![\w-])--?[a-z][\w-]*"
+)
+
+
+def _technical_type(question: str) -> AnswerType | None:
+    """The kind asked for by a "which/what" phrase headed by a technical noun, or None."""
+    match = re.search(r"\b(?:what|which)\s+", question, re.IGNORECASE)
+    if not match:
+        return None
+    kind = None
+    for word in _TECH_WORD.findall(question, match.end())[:_PHRASE_WORDS]:
+        lowered = word.lower()
+        if lowered in _AUXILIARIES:
+            break
+        kind = _TECHNICAL_NOUNS.get(lowered, kind)
+    return kind
+
+
 def expected_type(question: str) -> AnswerType | None:
     """The kind of answer the question asks for, if it names one: a default, or what its first wh-phrase asks."""
     if _ASKS_DEFAULT.search(question) and _TYPED.search(question):
         return "default"
+    technical = _technical_type(question)
+    if technical:
+        return technical
     for match in _TYPED.finditer(question):
         for kind in ("date", "number", "person", "place"):
             if match.group(kind):
@@ -132,6 +169,14 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             match.group(0).lower().strip("'\"`") not in asked
             for match in (*_NUMBER.finditer(sentence), *_LITERAL.finditer(sentence))
         )
+    if kind == "code":  # "DEP0005", "ERR_SOCKET_BAD_PORT", "ENOENT", or a figure: an exit code
+        return any(m.group(0) not in question for m in _CODE_GIVEN.finditer(sentence)) or gives_type(
+            sentence, "number", question
+        )
+    if kind in ("version", "flag", "identifier"):
+        pattern = {"version": _VERSION_GIVEN, "flag": _FLAG_GIVEN, "identifier": _IDENTIFIER_GIVEN}[kind]
+        # case matters: "TIME" is a new identifier beside "GNU time's format"
+        return any(match.group(0) not in question for match in pattern.finditer(sentence))
     if kind == "date":
         found = [*_DATE.finditer(sentence), *_DURATION.finditer(sentence)]
         return any(match.group(0).lower() not in asked for match in found)

@@ -7,9 +7,14 @@ from dataclasses import dataclass
 
 from masis.judge import matching
 from masis.judge.citations import neutralise_markers
-from masis.judge.sentences import split_sentences
+from masis.judge.sentences import sentence_blocks
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
+
+# A sentence this short inside a paragraph or a list item ("Default: 256.", "This is the default/status quo.") often
+# names no subject of its own: it is read with the item's first sentence, which does ("maxFreeSockets {number}
+# Maximum number of sockets …").
+ENTRY_SENTENCE_MAX = 40
 
 
 @dataclass(frozen=True)
@@ -18,20 +23,23 @@ class Sentence:
     chunk: EvidenceChunk
     terms: frozenset[int]
     words: frozenset[str]
+    lead: str | None = None  # the first sentence of its entry, for a short sentence that cannot stand alone
 
 
 def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
     """Every distinct sentence of the evidence (overlapping chunks repeat sentences), citation-like brackets
-    neutralised."""
-    seen: set[str] = set()
+    neutralised; the same short sentence under two entries ("Default: Infinity.") is two sentences."""
+    seen: set[tuple[str | None, str]] = set()
     found: list[Sentence] = []
     for chunk in evidence:
-        for sentence in split_sentences(neutralise_markers(chunk["text"])):
-            key = sentence.lower()
-            if key in seen:
-                continue
-            seen.add(key)
-            found.append(Sentence(sentence, chunk, terms(sentence), matching.words(sentence)))
+        for block in sentence_blocks(neutralise_markers(chunk["text"])):
+            for index, sentence in enumerate(block):
+                lead = block[0] if index and len(sentence) <= ENTRY_SENTENCE_MAX else None
+                key = (lead and lead.lower(), sentence.lower())
+                if key in seen:
+                    continue
+                seen.add(key)
+                found.append(Sentence(sentence, chunk, terms(sentence), matching.words(sentence), lead))
     return found
 
 

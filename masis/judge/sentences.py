@@ -15,6 +15,8 @@ _SENTENCE_END = re.compile(
     r"([.!?])" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS) + r"[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])"
 )
 _INITIAL = re.compile(r"\b[A-Z][a-z]+ [A-Z]\.$")  # "John M." goes on ("Grunsfeld"); "fleet D." ends
+# a line's last sentence mark, not an abbreviation's
+_LINE_END = re.compile(r"[.!?][\"')\]]*$" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS))
 
 _HEADING_LINE_MAX = 60
 # A table row as the loaders write it: "column: value; column: value." (a CSV row) or "cell | cell | cell".
@@ -34,8 +36,14 @@ def split_sentences(text: str) -> list[str]:
     label ("To: All staff"), not the start of a sentence that wrapped, so it stands alone; so does a line that
     is a table row (each row is a record of its own).
     """
-    sentences: list[str] = []
+    return [sentence for block in sentence_blocks(text) for sentence in block]
+
+
+def sentence_blocks(text: str) -> list[list[str]]:
+    """`split_sentences`, block by block (a paragraph, a list item, a table row)."""
+    found: list[list[str]] = []
     for block in _blocks(text):
+        sentences: list[str] = []
         parts = _SENTENCE_END.split(" ".join(block.split()))  # text, mark, text, mark, ..., text
         pieces = [parts[i] + parts[i + 1] for i in range(0, len(parts) - 1, 2)]
         pieces.append(parts[-1])
@@ -49,7 +57,9 @@ def split_sentences(text: str) -> list[str]:
             sentence.append(piece)
         if sentence:
             sentences.append(" ".join(sentence))
-    return sentences
+        if sentences:
+            found.append(sentences)
+    return found
 
 
 def _last_two_words(pieces: list[str]) -> str:
@@ -79,7 +89,11 @@ def _blocks(text: str) -> list[str]:
             continue
         current.append(line)
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        if len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper():
+        heading_like = len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
+        # a line that ends a sentence before one that does not start with a capital ends its block: a chunk puts
+        # each block on a line of its own, and a reference entry often opens with its name
+        # ("Default: Infinity." / "maxFreeSockets {number} Maximum number of sockets …", "--edition edition")
+        if heading_like or (_LINE_END.search(line) and following and not following[:1].isupper()):
             blocks.append(" ".join(current))
             current = []
     if current:

@@ -21,9 +21,27 @@ def row_columns(sentence: str) -> list[str] | None:
     return [match.group(1).strip() for match in _CELL.finditer(text)]
 
 
-def table_columns(text: str) -> set[str]:
-    """Every column named by a row of the passage."""
-    found: set[str] = set()
+# A table's section heading names its rows and its columns ("rows 1-22 of version, codename, release"), so that a
+# passage whose rows all leave a column empty still knows the column exists.
+_ROWS_OF = " of "
+
+
+def rows_heading(first: int, last: int, header: Sequence[str]) -> str:
+    """The heading of a table's rows `first`..`last` (1-based)."""
+    columns = ", ".join(column for column in header if column)
+    return f"rows {first}-{last}{_ROWS_OF}{columns}" if columns else f"rows {first}-{last}"
+
+
+def heading_columns(heading: str | None) -> list[str]:
+    """The columns a `rows_heading` names; none for any other heading."""
+    if not heading or not heading.startswith("rows ") or _ROWS_OF not in heading:
+        return []
+    return [column.strip() for column in heading.split(_ROWS_OF, 1)[1].split(",") if column.strip()]
+
+
+def table_columns(text: str, heading: str | None = None) -> set[str]:
+    """Every column named by a row of the passage or by its section's heading."""
+    found: set[str] = set(heading_columns(heading))
     for sentence in split_sentences(text):
         found.update(row_columns(sentence) or ())
     return found
@@ -38,7 +56,7 @@ def missing_columns(question_terms: frozenset[int], quotes: Sequence[tuple[str, 
         held = row_columns(sentence)
         if held is None:
             continue
-        named = [(column, found) for column in table_columns(chunk["text"])
+        named = [(column, found) for column in table_columns(chunk["text"], chunk.get("section"))
                  if (found := terms(column)) and found <= question_terms]
         if not named:
             continue

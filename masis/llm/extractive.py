@@ -14,13 +14,14 @@ from collections.abc import Collection, Mapping, Sequence
 
 from masis.judge import anchors, matching, quotes
 from masis.judge.answer_type import answer_noun, expected_type, gives_type
+from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
-from masis.judge.sentences import is_heading, is_table_row, split_sentences
+from masis.judge.sentences import is_heading, is_table_row, sentence_blocks, split_sentences
 from masis.judge.support import source_text, supports
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
@@ -31,6 +32,8 @@ MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be
 COVERED_TERM_DISCOUNT = 0.3
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
 MEANING_WEIGHT = 0.3  # share of the question a sentence's closeness in meaning (on the relevance scale) adds
+# a question that joins two asks ("the budget and the deadline") may take each from another passage
+_ASKS_SEVERAL = re.compile(r"\b(?:and|both)\b", re.IGNORECASE)
 UNTYPED_ANSWER = 0.5  # share of confidence kept when a "who/when/how many" question gets no name, date or number
 
 
@@ -75,7 +78,11 @@ class ExtractiveProvider:
         # of the section headed "Release 2.4.0", which do not repeat the version
         headings = {chunk["chunk_id"]: asked.credits_in(chunk.get("section") or "") for chunk in evidence}
         own = {id(s): asked.credits(s.terms, s.words) for s in sentences}
-        credits = {id(s): {**headings.get(s.chunk["chunk_id"], {}), **own[id(s)]} for s in sentences}
+        # a short sentence of an entry is read with the entry's first sentence ("Default: 256." with "maxFreeSockets …")
+        leads = {id(s): asked.credits_in(s.lead) if s.lead else {} for s in sentences}
+        credits = {
+            id(s): {**headings.get(s.chunk["chunk_id"], {}), **leads[id(s)], **own[id(s)]} for s in sentences
+        }
         candidates = [
             s for s in sentences if credits[id(s)] and s.text.lower() not in avoid and not is_heading(s.text)
         ]
@@ -98,7 +105,7 @@ class ExtractiveProvider:
                      for s in candidates}
             best = max(words.values())
             close = [s for s in candidates if words[id(s)] >= best - MEANING_WEIGHT]
-            meaning = dict(zip(map(id, close), relatedness([s.text for s in close]), strict=True))
+            meaning = dict(zip(map(id, close), relatedness([_with_lead(s) for s in close]), strict=True))
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
@@ -136,6 +143,9 @@ class ExtractiveProvider:
             return "The documents do not say anything that answers this question."
         if not own[id(chosen[0])] and len(chosen) == 1:
             chosen += _section_continues(chosen[0], sentences, avoid)
+        # a short sentence is quoted after its entry's first sentence when that says what it is about
+        needs_lead = {id(s) for s in sentences if leads[id(s)].keys() - own[id(s)].keys()}
+        chosen = _with_what_follows_colons(_with_entry_leads(chosen, sentences, needs_lead), sentences, avoid)
         lines = [_cite(_standing_alone(s, question, {c.text for c in chosen[:i]}), s.chunk["chunk_id"])
                  for i, s in enumerate(chosen)]
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
@@ -161,8 +171,9 @@ class ExtractiveProvider:
         budget = max_chars
         compressed: list[EvidenceChunk] = []
         for chunk in sorted(evidence, key=lambda c: c["relevance"], reverse=True):
-            kept = [s for s in split_sentences(chunk["text"]) if terms(s) & q_terms]
-            text = " ".join(kept)
+            # block by block, so that what is left keeps its entries apart (`evidence.Sentence.lead`)
+            blocks = [[s for s in block if terms(s) & q_terms] for block in sentence_blocks(chunk["text"])]
+            text = "\n".join(" ".join(block) for block in blocks if block)
             if not text or len(text) > budget:
                 continue
             budget -= len(text)
@@ -186,46 +197,74 @@ class ExtractiveProvider:
 
         unsupported: list[str] = []
         invalid = [c for c in cited_ids(answer) if c not in by_id]
-        covered: dict[int, float] = {}
+        # what each quoted passage covers of the question, read on its own: an answer is as good as its best
+        # passage, not the union of unrelated sentences that each share a word with the question ("exit code"
+        # from one page, "unknown option" from another)
+        covered_by: dict[str, dict[int, float]] = {}
+        said: dict[str, list[str]] = {}
+        uncited: dict[int, float] = {}
 
-        def cover(claim: str) -> None:
+        def cover(claim: str, into: dict[int, float]) -> None:
             for term, credit in asked.credits_in(claim).items():
-                covered[term] = max(credit, covered.get(term, 0.0))
+                into[term] = max(credit, into.get(term, 0.0))
 
         cited_sentences = 0
         supported: list[str] = []
         kind = expected_type(question)
         typed = kind is None
+        typed_in: set[str] = set()  # the passages whose quotes give the kind of answer asked for
         for sentence in answer_sentences(answer):
             claim = strip_citations(sentence)
             ids = CITATION.findall(sentence)
             if not ids:
                 if is_hedge(claim):
                     continue
-                cover(claim)
+                cover(claim, uncited)
                 continue
             cited_sentences += 1
             if not any(supports(source_text(by_id[c]), claim) for c in ids if c in by_id):
                 unsupported.append(claim)
             else:
-                cover(claim)
                 supported.append(claim)
-                typed = typed or gives_type(claim, kind, question)
+                gives = gives_type(claim, kind, question)
+                typed = typed or gives
                 for chunk_id in ids:  # a quote is read under its heading, in its document
                     if chunk_id in by_id:
-                        covered.update(dict.fromkeys(_context(by_id[chunk_id], asked, question), 1.0))
+                        context = _context(by_id[chunk_id], asked, question)
+                        passage = covered_by.setdefault(chunk_id, dict.fromkeys(context, 1.0))
+                        cover(claim, passage)
+                        said.setdefault(chunk_id, []).append(claim)
+                        if gives:
+                            typed_in.add(chunk_id)
+        covered: dict[int, float] = dict(uncited)
+        for passage in covered_by.values():
+            for term, credit in passage.items():
+                covered[term] = max(credit, covered.get(term, 0.0))
         gaps = [f"The answer does not address '{word}'." for word in _missing_words(question, covered)]
         if not typed:
             gaps.append(f"The question asks for a {kind}; no supported sentence gives one.")
         conflicts = find_conflicts(answer, evidence, sentences)
         support = (cited_sentences - len(unsupported)) / cited_sentences if cited_sentences else 0.0
-        answered = coverage(weights, covered)
-        if relatedness is not None and supported and answered < 1.0:
-            meaning = relatedness([" ".join(supported)])[0]
+        def answers(chunk_id: str) -> float:
+            """How much of the question one passage's quotes answer: the words they cover, halved when the question
+            asks for a kind of answer (a name, a version) that the passage's quotes do not give."""
+            given = kind is None or chunk_id in typed_in
+            return coverage(weights, {**uncited, **covered_by[chunk_id]}) * (1.0 if given else UNTYPED_ANSWER)
+
+        best = max(covered_by, key=answers, default=None)
+        answered = answers(best) if best else coverage(weights, uncited) * (1.0 if typed else UNTYPED_ANSWER)
+        if _ASKS_SEVERAL.search(question):
+            # "What are the Falcon budget and the Falcon deadline?" may be answered by two passages together
+            answered = max(answered, coverage(weights, covered) * (1.0 if typed else UNTYPED_ANSWER))
+        by_meaning = False
+        if relatedness is not None and best and answered < 1.0:
+            meaning = relatedness([" ".join(said[best])])[0]
             # the supported claims may answer in other words than the question's ("What river separates
-            # Jacksonville?" / "the St. Johns River divides the city")
+            # Jacksonville?" / "the St. Johns River divides the city"); not the kind of answer that they don't give
+            meaning *= 1.0 if kind is None or best in typed_in else UNTYPED_ANSWER
+            by_meaning = meaning > answered
             answered = max(answered, meaning)
-        confidence = support * answered * (1.0 if typed else UNTYPED_ANSWER)
+        confidence = calibrated(support * answered, by_meaning=by_meaning)
         if conflicts:
             confidence = min(confidence, 0.5)
         reasons = []
@@ -305,6 +344,41 @@ def _section_continues(first: Sentence, sentences: Sequence[Sentence], avoid: se
     following = same[same.index(first) + 1 :] if first in same else []
     keep = [s for s in following if not is_heading(s.text) and s.text.lower() not in avoid]
     return keep[: SECTION_SENTENCES - 1]
+
+
+def _with_lead(sentence: Sentence) -> str:
+    """A sentence as it is read for its meaning: an entry's short sentence with the entry's first sentence."""
+    return f"{sentence.lead} {sentence.text}" if sentence.lead else sentence.text
+
+
+def _with_entry_leads(chosen: list[Sentence], sentences: Sequence[Sentence], needs_lead: set[int]) -> list[Sentence]:
+    """`chosen`, each sentence in `needs_lead` preceded by its entry's first sentence unless that is quoted already:
+    "Default: 256." alone does not say what it is the default of."""
+    completed: list[Sentence] = []
+    for sentence in chosen:
+        lead = None if id(sentence) not in needs_lead else next(
+            (s for s in sentences if s.text == sentence.lead and s.chunk["chunk_id"] == sentence.chunk["chunk_id"]),
+            None,
+        )
+        if lead is not None and lead not in completed:
+            completed.append(lead)
+        if sentence not in completed:
+            completed.append(sentence)
+    return completed
+
+
+def _with_what_follows_colons(chosen: list[Sentence], sentences: Sequence[Sentence], avoid: set[str]) -> list[Sentence]:
+    """`chosen`, each sentence that ends with a colon followed by what it introduces ("The following binaries are
+    provided through Corepack:" and its list): a quote that stops at the colon answers nothing."""
+    completed: list[Sentence] = []
+    for sentence in chosen:
+        completed.append(sentence)
+        if sentence.text.rstrip().endswith(":"):
+            same = [s for s in sentences if s.chunk["chunk_id"] == sentence.chunk["chunk_id"]]
+            following = same[same.index(sentence) + 1 :] if sentence in same else []
+            # short unpunctuated lines included: what a colon introduces is often a list or a table's rows
+            completed += [s for s in following if s not in chosen and s.text.lower() not in avoid][:SECTION_SENTENCES]
+    return completed
 
 
 def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sentence]:

@@ -144,7 +144,9 @@ def test_a_passage_sharing_words_but_not_meaning_is_not_read_as_an_answer(tmp_pa
         with Engine(make_settings(tmp_path / str(semantic), semantic=semantic)) as engine:
             assert not engine.ingest("ws", docs).failed
             outcomes[semantic] = engine.ask("ws", asked)
-    assert outcomes[False].status == "answered"  # by its words alone it passes
+    # by its words alone it passes the relevance gate and is drafted (then asked back: a partial match of words
+    # is calibrated below the threshold)
+    assert outcomes[False].metrics["llm_calls"] > 0
     refused = outcomes[True]
     assert refused.status == "needs_clarification"
     assert refused.clarification is not None and refused.clarification.kind == "zero_results"

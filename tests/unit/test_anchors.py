@@ -50,7 +50,14 @@ def test_an_anchor_survives_formatting(text: str, anchor: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "anchor"),
-    [("Release 2.1.0 (3 Jan 2022)", "2.4.0"), ("version 12.4", "2.4"), ("part KX-4471-C", "KX-4471-B")],
+    [
+        ("Release 2.1.0 (3 Jan 2022)", "2.4.0"),
+        ("version 12.4", "2.4"),
+        ("part KX-4471-C", "KX-4471-B"),
+        # bzip2's manual: a flag is held as written, not by a bare figure nor by the other case
+        ("the flags -1 to -9 set the block size; version 1.0.5", "-5"),
+        ("use -V to print the version", "-v"),
+    ],
 )
 def test_another_identifier_does_not_hold_it(text: str, anchor: str) -> None:
     assert not holds(text, anchor)
@@ -89,3 +96,18 @@ def test_a_name_the_document_holds_elsewhere_is_held() -> None:
 def test_a_reply_that_names_its_own_anchor_replaces_the_questions() -> None:
     assert latest_anchors(["What changed in 2.4.0?", "I meant 2.1.0"]) == ["2.1.0"]
     assert latest_anchors(["What changed in 2.4.0?", "the cache part"]) == ["2.4.0"]
+
+
+def test_a_row_is_a_near_miss_when_its_passage_never_fills_the_asked_column() -> None:
+    # distro-info-debian.csv: the last rows have no release date, and the passage holding them names no `release`
+    # cell at all; the section heading still names the column
+    from masis.judge.tables import heading_columns, missing_columns, rows_heading
+    from masis.judge.terms import question_terms
+
+    header = ["version", "codename", "series", "created", "release", "eol"]
+    rows = "version: 14; codename: Forky; series: forky; created: 2025-08-09.\n\nversion: 15; codename: Duke."
+    chunk = _chunk(rows, section=rows_heading(21, 22, header), doc="distro-info-debian.csv")
+    forky = "version: 14; codename: Forky; series: forky; created: 2025-08-09."
+    assert heading_columns(chunk["section"]) == header
+    assert missing_columns(question_terms("When was Debian 14 Forky released?"), [(forky, chunk)]) == ["release"]
+    assert missing_columns(question_terms("When was Debian 14 Forky created?"), [(forky, chunk)]) == []

@@ -80,3 +80,38 @@ def test_of_a_compound_the_noun_naming_a_kind_of_answer_is_the_answer_noun() -> 
     assert expected_type("What was the wedding date?") == "date"
     assert question_terms("What was the wedding date?") == terms("wedding")
     assert answer_noun("What river separates Jacksonville?") == "river"  # a verb follows: no compound
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Since which util-linux version is hwclock --debug deprecated?", "version"),
+        ("Which version of make fixes the assertion failure?", "version"),
+        ("Which environment variable sets GNU time's format?", "identifier"),
+        ("Which libffi function must be used for variadic functions?", "identifier"),
+        ("Which perf record option skips collecting build-ids?", "flag"),
+        ("Which uid did the operator user have on Debian?", "number"),
+        ("Which security issues does Git 2.39.2 address?", None),
+    ],
+)
+def test_a_technical_noun_at_the_head_of_the_which_phrase_decides(question: str, kind: str | None) -> None:
+    assert expected_type(question) == kind
+
+
+DEPRECATED = "Since which version is hwclock --debug deprecated?"
+TIME_FORMAT = "Which environment variable sets GNU time's format?"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "question", "gives"),
+    [
+        ("what: hwclock --debug why: renamed to --verbose since: v2.32", DEPRECATED, True),
+        ("hwclock --debug is deprecated in favour of --verbose.", DEPRECATED, False),
+        ("If the TIME environment variable is set, its value is the format.", TIME_FORMAT, True),
+        ("The format is read from the environment.", TIME_FORMAT, False),
+        ("Use perf record -B to skip build-ids.", "Which perf record option skips build-ids?", True),
+        ("The perf record command samples events.", "Which perf record option skips build-ids?", False),
+    ],
+)
+def test_a_technical_answer_gives_an_instance_the_question_does_not(sentence: str, question: str, gives: bool) -> None:
+    assert gives_type(sentence, expected_type(question), question) is gives

@@ -195,3 +195,16 @@ def test_a_heading_line_stays_apart_when_the_chunk_is_split_again() -> None:
 )
 def test_a_sentence_goes_on_after_an_abbreviation_or_a_middle_initial(text: str, expected: list[str]) -> None:
     assert split_sentences(text) == expected
+
+
+def test_a_chunk_ends_between_entries_rather_than_inside_one() -> None:
+    # a reference page's entries: packing sentence by sentence would leave "Default: 4, …" in the next chunk
+    entries = [
+        f"option{i} {{number}} What option {i} sets. Default: {i}, unless the environment sets another value."
+        for i in range(9)
+    ]
+    chunks = chunk_sections("http.md", [Section(text="\n\n".join(entries), heading="Options")], 350, 0)
+    assert len(chunks) > 1
+    for chunk in chunks:
+        lines = chunk.text.split("\n")
+        assert lines[0].startswith("option") and lines[-1].endswith("another value.")

@@ -146,3 +146,52 @@ def test_the_sentence_closest_in_meaning_leads_among_equal_matches() -> None:
     )
     assert plain.startswith("Archbishop Albrecht met Luther")
     assert read.startswith("Luther shamed Archbishop Albrecht")
+
+
+def test_an_answer_is_as_good_as_its_best_passage_not_the_union_of_unrelated_ones() -> None:
+    # real case (Node.js docs): "exit code" from one page and "unknown option" from another answered nothing
+    question = "Which exit code does the server use when an unknown option is given?"
+    scattered = [
+        _chunk("process.md#79", "process.md", "The process.exit() method ends the process with an exit code."),
+        _chunk("cli.md#6", "cli.md", "An unknown option given twice is read once."),
+    ]
+    answer = (
+        "The process.exit() method ends the process with an exit code [process.md#79]. "
+        "An unknown option given twice is read once [cli.md#6]."
+    )
+    assert provider.critique(question, answer, scattered).confidence < 0.65
+    whole = [_chunk("codes.md#9", "codes.md", "The server uses exit code 9 when an unknown option is given.")]
+    answer = "The server uses exit code 9 when an unknown option is given [codes.md#9]."
+    assert provider.critique(question, answer, whole).confidence >= 0.9
+
+
+HTTP_AGENT = (  # nodejs-http.md as a chunk holds it: each list entry on a line of its own
+    "Each request will use a new socket until the maximum is reached. Default: Infinity.\n"
+    "maxFreeSockets {number} Maximum number of sockets per host to leave open in a free state. "
+    "Only relevant if keepAlive is set to true. Default: 256.\n"
+    "scheduling {string} Scheduling strategy to apply when picking the next free socket to use. Default: 'lifo'."
+)
+
+
+def test_an_entrys_default_is_quoted_with_its_entry_not_the_neighbours() -> None:
+    evidence = [_chunk("http.md#8", "http.md", HTTP_AGENT)]
+    answer = provider.synthesize("What is the default maxFreeSockets of an http.Agent?", evidence)
+    assert answer.startswith(
+        "maxFreeSockets {number} Maximum number of sockets per host to leave open in a free state [http.md#8]. "
+        "Default: 256 [http.md#8]."
+    )
+    assert "Infinity" not in answer  # the neighbouring entry's default
+
+
+def test_a_quote_that_ends_with_a_colon_brings_what_it_introduces() -> None:
+    corepack = "The following binaries are provided through Corepack:\nYarn | yarn, yarnpkg\npnpm | pnpm, pnpx"
+    answer = provider.synthesize(
+        "Which binaries does Corepack provide?", [_chunk("corepack.md#7", "corepack.md", corepack)]
+    )
+    assert "pnpm | pnpm, pnpx" in answer
+
+
+def test_compressed_evidence_keeps_its_entries_apart() -> None:
+    evidence = [_chunk("http.md#8", "http.md", HTTP_AGENT)]
+    compressed = provider.compress("What is the default maxFreeSockets?", evidence, 6000)
+    assert any(line.startswith("maxFreeSockets") for line in compressed[0]["text"].split("\n"))

@@ -13,6 +13,7 @@ from docx.document import Document as DocxDocument
 from fpdf import FPDF
 
 from masis.errors import IngestError, UnsupportedFileError
+from masis.ingest.chunking import chunk_sections
 from masis.ingest.loaders import SUPPORTED_SUFFIXES, Section, load_document
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -313,7 +314,12 @@ def test_csv_rows_become_sentences_grouped_forty_to_a_section() -> None:
     for i in range(1, 86):
         writer.writerow([f"City {i}", f"Team {i}", "has, a comma" if i == 1 else ""])
     sections = load_document("offices.csv", buffer.getvalue().encode())
-    assert [s.heading for s in sections] == ["rows 1-40", "rows 41-80", "rows 81-85"]
+    # each section's heading names its columns too: a passage whose rows all leave one empty still knows it exists
+    assert [s.heading for s in sections] == [
+        "rows 1-40 of city, team, note",
+        "rows 41-80 of city, team, note",
+        "rows 81-85 of city, team, note",
+    ]
     rows = sections[0].text.split("\n\n")
     assert len(rows) == 40
     assert rows[0] == "city: City 1; team: Team 1; note: has, a comma."
@@ -419,7 +425,7 @@ def test_sample_structure_is_kept(corpus: dict[str, list[Section]]) -> None:
     assert "Budget by department" in {s.heading for s in corpus["budget_fy2026.docx"]}
     assert {s.heading for s in corpus["remote_work_policy.html"]} >= {"Remote Work Policy", "Equipment"}
     assert {s.heading for s in corpus["q3_report.md"]} >= {"Financial results", "Customers"}
-    assert [s.heading for s in corpus["headcount.csv"]] == ["rows 1-5"]
+    assert [s.heading for s in corpus["headcount.csv"]] == ["rows 1-5 of department, headcount, open_roles"]
 
 
 def test_sample_headcount_adds_up_to_the_reported_headcount() -> None:
@@ -448,3 +454,22 @@ def test_the_roadmap_and_the_report_disagree_on_q3_revenue(corpus: dict[str, lis
     assert "$11.9 million" in roadmap and "$12.4 million" not in roadmap
     assert "$12.4 million" in report and "$11.9 million" not in report
     assert "gross margin" not in roadmap.lower() and "18%" not in roadmap
+
+
+def test_markdown_reference_pages_lose_their_markup_and_keep_their_entries() -> None:
+    page = (
+        "---\ntitle: HTTP\n---\n# HTTP\n\n<!-- YAML\nadded: v0.1.13\nchanges:\n  - version: v20.0.0\n-->\n\n"
+        '<a id="ERR_X"></a>\n\n(http-agent)=\n\n'
+        "* `maxSockets` {number} Maximum sockets per host.\n  **Default:** `Infinity`.\n"
+        "* `maxFreeSockets` {number} Sockets left open in a free state.\n  **Default:** `256`.\n\n"
+        "Install {pypi}`keyring` first.\n"
+    )
+    text = "\n\n".join(s.text for s in load_document("http.md", page.encode()))
+    for markup in ("YAML", "v0.1.13", "ERR_X", "http-agent", "title:", "{pypi}"):
+        assert markup not in text
+    assert "Install keyring first." in text
+    from masis.judge.sentences import split_sentences
+
+    chunked = chunk_sections("http.md", load_document("http.md", page.encode()), 1200, 0)[0].text
+    assert "maxFreeSockets {number} Sockets left open in a free state." in split_sentences(chunked)
+    assert "Default: 256." in split_sentences(chunked)

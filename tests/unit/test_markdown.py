@@ -105,3 +105,16 @@ def test_a_scan_refuses_to_move_backwards() -> None:
     assert scan.next(0) is not None
     with pytest.raises(ValueError, match="forwards"):
         scan.next(-1)
+
+
+def test_markup_that_is_not_text_goes_and_code_stays() -> None:
+    # nodejs-cli.md, pip's MyST docs: YAML history in comments, anchors, roles, targets
+    assert markdown.without_comments("A <!-- YAML added: v11.6.0 --> B", False) == ("A  B", False)
+    assert markdown.without_comments("text <!-- YAML", False) == ("text ", True)
+    assert markdown.without_comments("changes: v20.0.0 -->after", True) == ("after", False)
+    assert markdown.strip_markup('<a id="ERR_SYNTHETIC"></a>An attempt') == "An attempt"
+    assert markdown.strip_markup("install {pypi}`keyring` first") == "install `keyring` first"
+    assert markdown.strip_markup("--max-http-header-size=<size> sets it") == "--max-http-header-size=<size> sets it"
+    assert markdown.is_target("(pip-install)=") and not markdown.is_target("(see below)")
+    assert markdown.front_matter_lines(["---", "title: CLI", "---", "# CLI"]) == 3
+    assert markdown.front_matter_lines(["# CLI", "---"]) == 0
