@@ -75,8 +75,8 @@ def test_a_follow_up_is_read_by_the_model_in_one_call_with_the_earlier_turns_fen
     first = sample.ask("demo", "How large is the home-office equipment stipend?", thread_id="oa-follow")
     assert first.metrics["llm_calls"] == 3 and not server.chat("read")  # a first question: no reading call
     server.reset()
-    outcome = sample.ask("demo", "Is it paid every year?", thread_id="oa-follow")
-    assert outcome.reading == "Is the home-office equipment stipend paid every year?"
+    outcome = sample.ask("demo", "What can it be spent on?", thread_id="oa-follow")
+    assert outcome.reading == "What can the home-office equipment stipend be spent on?"
     assert outcome.metrics["llm_calls"] == 4  # the reading, then the happy path's three
     assert [(r.role, r.model) for r in server.chat()] == [
         ("read", SYNTH), ("synthesize", SYNTH), ("critique", AUDIT), ("evaluate", AUDIT)]
@@ -87,7 +87,7 @@ def test_a_follow_up_is_read_by_the_model_in_one_call_with_the_earlier_turns_fen
     opened, closed = user.index(fence.group(0)), user.index(fence.group(0).replace("<", "</"))
     assert opened < user.index("Its answer: Each employee receives a one-time") < closed
     assert "[remote_work_policy.html#" not in user  # citations are not sent back to the model
-    assert user.rstrip().endswith("Follow-up question: Is it paid every year?")
+    assert user.rstrip().endswith("Follow-up question: What can it be spent on?")
     assert {c.doc_name for c in outcome.citations} == {"remote_work_policy.html"}
     assert outcome.metrics["tokens"]["by_node"]["reader"]["requests"] == 1
 
@@ -96,8 +96,8 @@ def test_an_unreadable_reading_falls_back_to_the_offline_rules(sample: Engine, s
     sample.ask("demo", "How large is the home-office equipment stipend?", thread_id="oa-fallback")
     server.reset()
     server.fail("malformed", role="read", times=2)
-    outcome = sample.ask("demo", "Is it paid every year?", thread_id="oa-fallback")
-    assert outcome.reading == "Is the home-office equipment stipend paid every year?"
+    outcome = sample.ask("demo", "What can it be spent on?", thread_id="oa-fallback")
+    assert outcome.reading == "What can the home-office equipment stipend be spent on?"
     assert len(server.chat("read")) == 2 and outcome.status == "answered"
 
 
