@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     import uvicorn
 
     from bot.deps import BotDeps
+    from masis.engine import Engine
 
 log = logging.getLogger(__name__)
 
@@ -95,8 +96,10 @@ def build_asgi(
     mode: str = "http",  # "http" | "socket" | "off": what /healthz reports
     extra_routes: Sequence[BaseRoute] = (),
     on_shutdown: Sequence[Callable[[], None]] = (),
+    engine: Engine | None = None,  # whose liveness /healthz reports (default: the bot's)
 ) -> Starlette:
     acker = EventAcker(bolt_app, signing_secret) if bolt_app is not None and signing_secret else None
+    watched = engine or (deps.engine if deps is not None else None)
 
     async def slack_events(request: Request) -> Response:
         assert bolt_app is not None
@@ -112,7 +115,13 @@ def build_asgi(
         return to_starlette_response(bolt_response)
 
     async def healthz(request: Request) -> Response:
-        return JSONResponse({"ok": True, "slack": mode, "jobs_in_flight": deps.jobs.in_flight if deps else 0})
+        """Liveness: 503 when the process cannot recover by itself (`Engine.problem`), so a probe restarts it.
+        A database that is down is not such a problem (`/readyz` says it): a restart would not bring it back."""
+        problem = watched.problem() if watched is not None else None
+        body = {"ok": problem is None, "slack": mode, "jobs_in_flight": deps.jobs.in_flight if deps else 0}
+        if problem is not None:
+            body["problem"] = problem
+        return JSONResponse(body, status_code=200 if problem is None else 503)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -247,7 +256,8 @@ def serve_api_only(
         print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
     try:
-        asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes])
+        asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes],
+                          engine=engine)
         log.info("no SLACK_BOT_TOKEN: serving only the HTTP API at /masis (spec at /openapi.json)")
         _run_uvicorn(asgi, host=host, port=port or settings.port, log_level=log_level)
         return 0

@@ -67,6 +67,20 @@ class PostgresServer:
         self._run(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-o", options,
                   "-w", "-t", "60", "start")
 
+    def restart(self) -> None:
+        """`pg_ctl restart`: every connection is cut, the server is back at once on the same port. (`-l` again:
+        without it the new server would write to, and hold open, this process's pipe.)"""
+        self._run(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-m", "fast", "-w",
+                  "-t", "60", "restart")
+
+    def halt(self) -> None:
+        """Stop the server, keeping its data (`resume` starts it again): an outage."""
+        self._run(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        self._run(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-t", "60",
+                  "start")
+
     def stop(self) -> None:
         try:
             self._run(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
