@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from masis.agents.context import AgentContext, ProgressCallback
 from masis.config import Settings
 from masis.errors import (
+    DatabaseUnavailableError,
     MasisError,
     NotAnAnswerError,
     NothingPendingError,
@@ -452,6 +453,8 @@ class Engine:
         try:
             with self._checkpoints():
                 self.graph.invoke(graph_input, config, context=context, durability="sync")
+        except DatabaseUnavailableError:
+            raise  # its status cannot be written either: the run stays 'running' until the next start settles it
         except BaseException:
             with contextlib.suppress(Exception):  # the run's own error is the one to report
                 self.registry.set_status(thread_id, self._settled_status(run_key))

@@ -36,7 +36,7 @@ def postgres_server() -> Iterator[PostgresServer]:
         pytest.skip(reason)
     with running_postgres() as server:
         yield server
-        close_presences()  # the processes' presence keepers, before their server goes
+        close_presences(server.url(""))  # this process's presence keepers, before their server goes
 
 
 @pytest.fixture

@@ -21,7 +21,6 @@ from masis.errors import MasisError
 from masis.records.pg import (
     DEFAULT_WAIT_SECONDS,
     NEEDS_EXTRA,
-    Availability,
     connect,
     database_errors,
     is_outage,
@@ -93,7 +92,6 @@ class PgConnection:
     def __init__(self, url: str, *, wait: float = DEFAULT_WAIT_SECONDS) -> None:
         self.url = url
         self.wait = wait
-        self._availability = Availability.of(url)
         self.pool = open_pool(url, wait=wait, name="masis-records")
         self._held = threading.local()
 
@@ -104,8 +102,7 @@ class PgConnection:
         if held is not None:
             yield held
             return
-        timeout = self._availability.wait(self.wait)
-        with database_errors(), self._availability.tracking(), self.pool.connection(timeout=timeout) as conn:
+        with database_errors(), self.pool.connection() as conn:
             yield conn
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
@@ -188,8 +185,11 @@ class Postgres:
             try:
                 yield
             finally:
-                if not conn.broken:
+                try:
                     conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+                except Exception as exc:
+                    if not is_outage(exc):
+                        raise
 
     @contextmanager
     def hold_locks(

@@ -28,10 +28,11 @@ if TYPE_CHECKING:
 NEEDS_EXTRA = ("MASIS_DATABASE_URL needs PostgreSQL support: pip install 'masis[postgres]' "
                "(psycopg and langgraph-checkpoint-postgres)")
 DEFAULT_WAIT_SECONDS = 10.0
-DOWN_WAIT_SECONDS = 1.0
+DOWN_WAIT_SECONDS = 2.0
 # How long a pool keeps retrying a lost connection (psycopg_pool backs off 1, 2, 4 ... s) before it gives up
-# and lets the next caller start afresh: bounds the wait between the server coming back and a new connection.
-RECONNECT_SECONDS = 8.0
+# and lets the next caller start afresh: bounds the wait between the server coming back and a new connection
+# (psycopg_pool's default, 5 minutes, could leave a caller waiting a minute for a server that is back).
+RECONNECT_SECONDS = 2.0
 # PostgreSQL's SQLSTATEs that mean the connection, not the statement, failed: class 08 (connection exception),
 # and the server shutting down or not yet accepting connections.
 _OUTAGE_STATES = ("08", "57P01", "57P02", "57P03")
@@ -104,17 +105,11 @@ class Availability:
         """How long the next caller waits for a connection: `full`, or a short wait while the database is down."""
         return min(full, DOWN_WAIT_SECONDS) if self.down_since is not None else full
 
-    @contextmanager
-    def tracking(self) -> Iterator[None]:
-        """Marks the database down when the block cannot get a connection, and up when it can."""
-        from psycopg_pool import PoolTimeout
+    def down(self) -> None:
+        if self.down_since is None:
+            self.down_since = time.monotonic()
 
-        try:
-            yield
-        except PoolTimeout:
-            if self.down_since is None:
-                self.down_since = time.monotonic()
-            raise
+    def up(self) -> None:
         self.down_since = None
 
 
@@ -126,15 +121,30 @@ def open_pool(
     wait: float = DEFAULT_WAIT_SECONDS,
     configure: Callable[[Connection[Any]], None] | None = None,
     name: str | None = None,
+    shares_availability: bool = True,
     **kwargs: Any,
 ) -> ConnectionPool[Any]:
     """An open pool of autocommit connections to `url` that tests each connection it hands out and replaces
-    lost ones (see the module's docstring); `kwargs` go to each connection, `configure` runs on each new one."""
+    lost ones (see the module's docstring); `kwargs` go to each connection, `configure` runs on each new one.
+    A caller that does not say how long to wait waits `wait` seconds, or `DOWN_WAIT_SECONDS` while the
+    database is known to be down (`shares_availability`: what one pool of the URL found, all know)."""
     try:
-        from psycopg_pool import ConnectionPool
+        from psycopg_pool import ConnectionPool, PoolTimeout
     except ImportError:
         raise MasisError(NEEDS_EXTRA) from None
-    holder: list[ConnectionPool[Any]] = []
+    availability = Availability.of(url) if shares_availability else Availability()
+
+    class Pool(ConnectionPool[Any]):
+        def getconn(self, timeout: float | None = None) -> Any:
+            try:
+                conn = super().getconn(availability.wait(self.timeout) if timeout is None else timeout)
+            except PoolTimeout:
+                availability.down()
+                raise
+            availability.up()
+            return conn
+
+    holder: list[Pool] = []
 
     def check(conn: Connection[Any]) -> None:
         try:
@@ -143,7 +153,7 @@ def open_pool(
             holder[0].check()  # the others idle beside it were most likely cut by the same restart
             raise
 
-    pool: ConnectionPool[Any] = ConnectionPool(
+    pool = Pool(
         url, min_size=min_size, max_size=max_size, open=False, check=check, configure=configure, name=name,
         timeout=wait, reconnect_timeout=RECONNECT_SECONDS, kwargs={"autocommit": True, **kwargs},
     )

@@ -78,7 +78,8 @@ class Presence:
         with connect(url, connect_timeout=max(1, round(wait))) as conn:  # an unreachable server: one clear line
             _create_schema(conn)
         self.pool: ConnectionPool[Any] = open_pool(url, min_size=1, max_size=1, wait=wait,
-                                                   configure=self._take_lock, name="masis-presence")
+                                                   configure=self._take_lock, name="masis-presence",
+                                                   shares_availability=False)
         self.beat()
         self._thread = threading.Thread(target=self._keep, name="masis-presence", daemon=True)
         self._thread.start()
@@ -168,11 +169,11 @@ def announce_presence(url: str, *, heartbeat: float = DEFAULT_HEARTBEAT_SECONDS,
         return presence
 
 
-def close_presences() -> None:
-    """Give up every presence of this process (at exit; a test's server is about to stop)."""
+def close_presences(url_prefix: str = "") -> None:
+    """Give up this process's presences on the databases whose URL starts with `url_prefix` (all of them at
+    exit; a test's server that is about to stop)."""
     with _guard:
-        presences = list(_presences.values())
-        _presences.clear()
+        presences = [_presences.pop(url) for url in list(_presences) if url.startswith(url_prefix)]
     for presence in presences:
         presence.close()
 
