@@ -51,8 +51,8 @@ def connect(url: str, **options: Any) -> Connection[Any]:
         raise MasisError(NEEDS_EXTRA) from None
     try:
         return psycopg.connect(url, autocommit=True, **options)
-    except psycopg.OperationalError as exc:  # its text names host and port, never the password
-        raise DatabaseUnavailableError(f"Cannot reach the database of MASIS_DATABASE_URL: {exc}") from None
+    except psycopg.OperationalError as exc:  # its text names host and port, never the password; one line
+        raise DatabaseUnavailableError(f"Cannot reach the database of MASIS_DATABASE_URL: {_one_line(exc)}") from None
 
 
 def is_outage(exc: BaseException) -> bool:
@@ -81,7 +81,7 @@ def database_errors() -> Iterator[None]:
     except Exception as exc:
         if not is_outage(exc):
             raise
-        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        reason = _one_line(exc)[:200] or type(exc).__name__
         raise DatabaseUnavailableError(
             f"The database (MASIS_DATABASE_URL) is unavailable right now ({reason}); try again in a minute."
         ) from exc
@@ -163,6 +163,12 @@ def open_pool(
     except Exception as exc:
         pool.close()
         if is_outage(exc):
-            raise DatabaseUnavailableError(f"Cannot reach the database of MASIS_DATABASE_URL: {exc}") from None
+            raise DatabaseUnavailableError(
+                f"Cannot reach the database of MASIS_DATABASE_URL: {_one_line(exc)}") from None
         raise
     return pool
+
+
+def _one_line(exc: BaseException) -> str:
+    """psycopg's message without its line breaks (it adds a hint on a second line)."""
+    return " ".join(str(exc).split())
