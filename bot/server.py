@@ -118,7 +118,10 @@ def build_asgi(
         """Liveness: 503 when the process cannot recover by itself (`Engine.problem`), so a probe restarts it.
         A database that is down is not such a problem (`/readyz` says it): a restart would not bring it back."""
         problem = watched.problem() if watched is not None else None
-        body = {"ok": problem is None, "slack": mode, "jobs_in_flight": deps.jobs.in_flight if deps else 0}
+        body: dict[str, object] = {"ok": problem is None, "slack": mode,
+                                   "jobs_in_flight": deps.jobs.in_flight if deps else 0}
+        if deps is not None and deps.watch is not None:
+            body["replica_sweeps"] = deps.watch.sweeps
         if problem is not None:
             body["problem"] = problem
         return JSONResponse(body, status_code=200 if problem is None else 503)

@@ -29,6 +29,7 @@ class ReplicaWatch:
         self._presence = deps.engine.postgres.presence
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="masis-replica-watch", daemon=True)
+        self.sweeps = 0  # completed sweeps that judged other replicas (shown on /healthz)
 
     def start(self) -> ReplicaWatch:
         self._thread.start()
@@ -42,6 +43,7 @@ class ReplicaWatch:
         for thread_id, status in self._deps.engine.settle_stale_runs():
             log.info("settled %s, left running by a replica that is gone: %s", thread_id, status)
         told = notify_unfinished_work(self._deps)
+        self.sweeps += 1
         if told:
             log.warning("told %d threads that a replica that is gone lost their work", told)
         return told
