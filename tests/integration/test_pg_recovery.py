@@ -85,6 +85,24 @@ def test_the_bots_tables_come_back_after_a_restart(server: PostgresServer, url: 
     db.close()
 
 
+def test_while_the_database_is_down_deliveries_are_claimed_in_memory_and_ended_work_is_dropped_later(
+    server: PostgresServer, url: str
+) -> None:
+    db = BotDB(url, wait=1.0)
+    deduper, ledger = Deduper(db), Ledger(db)
+    ledger.begin_work(WorkInFlight("T:C:7.0", "ask", "C", "7.0", None))
+    server.halt()
+    assert deduper.claim("event:Ev7")  # the message reaches its thread, which can say the database is down
+    assert not deduper.claim("event:Ev7")  # its other delivery (app_mention + message) is still dropped
+    ledger.finish_work("T:C:7.0")  # no error: kept, to be dropped once the database is back
+    server.resume()
+    assert not deduper.claim("event:Ev7")
+    assert eventually(lambda: ledger.retry_finishes() == 0, "the ended work dropped") is True
+    with db.cursor() as cur:
+        assert cur.execute("SELECT count(*) FROM work_in_flight").fetchone()[0] == 0
+    db.close()
+
+
 def test_a_question_in_flight_when_the_database_goes_down_ends_with_a_clear_error(
     server: PostgresServer, url: str, tmp_path: Path
 ) -> None:
