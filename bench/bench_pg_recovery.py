@@ -1,6 +1,7 @@
-"""An engine on PostgreSQL while the database restarts and while it is down: how long questions take before,
-how long after `pg_ctl restart` until one is answered again (and how many failed meanwhile), how long a
-question waits before it is told the database is unavailable, and how soon questions work once it is back.
+"""An engine on PostgreSQL while the database restarts and while it is down: how long questions take before
+and what one registry read costs, how long after `pg_ctl restart` until one is answered again (and how many
+failed meanwhile), how long a question waits before it is told the database is unavailable, and how soon
+questions work once it is back.
 
     .venv/bin/python bench/bench_pg_recovery.py [--questions 40] [--wait 10]
 
@@ -43,6 +44,18 @@ def ask(engine: Engine, thread: str) -> tuple[bool, float]:
     return ok, time.perf_counter() - started
 
 
+def registry_call_us(engine: Engine, batches: int = 7, calls: int = 300) -> float:
+    """Median over batches of the microseconds one registry read takes (a statement, and on this branch the
+    pool's test of its connection)."""
+    per_call = []
+    for _ in range(batches):
+        started = time.perf_counter()
+        for _ in range(calls):
+            engine.registry.conversation("bench:probe")
+        per_call.append((time.perf_counter() - started) / calls * 1e6)
+    return round(statistics.median(per_call), 1)
+
+
 def until_answered(engine: Engine, prefix: str, give_up: float) -> tuple[float | None, int]:
     """Seconds until a question is answered again, and how many failed before it."""
     started, failed = time.perf_counter(), 0
@@ -62,6 +75,7 @@ def run(server: PostgresServer, questions: int, wait: float, give_up: float) -> 
         for i in range(5):
             ask(engine, f"warm-{i}")
         times = [ask(engine, f"q-{i}")[1] * 1000 for i in range(questions)]
+        call_us = registry_call_us(engine)
 
         server.restart()
         restart_s, restart_failed = until_answered(engine, "after-restart", give_up)
@@ -75,6 +89,7 @@ def run(server: PostgresServer, questions: int, wait: float, give_up: float) -> 
         "masis": str(Path(masis.engine.__file__).resolve().parent.parent),
         "questions": questions,
         "ask_ms": {"p50": round(statistics.median(times), 2), "p95": round(percentile(times, 95), 2)},
+        "registry_read_us": call_us,
         "after_restart": {"seconds_to_an_answer": restart_s, "questions_failed": restart_failed},
         "while_down": {"first_question_failed_after_s": None if first_ok else round(first_s, 2),
                        "next_question_failed_after_s": None if second_ok else round(second_s, 2)},

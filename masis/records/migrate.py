@@ -109,12 +109,15 @@ def _copy_run(reader: Any, writer: Any, target: Postgres, run_key: str, namespac
         parent = (saved.parent_config or {}).get("configurable", {}).get("checkpoint_id")
         at = {"configurable": {"thread_id": run_key, "checkpoint_ns": namespace,
                                **({"checkpoint_id": parent} if parent else {})}}
-        stored = writer.put(at, saved.checkpoint, saved.metadata, dict(saved.checkpoint["channel_versions"]))
+        # its pending writes first: a run cut off between the two finds the checkpoint missing and writes both
+        # again (each write is keyed), never a checkpoint without the writes it had (a paused question's)
         writes: dict[str, list[tuple[str, Any]]] = defaultdict(list)
         for task_id, channel, value in saved.pending_writes or ():
             writes[task_id].append((channel, value))
+        own = {"configurable": {"thread_id": run_key, "checkpoint_ns": namespace, "checkpoint_id": checkpoint_id}}
         for task_id, task_writes in writes.items():
-            writer.put_writes(stored, task_writes, task_id)
+            writer.put_writes(own, task_writes, task_id)
+        writer.put(at, saved.checkpoint, saved.metadata, dict(saved.checkpoint["channel_versions"]))
         copied += 1
     report.checkpoints += copied
     return copied

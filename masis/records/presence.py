@@ -21,6 +21,7 @@ import os
 import socket
 import threading
 import time
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from masis.pause import pause_point
@@ -103,14 +104,16 @@ class Presence:
             pause_point("presence:beat")
             try:
                 self.beat()
-                self._reachable = True
-                beats += 1
-                if beats % 1000 == 1:
-                    self._forget_silent()
             except Exception as exc:
                 self._held_since = None
                 self._reachable = _reachable(self.url, self.heartbeat)
                 log.warning("could not renew this process's presence in the database: %s", exc)
+                continue
+            self._reachable = True
+            beats += 1
+            if beats % 1000 == 1:
+                with suppress(Exception):  # housekeeping: the next round tries again
+                    self._forget_silent()
 
     def _forget_silent(self) -> None:
         with self.pool.connection(timeout=self.heartbeat) as conn:
