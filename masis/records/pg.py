@@ -2,10 +2,13 @@
 before handing it out, and the one place psycopg's connection errors become `DatabaseUnavailableError`.
 
 After a restart every open connection is dead, though nothing says so until it is used. A pool made by
-`open_pool` tests each connection it hands out (an empty query); the first one found dead makes the pool test
-all its idle ones at once (`ConnectionPool.check`), so a caller waits for one fresh connection, not for one
-back-off per dead connection. While the server is down a caller waits up to `MASIS_DATABASE_WAIT_SECONDS` for
-it, then gets `DatabaseUnavailableError`; after one such failure, callers of the same database wait at most
+`open_pool` tests each connection it hands out (`check`): one the server has written to while it sat idle (a
+server going down tells each client, then closes) gets a round trip (psycopg_pool's `check_connection`), the
+rest none; the first one found dead makes the pool test all its idle ones at once (`ConnectionPool.check`),
+so a caller waits for one fresh connection, not for one back-off per dead connection.
+
+While the server is down a caller waits up to `MASIS_DATABASE_WAIT_SECONDS` for it, then gets
+`DatabaseUnavailableError`; after one such failure, callers of the same database wait at most
 `DOWN_WAIT_SECONDS` until a connection succeeds again, so a Slack turn that touches the database four times
 fails in seconds, not minutes. psycopg is imported only when a URL is set.
 """
@@ -13,6 +16,7 @@ fails in seconds, not minutes. psycopg is imported only when a URL is set.
 from __future__ import annotations
 
 import hashlib
+import select
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -147,6 +151,8 @@ def open_pool(
     holder: list[Pool] = []
 
     def check(conn: Connection[Any]) -> None:
+        if not _has_unread_input(conn):
+            return
         try:
             ConnectionPool.check_connection(conn)
         except Exception:
@@ -172,3 +178,16 @@ def open_pool(
 def _one_line(exc: BaseException) -> str:
     """psycopg's message without its line breaks (it adds a hint on a second line)."""
     return " ".join(str(exc).split())
+
+
+def _has_unread_input(conn: Connection[Any]) -> bool:
+    """Whether an idle connection has something to read: a server that shuts down, restarts or ends a session
+    says so (an error, then the end of the stream) to every client; nothing else arrives unasked here (MASIS
+    never LISTENs). Only then is the connection worth a round trip to test; a closed one is always."""
+    if conn.closed:
+        return True
+    try:
+        readable, _, _ = select.select([conn.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(readable)
