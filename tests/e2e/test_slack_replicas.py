@@ -153,9 +153,12 @@ def test_a_replica_killed_mid_answer_has_its_lost_work_told_once_by_the_live_one
         # B, live, tells the thread (no replica restarts): within a minute
         wait_post(emulator, MAIN_CHANNEL, asked_ts, lambda c: ASK_AGAIN in c.blocks_text(), what="the notice",
                   timeout=60)
-        statuses = [c.params.get("status") for c in emulator.calls_to("assistant.threads.setStatus")
-                    if c.params.get("thread_ts") == asked_ts]
-        assert statuses and statuses[-1] == "", statuses  # A's status line does not stay
+        def status_line(_: object) -> bool:  # A's status line does not stay: the last one set is empty
+            statuses = [c.params.get("status") for c in emulator.calls_to("assistant.threads.setStatus")
+                        if c.params.get("thread_ts") == asked_ts]
+            return bool(statuses) and statuses[-1] == ""
+
+        emulator.wait_for(status_line, what="the status line of A's lost work cleared")
         other_ts, _ = SlackDriver(b.url, emulator).mention(MAIN_CHANNEL, "What is the remote work policy?")
         wait_post(emulator, MAIN_CHANNEL, other_ts, is_answer, what="replica B still answering")
 
