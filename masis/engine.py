@@ -170,6 +170,23 @@ class Engine:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def problem(self) -> str | None:
+        """Why this engine cannot recover by itself and its process should be restarted (a liveness probe's
+        question), or None. On SQLite there is nothing that could be stuck."""
+        return self.postgres.presence.problem() if self.postgres is not None else None
+
+    def settle_stale_runs(self, *, others_only: bool = True) -> list[tuple[str, str]]:
+        """Settle the threads a killed process left 'running' for ever; returns (thread, status) of each. While
+        this engine runs (`others_only`, the default) its own runs are never stale; at start-up they are."""
+        settled = []
+        for conversation in self.registry.stale_runs(others_only=others_only):
+            status = self._settled_status(conversation.run_key)
+            self.registry.set_status(conversation.thread_id, status)
+            settled.append((conversation.thread_id, status))
+            log.warning("thread %s was being answered when MASIS stopped; marked it %s", conversation.thread_id,
+                        status)
+        return settled
+
     # --- questions -----------------------------------------------------------------------------------
 
     def ask(
@@ -388,11 +405,6 @@ class Engine:
 
     # --- internals -------------------------------------------------------------------------------------
 
-    def problem(self) -> str | None:
-        """Why this engine cannot recover by itself and its process should be restarted (a liveness probe's
-        question), or None. On SQLite there is nothing that could be stuck."""
-        return self.postgres.presence.problem() if self.postgres is not None else None
-
     def _checkpoints(self) -> contextlib.AbstractContextManager[None]:
         """Around the checkpointer's calls: on PostgreSQL an outage is `DatabaseUnavailableError`."""
         return database_errors() if self.postgres is not None else contextlib.nullcontext()
@@ -417,18 +429,6 @@ class Engine:
         if snapshot.values and not snapshot.next:
             return str(snapshot.values.get("status") or "answered")
         return "interrupted"
-
-    def settle_stale_runs(self, *, others_only: bool = True) -> list[tuple[str, str]]:
-        """Settle the threads a killed process left 'running' for ever; returns (thread, status) of each. While
-        this engine runs (`others_only`, the default) its own runs are never stale; at start-up they are."""
-        settled = []
-        for conversation in self.registry.stale_runs(others_only=others_only):
-            status = self._settled_status(conversation.run_key)
-            self.registry.set_status(conversation.thread_id, status)
-            settled.append((conversation.thread_id, status))
-            log.warning("thread %s was being answered when MASIS stopped; marked it %s", conversation.thread_id,
-                        status)
-        return settled
 
     def _config(self, run_key: str) -> dict[str, Any]:
         return {"configurable": {"thread_id": run_key}, "recursion_limit": self.settings.recursion_limit}
