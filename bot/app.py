@@ -54,4 +54,8 @@ def build_app(
     register_all(app, deps)
     deps.jobs.submit(lambda: log.info("told %d threads their work was lost", notify_unfinished_work(deps)),
                      name="restart notices")
+    if engine.postgres is not None and deps.watch is None:
+        from bot.watch import ReplicaWatch
+
+        deps.watch = ReplicaWatch(deps).start()
     return app

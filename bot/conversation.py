@@ -206,7 +206,7 @@ class Conversations:
         try:
             self._answer(status, ref, call)
         finally:
-            ledger.end_work(ref.thread_id)
+            ledger.finish_work(ref.thread_id)
 
     def _answer(self, status: AnswerStatus, ref: ThreadRef, call: Callable[[Callable[[str], None]], Outcome]) -> None:
         try:

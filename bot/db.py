@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from masis.records.db import PgConnection, announce_presence, is_postgres_url
+from masis.records.db import DEFAULT_WAIT_SECONDS, PgConnection, announce_presence, is_postgres_url
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS deliveries (
@@ -58,14 +58,16 @@ CREATE TABLE IF NOT EXISTS work_in_flight (
 
 
 class BotDB:
-    """One connection shared by the bot's threads, serialized by a lock (SQLite writes are tiny here)."""
+    """One connection shared by the bot's threads, serialized by a lock (SQLite writes are tiny here); on
+    PostgreSQL, a small pool that survives a restart of the database (`masis.records.db.PgConnection`)."""
 
-    def __init__(self, target: Path | str) -> None:
+    def __init__(self, target: Path | str, *, wait: float = DEFAULT_WAIT_SECONDS) -> None:
+        """`wait`: on PostgreSQL, how long a statement waits for the database during an outage."""
         self._lock = threading.Lock()
         self.pg: PgConnection | None = None
         if isinstance(target, str) and is_postgres_url(target):
             announce_presence(target)
-            self.pg = PgConnection(target)
+            self.pg = PgConnection(target, wait=wait)
             self.pg.create_schema(_SCHEMA, lock="masis:schema:bot")
             return
         path = Path(target)

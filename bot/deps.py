@@ -20,6 +20,7 @@ from bot.slack_client import RedactingWebClient
 from masis.config import Settings
 
 if TYPE_CHECKING:
+    from bot.watch import ReplicaWatch
     from masis.engine import Engine
 
 DB_FILENAME = "slack.db"
@@ -57,6 +58,7 @@ class BotDeps:
     files: SlackFiles
     status_pool: ThreadPoolExecutor  # shows a question's status line at once, ahead of the answering jobs
     progress_interval: float = 1.0  # seconds between edits of a progress message
+    watch: ReplicaWatch | None = None  # on PostgreSQL: other replicas' lost work (bot.watch), once started
 
     def status(self, channel: str, thread_ts: str | None) -> StatusMessage:
         """A progress message in `channel` (in the thread `thread_ts` when given), not yet posted."""
@@ -77,7 +79,7 @@ class BotDeps:
         progress_interval: float = 1.0,
     ) -> BotDeps:
         client = client or make_web_client(settings)
-        db = BotDB(settings.postgres_url or settings.data_dir / DB_FILENAME)
+        db = BotDB(settings.postgres_url or settings.data_dir / DB_FILENAME, wait=settings.database_wait_seconds)
         return cls(
             settings=settings,
             engine=engine,
@@ -99,6 +101,8 @@ class BotDeps:
     def close(self, *, wait: bool = True) -> None:
         """Finish running jobs (drop queued ones), then close the bot's database. The engine is the
         caller's to close."""
+        if self.watch is not None:
+            self.watch.stop()
         self.status_pool.shutdown(wait=wait, cancel_futures=True)
         self.jobs.shutdown(wait=wait)
         self.db.close()

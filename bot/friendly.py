@@ -5,18 +5,22 @@ from __future__ import annotations
 from pydantic import ValidationError
 from slack_sdk.errors import SlackApiError
 
-from masis.errors import MasisError
+from masis.errors import DatabaseUnavailableError, MasisError
 from masis.fairness import QueueFull
 from masis.redact import redact
 
 _MAX_CHARS = 500
 
 GENERIC = "Something went wrong on my side. Please try again in a minute; if it keeps happening, tell your admin."
+DATABASE_DOWN = ("I can't reach my database right now (it may be restarting), so I couldn't finish this. "
+                 "Please try again in a minute.")
 
 
 def user_message(exc: BaseException, *, doing: str = "answering") -> str:
     """What to tell the user about `exc`. MASIS errors say what to do; anything else stays generic."""
-    if isinstance(exc, MasisError):
+    if isinstance(exc, DatabaseUnavailableError):  # its reason (host, port) is for the operator's log
+        text = DATABASE_DOWN
+    elif isinstance(exc, MasisError):
         text = str(exc) or GENERIC
     elif isinstance(exc, ValidationError):
         text = "I couldn't read that request: a question must be between 1 and 4000 characters."

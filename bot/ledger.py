@@ -11,11 +11,16 @@
 from __future__ import annotations
 
 import json
+import logging
+import threading
 import time
 from typing import Any, NamedTuple
 
 from bot.db import BotDB
+from masis.errors import DatabaseUnavailableError
 from masis.records.db import process_owner
+
+log = logging.getLogger(__name__)
 
 
 class WorkInFlight(NamedTuple):
@@ -38,6 +43,9 @@ ANSWER_TTL_SECONDS = 90 * 24 * 3600  # how long "Why this answer?" keeps working
 class Ledger:
     def __init__(self, db: BotDB) -> None:
         self._db = db
+        self._opened_at = time.time()
+        self._unended: set[str] = set()  # work that ended while the database was down
+        self._unended_guard = threading.Lock()
         with self._db.cursor() as cur:
             cur.execute("DELETE FROM answers WHERE posted_at < ?", (time.time() - ANSWER_TTL_SECONDS,))
 
@@ -120,11 +128,39 @@ class Ledger:
         with self._db.cursor() as cur:
             return bool(cur.execute("DELETE FROM work_in_flight WHERE key = ?", (key,)).rowcount == 1)
 
+    def finish_work(self, key: str) -> None:
+        """`end_work` for this process's own work: while the database is down the key is kept and dropped by a
+        later `retry_finishes`, so the row is not left for a successor to take for lost work."""
+        try:
+            self.end_work(key)
+        except DatabaseUnavailableError as exc:
+            log.warning("could not record that the work of %s ended; will retry: %s", key, exc)
+            with self._unended_guard:
+                self._unended.add(key)
+
+    def retry_finishes(self) -> int:
+        """Drop the rows of work that ended during an outage; returns how many are still kept."""
+        with self._unended_guard:
+            keys = sorted(self._unended)
+        for key in keys:
+            try:
+                self.end_work(key)
+            except DatabaseUnavailableError:
+                break
+            with self._unended_guard:
+                self._unended.discard(key)
+        with self._unended_guard:
+            return len(self._unended)
+
     def unfinished_work(self) -> list[WorkInFlight]:
-        """The work begun by bot processes that are gone (on a shared PostgreSQL, a live replica's is
-        not unfinished)."""
+        """The work begun by bot processes that are gone (on a shared PostgreSQL, a live replica's is not
+        unfinished). Rows naming this process count only when begun before it opened the ledger (a restarted
+        container can get its old pid back); its own work since is never taken for lost."""
+        own = process_owner()
         with self._db.cursor() as cur:
             rows = cur.execute(
-                "SELECT key, kind, channel_id, thread_ts, status_ts, owner FROM work_in_flight ORDER BY started_at"
+                "SELECT key, kind, channel_id, thread_ts, status_ts, owner, started_at FROM work_in_flight "
+                "ORDER BY started_at"
             ).fetchall()
-        return [WorkInFlight(*row[:5]) for row in rows if not self._db.owner_alive(row[5])]
+        return [WorkInFlight(*row[:5]) for row in rows
+                if (row[6] < self._opened_at if row[5] == own else not self._db.owner_alive(row[5]))]

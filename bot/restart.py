@@ -1,5 +1,6 @@
 """After a crash: every piece of work the last process left unfinished gets a message in its thread, never
-silence. Runs once at start-up, in the background.
+silence, and its status line goes. Runs once at start-up, in the background; on a shared PostgreSQL the live
+replicas also run it every few seconds for a replica that died (`bot.watch`).
 
 A question whose answer was lost is asked again by its user (the graph run stopped at an unknown node);
 a reply whose resume never began finds its clarification still pending and can simply be sent again.
@@ -52,3 +53,8 @@ def _tell(deps: BotDeps, work: WorkInFlight) -> None:
             deps.client.chat_delete(channel=work.channel_id, ts=work.status_ts)
         except SlackApiError:
             log.info("the old progress message %s was already gone", work.status_ts)
+    elif work.thread_ts and work.kind != "upload":  # the thread's status line ("is working on your question…")
+        try:
+            deps.client.assistant_threads_setStatus(channel_id=work.channel_id, thread_ts=work.thread_ts, status="")
+        except SlackApiError:
+            log.info("could not clear the status line of %s", work.key)

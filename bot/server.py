@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     import uvicorn
 
     from bot.deps import BotDeps
+    from masis.engine import Engine
 
 log = logging.getLogger(__name__)
 
@@ -107,9 +108,11 @@ def build_asgi(
     mode: str = "http",  # "http" | "socket" | "off": what /healthz reports
     extra_routes: Sequence[BaseRoute] = (),
     on_shutdown: Sequence[Callable[[], None]] = (),
+    engine: Engine | None = None,  # whose liveness /healthz reports (default: the bot's)
 ) -> Starlette:
     acker = EventAcker(bolt_app) if bolt_app is not None and signing_secret else None
     verifier = SignatureVerifier(signing_secret) if signing_secret else None
+    watched = engine or (deps.engine if deps is not None else None)
 
     async def slack_events(request: Request) -> Response:
         assert bolt_app is not None
@@ -131,7 +134,16 @@ def build_asgi(
         return to_starlette_response(bolt_response)
 
     async def healthz(request: Request) -> Response:
-        return JSONResponse({"ok": True, "slack": mode, "jobs_in_flight": deps.jobs.in_flight if deps else 0})
+        """Liveness: 503 when the process cannot recover by itself (`Engine.problem`), so a probe restarts it.
+        A database that is down is not such a problem (`/readyz` says it): a restart would not bring it back."""
+        problem = watched.problem() if watched is not None else None
+        body: dict[str, object] = {"ok": problem is None, "slack": mode,
+                                   "jobs_in_flight": deps.jobs.in_flight if deps else 0}
+        if deps is not None and deps.watch is not None:
+            body["replica_sweeps"] = deps.watch.sweeps
+        if problem is not None:
+            body["problem"] = problem
+        return JSONResponse(body, status_code=200 if problem is None else 503)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -277,7 +289,8 @@ def serve_api_only(
         return 2
     load_encoder(settings)
     try:
-        asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes])
+        asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes],
+                          engine=engine)
         log.info("no SLACK_BOT_TOKEN: serving only the HTTP API at /masis (spec at /openapi.json)")
         _run_uvicorn(asgi, host=host, port=port or settings.port, log_level=log_level)
         return 0

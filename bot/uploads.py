@@ -175,7 +175,7 @@ class Uploads:
         try:
             return self._fetch_and_index(workspace, user_id, files, pasted, status)
         finally:
-            self.deps.ledger.end_work(key)
+            self.deps.ledger.finish_work(key)
 
     def _fetch_and_index(
         self,

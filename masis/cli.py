@@ -1,4 +1,4 @@
-"""`masis ingest | docs | ask | reply | serve | eval`: the engine from a terminal or a script.
+"""`masis ingest | docs | ask | reply | reindex | gc | migrate | serve | eval`: the engine from a terminal or a script.
 
 Errors are one line on stderr and a non-zero exit, never a traceback. With `--json`, `ask` and `reply`
 print one Outcome object and exit 0 for an answer and for a clarification alike. `ingest` prints a line per
@@ -75,6 +75,12 @@ def build_parser() -> argparse.ArgumentParser:
     gc.add_argument("--older-than", type=float, metavar="DAYS",
                     help="forget conversations idle this long (default MASIS_CHECKPOINT_TTL_DAYS, 30)")
 
+    migrate = sub.add_parser(
+        "migrate", help="copy a SQLite installation (registry, checkpoints, Slack state) into MASIS_DATABASE_URL"
+    )
+    migrate.add_argument("--from", dest="source", type=Path, metavar="DIR",
+                         help="the data directory to copy (default MASIS_DATA_DIR)")
+
     sub.add_parser("serve", help="run the Slack bot (and the HTTP API when MASIS_API_TOKEN is set)")
     eval_cli.add_parser(sub)
     return parser
@@ -140,6 +146,9 @@ def _dispatch(args: argparse.Namespace, start_up: StartUp) -> int:
     if args.command == "gc":
         start_up.close()
         return _gc(settings, args.older_than)
+    if args.command == "migrate":
+        start_up.close()
+        return _migrate(settings, args.source)
     from masis.engine import Engine
 
     with Engine(settings) as engine:
@@ -208,6 +217,60 @@ def _gc(settings: Settings, older_than: float | None) -> int:
         f"Forgot {report.conversations_forgotten} idle conversations ({report.pending_forgotten} with an "
         f"unanswered question), pruned {report.runs_pruned} runs' checkpoints; databases "
         f"{report.bytes_before / 1e6:.1f} MB -> {report.bytes_after / 1e6:.1f} MB."
+    )
+    return 0
+
+
+MIGRATED_FILES = ("masis.db", "checkpoints.db", "slack.db")
+
+
+def _migrate(settings: Settings, source: Path | None) -> int:
+    """Copy the SQLite files of a data directory into MASIS_DATABASE_URL (masis.records.migrate, bot.migrate)."""
+    import sqlite3
+
+    from bot.migrate import migrate_bot_state
+    from masis.records.db import Postgres
+    from masis.records.migrate import MigrationReport, migrate_checkpoints, migrate_registry
+    from masis.records.registry import Registry
+
+    url = settings.postgres_url
+    if url is None:
+        raise MasisError("masis migrate copies into the PostgreSQL database of MASIS_DATABASE_URL: set it "
+                         "(postgresql://user:password@host:5432/db).")
+    data_dir = source or settings.data_dir
+    files = {name: data_dir / name for name in MIGRATED_FILES if (data_dir / name).is_file()}
+    if not files:
+        raise MasisError(f"No MASIS installation in {data_dir}: none of {', '.join(MIGRATED_FILES)} is there "
+                         "(point --from at the data directory).")
+    for name in MIGRATED_FILES:
+        if name not in files:
+            print(f"{name}: not in {data_dir}, nothing to copy")
+
+    def progress(line: str) -> None:
+        print(line, flush=True)
+
+    report = MigrationReport()
+    slack = (0, 0)
+    postgres = Postgres(url, max_size=2, wait=settings.database_wait_seconds)  # an unreachable server: one line
+    registry = Registry(url, wait=settings.database_wait_seconds)
+    try:
+        if "masis.db" in files:
+            migrate_registry(files["masis.db"], registry, report, progress)
+        if "checkpoints.db" in files:
+            migrate_checkpoints(files["checkpoints.db"], postgres, report, progress)
+        if "slack.db" in files:
+            slack = migrate_bot_state(files["slack.db"], url, progress)
+    except sqlite3.DatabaseError as exc:
+        raise MasisError(f"Cannot read the SQLite files in {data_dir}: {exc}") from None
+    finally:
+        registry.close()
+        postgres.close()
+    print(
+        f"Migrated {data_dir} into PostgreSQL: {report.workspaces} workspaces ({report.documents} documents), "
+        f"{report.rows.get('conversations', 0)} conversations, {report.checkpoints} checkpoints of {report.runs} "
+        f"runs, {report.rows.get('feedback', 0)} votes, {slack[0]} Slack records; already there: "
+        f"{len(report.workspaces_present)} workspaces, {report.rows_present + slack[1]} rows, "
+        f"{report.checkpoints_present} checkpoints."
     )
     return 0
 

@@ -27,6 +27,16 @@ class Settings(BaseSettings):
     # postgresql://…: checkpoints, registry and the bot's tables in one PostgreSQL database that several
     # replicas share, instead of the SQLite files in the data directory
     database_url: SecretStr | None = Field(None, validation_alias=_env("MASIS_DATABASE_URL", "database_url"))
+    # on PostgreSQL: how long a call waits for the database to come back (a restart, a failover) before it fails
+    # with "the database is unavailable"; and each replica's heartbeat, a replica silent for three beats (and
+    # whose presence lock is free) being dead, its lost work announced by the live ones
+    database_wait_seconds: float = Field(
+        10.0, gt=0, allow_inf_nan=False, validation_alias=_env("MASIS_DATABASE_WAIT_SECONDS", "database_wait_seconds")
+    )
+    replica_heartbeat_seconds: float = Field(
+        5.0, gt=0, le=60, allow_inf_nan=False,
+        validation_alias=_env("MASIS_REPLICA_HEARTBEAT_SECONDS", "replica_heartbeat_seconds"),
+    )
 
     # --- language models -----------------------------------------------------------------------------
     llm: Literal["openai", "extractive"] | None = Field(None, validation_alias=_env("MASIS_LLM", "llm"))

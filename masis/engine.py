@@ -26,6 +26,7 @@ from masis import metrics
 from masis.agents.context import AgentContext, ProgressCallback
 from masis.config import Settings
 from masis.errors import (
+    DatabaseUnavailableError,
     MasisError,
     NotAnAnswerError,
     NothingPendingError,
@@ -42,6 +43,7 @@ from masis.outcome import Citation, Clarification, Outcome
 from masis.pause import pause_point
 from masis.records.document_locks import DocumentLocks
 from masis.records.locks import KeyedLocks
+from masis.records.pg import database_errors
 from masis.records.registry import DocumentInfo, Registry, run_key_of, run_number, running_status
 from masis.state import MASISInput
 from masis.storable import unstorable
@@ -81,9 +83,10 @@ class Engine:
         if (url := self.settings.postgres_url) is not None:
             from masis.records.db import Postgres
 
-            self.postgres = Postgres(url)
+            self.postgres = Postgres(url, wait=self.settings.database_wait_seconds,
+                                     heartbeat=self.settings.replica_heartbeat_seconds)
         try:
-            self.registry = Registry(self.settings.registry_target)
+            self.registry = Registry(self.settings.registry_target, wait=self.settings.database_wait_seconds)
         except BaseException:
             if self.postgres is not None:
                 self.postgres.close()
@@ -119,7 +122,8 @@ class Engine:
             # the checkpointer's migrations before this process holds any thread's lock: they CREATE INDEX
             # CONCURRENTLY, which waits for every open transaction, a replica's wait for that lock included
             self._load_graph()
-        self.recovery.settled_runs = self._settle_stale_runs()  # loads the graph only if a run was cut off
+        # loads the graph only if a run was cut off
+        self.recovery.settled_runs = self.settle_stale_runs(others_only=False)
         self._thread_locks = KeyedLocks()
         self._pool: FairPool | None = None
         self._pool_lock = threading.Lock()
@@ -185,6 +189,23 @@ class Engine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def problem(self) -> str | None:
+        """Why this engine cannot recover by itself and its process should be restarted (a liveness probe's
+        question), or None. On SQLite there is nothing that could be stuck."""
+        return self.postgres.presence.problem() if self.postgres is not None else None
+
+    def settle_stale_runs(self, *, others_only: bool = True) -> list[tuple[str, str]]:
+        """Settle the threads a killed process left 'running' for ever; returns (thread, status) of each. While
+        this engine runs (`others_only`, the default) its own runs are never stale; at start-up they are."""
+        settled = []
+        for conversation in self.registry.stale_runs(others_only=others_only):
+            status = self._settled_status(conversation.run_key)
+            self.registry.set_status(conversation.thread_id, status)
+            settled.append((conversation.thread_id, status))
+            log.warning("thread %s was being answered when MASIS stopped; marked it %s", conversation.thread_id,
+                        status)
+        return settled
 
     # --- questions -----------------------------------------------------------------------------------
 
@@ -411,6 +432,10 @@ class Engine:
 
     # --- internals -------------------------------------------------------------------------------------
 
+    def _checkpoints(self) -> contextlib.AbstractContextManager[None]:
+        """Around the checkpointer's calls: on PostgreSQL an outage is `DatabaseUnavailableError`."""
+        return database_errors() if self.postgres is not None else contextlib.nullcontext()
+
     @contextlib.contextmanager
     def _hold_thread(self, thread_id: str) -> Iterator[None]:
         """The thread's lock in this process, then (on PostgreSQL) across replicas."""
@@ -434,29 +459,20 @@ class Engine:
     def _settled_status(self, run_key: str) -> str:
         """A run's status from its last checkpoint: paused on a question, finished, or cut off part-way
         ('interrupted': a new question in the thread starts afresh)."""
-        snapshot = self.graph.get_state(self._config(run_key))
+        with self._checkpoints():
+            snapshot = self.graph.get_state(self._config(run_key))
         if snapshot.interrupts:
             return "needs_clarification"
         if snapshot.values and not snapshot.next:
             return str(snapshot.values.get("status") or "answered")
         return "interrupted"
 
-    def _settle_stale_runs(self) -> list[tuple[str, str]]:
-        """Settle the threads a killed process left 'running' for ever; returns (thread, status) of each."""
-        settled = []
-        for conversation in self.registry.stale_runs():
-            status = self._settled_status(conversation.run_key)
-            self.registry.set_status(conversation.thread_id, status)
-            settled.append((conversation.thread_id, status))
-            log.warning("thread %s was being answered when MASIS stopped; marked it %s", conversation.thread_id,
-                        status)
-        return settled
-
     def _config(self, run_key: str) -> dict[str, Any]:
         return {"configurable": {"thread_id": run_key}, "recursion_limit": self.settings.recursion_limit}
 
     def _interrupts(self, run_key: str) -> Sequence[Any]:
-        return self.graph.get_state(self._config(run_key)).interrupts
+        with self._checkpoints():
+            return self.graph.get_state(self._config(run_key)).interrupts
 
     def _run(
         self,
@@ -474,14 +490,18 @@ class Engine:
         config = self._config(run_key)
         started = time.perf_counter()
         try:
-            self.graph.invoke(graph_input, config, context=context, durability="sync")
+            with self._checkpoints():
+                self.graph.invoke(graph_input, config, context=context, durability="sync")
+        except DatabaseUnavailableError:
+            raise  # its status cannot be written either: the run stays 'running' until the next start settles it
         except BaseException:
             metrics.record_outcome(call, "error", None)
             with contextlib.suppress(Exception):  # the run's own error is the one to report
                 self.registry.set_status(thread_id, self._settled_status(run_key))
             raise
         seconds = time.perf_counter() - started
-        snapshot = self.graph.get_state(config)
+        with self._checkpoints():
+            snapshot = self.graph.get_state(config)
         outcome = build_outcome(snapshot.values, snapshot.interrupts, thread_id, workspace_id,
                                 round(seconds * 1000, 2), run=run_number(run_key))
         self.registry.set_status(thread_id, outcome.status)

@@ -75,3 +75,8 @@ class DocumentBusyError(MasisError):
 
     def __init__(self, name: str) -> None:
         super().__init__(f"{name} is being uploaded or removed right now; try again when that has finished.")
+
+
+class DatabaseUnavailableError(MasisError):
+    """The database (PostgreSQL, `MASIS_DATABASE_URL`) could not be reached: it is restarting, failing over or
+    down. Nothing was lost; the same request works once it is back (the HTTP API answers 503)."""

@@ -9,6 +9,7 @@ import pytest
 
 from masis.config import Settings
 from masis.engine import Engine
+from masis.records.presence import close_presences
 from tests.postgres import PostgresServer, missing_reason, running_postgres
 
 REPO = Path(__file__).resolve().parent.parent
@@ -35,6 +36,7 @@ def postgres_server() -> Iterator[PostgresServer]:
         pytest.skip(reason)
     with running_postgres() as server:
         yield server
+        close_presences(server.url(""))  # this process's presence keepers, before their server goes
 
 
 @pytest.fixture

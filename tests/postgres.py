@@ -54,6 +54,7 @@ class PostgresServer:
             os.chown(self.root, user.pw_uid, user.pw_gid)
         self.data = self.root / "data"
         self.user = "postgres" if self._as_postgres else pwd.getpwuid(os.geteuid()).pw_name
+        self.halted = False
 
     def _run(self, *args: str) -> None:
         prefix = ["runuser", "-u", "postgres", "--"] if self._as_postgres else []
@@ -62,10 +63,30 @@ class PostgresServer:
     def start(self) -> None:
         self._run(str(PG_BIN / "initdb"), "-D", str(self.data), "-A", "trust", "-U", self.user,
                   "--no-sync", "-E", "UTF8", "--locale=C")
+        self.resume()
+
+    def restart(self) -> None:
+        """`pg_ctl restart`: every connection is cut, the server is back at once on the same port. (`-l` again:
+        without it the new server would write to, and hold open, this process's pipe.)"""
+        self._run(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-m", "fast", "-w",
+                  "-t", "60", "restart")
+
+    def halt(self) -> None:
+        """Stop the server, keeping its data (`resume` starts it again): an outage."""
+        self._run(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+        self.halted = True
+
+    def resume(self) -> None:
+        """Start the server (again, after `halt`): same port, same data."""
         options = (f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.root} "
                    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
         self._run(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-o", options,
                   "-w", "-t", "60", "start")
+        self.halted = False
+
+    def ensure_running(self) -> None:
+        if self.halted:
+            self.resume()
 
     def stop(self) -> None:
         try:

@@ -1,7 +1,8 @@
 """Errors as the API answers them: JSON `{"error": message, "detail": ...}` with the right status, never a
 stack trace nor a secret. `endpoint` wraps each route so that MASIS's own errors map to their statuses (a
 model that failed is the server's side: 502, or 503 with `Retry-After` when it was unreachable or
-overloaded) and anything unexpected is logged here and answered with a plain 500."""
+overloaded; a database restarting or failing over is 503 with `Retry-After` too) and anything unexpected is
+logged here and answered with a plain 500."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from masis.errors import (
+    DatabaseUnavailableError,
     InvalidWorkspaceError,
     MasisError,
     NotAnAnswerError,
@@ -35,6 +37,7 @@ log = logging.getLogger(__name__)
 Endpoint = Callable[[Request], Awaitable[Response]]
 M = TypeVar("M", bound=BaseModel)
 
+DATABASE_RETRY_AFTER_SECONDS = 5
 _STATUS_OF: tuple[tuple[type[MasisError], int], ...] = (
     (NothingPendingError, 409),
     (NotAnAnswerError, 409),
@@ -99,6 +102,8 @@ def endpoint(func: Endpoint) -> Endpoint:
             return exc.response()
         except UpstreamError as exc:
             return upstream_response(exc)
+        except DatabaseUnavailableError as exc:  # a restart or failover: the same request works in a moment
+            return error_response(503, str(exc), headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)})
         except MasisError as exc:
             status = next((code for kind, code in _STATUS_OF if isinstance(exc, kind)), 400)
             return error_response(status, str(exc))

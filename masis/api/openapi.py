@@ -48,10 +48,12 @@ _ERRORS = {
     "500": "An unexpected error (logged on the server)",
     "502": "The language model answered with an error or with nothing usable (a refused key, an unknown model, "
     "a server error): the server's side failed, not the request; `error` says what the model said, without secrets",
-    "503": "The language model (or the embedding model) could not be reached, timed out or is overloaded; "
-    "`Retry-After`, when present, is the wait in seconds it asked for",
+    "503": "The language model (or the embedding model) could not be reached, timed out or is overloaded, or "
+    "the database (`MASIS_DATABASE_URL`) is restarting or down. `Retry-After`, when present, "
+    "is the wait in seconds before trying again",
 }
-_RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again (503: when the model said)",
+_RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again: the model's (503), a full "
+                                "line's (429), or a few seconds while the database comes back",
                                 "schema": {"type": "integer", "minimum": 1}}}
 
 
@@ -89,7 +91,7 @@ def _operation(
     description: str = "",
 ) -> dict[str, Any]:
     responses: dict[str, Any] = {"200": {"description": "OK", "content": _json_content(ok)}}
-    for code in sorted({"401", *errors, "500"}):
+    for code in sorted({"401", *errors, "500", "503"}):  # 503: any route needs the database
         responses[code] = {"description": _ERRORS[code], "content": _json_content(ErrorBody)}
         if code in ("429", "503"):
             responses[code]["headers"] = _RETRY_AFTER
@@ -203,10 +205,14 @@ def openapi_spec() -> dict[str, Any]:
         },
         "/healthz": {
             "get": {
-                "summary": "Liveness: the process is up",
+                "summary": "Liveness: the process is up, or 503 when it cannot recover by itself (restart it)",
                 "security": [],
-                "responses": {"200": {"description": "Up", "content": {"application/json": {"schema": {
-                    "type": "object"}}}}},
+                "responses": {
+                    "200": {"description": "Up", "content": {"application/json": {"schema": {"type": "object"}}}},
+                    "503": {"description": "The process cannot recover by itself (`problem` says why): for "
+                            "example it reaches the database but has lost its replica presence",
+                            "content": {"application/json": {"schema": {"type": "object"}}}},
+                },
             }
         },
     }

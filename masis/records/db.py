@@ -9,10 +9,8 @@ wrote this row still alive" for a process on any host. psycopg is imported only 
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
-import socket
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -20,10 +18,30 @@ from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Protocol
 
 from masis.errors import MasisError
+from masis.records.pg import (
+    DEFAULT_WAIT_SECONDS,
+    NEEDS_EXTRA,
+    connect,
+    database_errors,
+    is_outage,
+    lock_key,
+    open_pool,
+)
+from masis.records.presence import (
+    DEFAULT_HEARTBEAT_SECONDS,
+    Presence,
+    announce_presence,
+    owner_alive,
+    presence_of,
+    process_owner,
+)
 
 if TYPE_CHECKING:
     from psycopg import Connection
     from psycopg_pool import ConnectionPool
+
+__all__ = ["DEFAULT_HEARTBEAT_SECONDS", "DEFAULT_WAIT_SECONDS", "NEEDS_EXTRA", "Presence", "announce_presence",
+           "connect", "database_errors", "is_outage", "lock_key", "presence_of", "process_owner"]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -62,134 +80,116 @@ def schema_to_postgres(script: str) -> str:
     return re.sub(r"\bREAL\b", "DOUBLE PRECISION", script)
 
 
-def lock_key(name: str) -> int:
-    """A signed 64-bit advisory-lock key for a name (a thread id, a process, a table)."""
-    return int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "big", signed=True)
-
-
-NEEDS_EXTRA = ("MASIS_DATABASE_URL needs PostgreSQL support: pip install 'masis[postgres]' "
-               "(psycopg and langgraph-checkpoint-postgres)")
-
-
-def connect(url: str) -> Connection[Any]:
-    try:
-        import psycopg
-    except ImportError:
-        raise MasisError(NEEDS_EXTRA) from None
-    try:
-        return psycopg.connect(url, autocommit=True)
-    except psycopg.OperationalError as exc:  # its text names host and port, never the password
-        raise MasisError(f"Cannot reach the database of MASIS_DATABASE_URL: {exc}") from None
-
-
 class PgConnection:
-    """One PostgreSQL connection with sqlite3's `execute` / `executemany` / `executescript` (in `?` SQL).
+    """sqlite3's `execute` / `executemany` / `executescript` (in `?` SQL) over a small pool of autocommit
+    connections (`masis.records.pg.open_pool`) that survives a database restart.
 
-    In autocommit mode, like the `isolation_level=None` SQLite connections it stands in for: a
-    transaction is an explicit BEGIN … COMMIT."""
+    Each statement takes a tested connection from the pool; its rows are read before the connection goes back
+    (psycopg holds a result client-side). A transaction is an explicit BEGIN … COMMIT on one connection,
+    held by the calling thread until its end. While the database is down a statement waits `wait` seconds
+    for it, then raises `DatabaseUnavailableError`."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, wait: float = DEFAULT_WAIT_SECONDS) -> None:
         self.url = url
-        self._conn = connect(url)
+        self.wait = wait
+        self.pool = open_pool(url, wait=wait, name="masis-records")
+        self._held = threading.local()
+
+    @contextmanager
+    def connection(self) -> Iterator[Connection[Any]]:
+        """The calling thread's transaction connection, else a tested one from the pool for the block."""
+        held = getattr(self._held, "conn", None)
+        if held is not None:
+            yield held
+            return
+        with database_errors(), self.pool.connection() as conn:
+            yield conn
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        return self._conn.execute(to_postgres(sql) if params else sql, tuple(params) if params else None)
+        with database_errors(), self.connection() as conn:
+            return conn.execute(to_postgres(sql) if params else sql, tuple(params) if params else None)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Any:
-        cur = self._conn.cursor()
         batch = [tuple(row) for row in rows]
-        if batch:
-            cur.executemany(to_postgres(sql), batch)
-        return cur
+        with database_errors(), self.connection() as conn:
+            cur = conn.cursor()
+            if batch:
+                cur.executemany(to_postgres(sql), batch)
+            return cur
 
     def executescript(self, script: str) -> None:
-        self._conn.execute(script)  # type: ignore[arg-type]
+        with database_errors(), self.connection() as conn:
+            conn.execute(script)  # type: ignore[arg-type]
 
     def cursor(self) -> PgConnection:
         return self
 
     def close(self) -> None:
-        self._conn.close()
+        self.pool.close()
 
     @contextmanager
     def transaction(self, lock: str) -> Iterator[PgConnection]:
         """BEGIN … COMMIT holding the advisory lock `lock` until the end: writers of one kind go one at a
         time across processes, as SQLite's BEGIN IMMEDIATE makes them on one file."""
-        self._conn.execute("BEGIN")
-        try:
-            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(lock),))
-            yield self
-        except BaseException:
-            self._conn.execute("ROLLBACK")
-            raise
-        self._conn.execute("COMMIT")
+        with database_errors(), self.connection() as conn:
+            self._held.conn = conn
+            try:
+                with conn.transaction():
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(lock),))
+                    yield self
+            finally:
+                self._held.conn = None
 
     def create_schema(self, script: str, lock: str) -> None:
         """Run a `CREATE … IF NOT EXISTS` script once at a time (two replicas starting together would
         otherwise race on PostgreSQL's catalog)."""
         with self.transaction(lock):
-            self._conn.execute(schema_to_postgres(script))  # type: ignore[arg-type]
+            self.executescript(schema_to_postgres(script))
 
     def owner_alive(self, owner: str) -> bool:
-        """Whether the process `<host>:<pid>` still holds its presence lock (see `announce_presence`)."""
-        key = lock_key(f"masis:process:{owner}")
-        row = self._conn.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()
-        if row and row[0]:
-            self._conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
-            return False
-        return True
-
-
-_presence: dict[str, Connection[Any]] = {}
-_presence_guard = threading.Lock()
-
-
-def process_owner() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}"
-
-
-def announce_presence(url: str) -> None:
-    """Hold, for the life of this process, a session advisory lock named after it on its own connection:
-    another replica on any host tells a live owner of a 'running:<host>:<pid>' row from a dead one by
-    whether that lock is free (PostgreSQL frees it when the process, and so its connection, dies)."""
-    with _presence_guard:
-        if url in _presence and not _presence[url].closed:
-            return
-        conn = connect(url)
-        conn.execute("SELECT pg_advisory_lock(%s)", (lock_key(f"masis:process:{process_owner()}"),))
-        _presence[url] = conn
+        """Whether the process `<host>:<pid>` is still running, on any host (`masis.records.presence`)."""
+        presence = presence_of(self.url)
+        heartbeat = presence.heartbeat if presence is not None else DEFAULT_HEARTBEAT_SECONDS
+        with database_errors(), self.connection() as conn:
+            return owner_alive(conn, owner, heartbeat=heartbeat)
 
 
 class Postgres:
     """The pool an Engine shares between LangGraph's checkpointer and its per-thread locks."""
 
-    def __init__(self, url: str, *, max_size: int = 20) -> None:
-        announce_presence(url)  # first: a missing extra or an unreachable server is one clear message
+    def __init__(self, url: str, *, max_size: int = 20, wait: float = DEFAULT_WAIT_SECONDS,
+                 heartbeat: float = DEFAULT_HEARTBEAT_SECONDS) -> None:
+        # first: a missing extra or an unreachable server is one clear message
+        self.presence = announce_presence(url, heartbeat=heartbeat, wait=wait)
         try:
             from langgraph.checkpoint.postgres import PostgresSaver  # noqa: F401
             from psycopg.rows import dict_row
-            from psycopg_pool import ConnectionPool
         except ImportError:
             raise MasisError(NEEDS_EXTRA) from None
 
         self.url = url
         # PostgresSaver's documented connection settings: autocommit, dict rows, no prepared statements
-        self.pool: ConnectionPool[Any] = ConnectionPool(
-            url, min_size=1, max_size=max_size, open=True,
-            kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
-        )
+        self.pool: ConnectionPool[Any] = open_pool(url, max_size=max_size, wait=wait, name="masis-checkpoints",
+                                                   prepare_threshold=0, row_factory=dict_row)
 
     @contextmanager
     def thread_lock(self, thread_id: str) -> Iterator[None]:
         """One run per conversation thread across every replica: a session advisory lock on a pooled
-        connection, held for the run (PostgreSQL drops it if this process dies)."""
+        connection, held for the run (PostgreSQL drops it if this process dies).
+
+        A database restart during the run frees the lock with the session; the run goes on (its checkpoints
+        go through fresh connections) and the unlock, which has nothing left to free, is skipped."""
         key = lock_key(f"masis:thread:{thread_id}")
-        with self.pool.connection() as conn:
+        with database_errors(), self.pool.connection() as conn:
             conn.execute("SELECT pg_advisory_lock(%s)", (key,))
             try:
                 yield
             finally:
-                conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+                try:
+                    conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+                except Exception as exc:
+                    if not is_outage(exc):
+                        raise
 
     @contextmanager
     def hold_locks(
@@ -201,7 +201,7 @@ class Postgres:
         deadlock. With `wait=False`, a lock another session holds yields False instead, holding none.
         `on_wait` is called before blocking on a held lock."""
         keys = sorted({lock_key(name) for name in names})
-        with connect(self.url) as conn:
+        with database_errors(), connect(self.url) as conn:
             held: list[int] = []
             try:
                 # all at once first (a try never blocks, so its order does not matter): one round trip when free
@@ -255,3 +255,20 @@ class Postgres:
 def _unlock(conn: Any, keys: Sequence[int]) -> None:
     if keys:
         conn.execute("SELECT pg_advisory_unlock(k) FROM unnest(%s::bigint[]) AS k", (list(keys),))
+
+
+def copy_rows(
+    source: sqlite3.Connection, target: Conn, table: str, *, where: str = "", params: Sequence[Any] = (),
+    batch: int = 500,
+) -> tuple[int, int]:
+    """Copy the rows of `table` (those matching `where`) from a SQLite file into the same table of another
+    database, where a row whose key is already there stays as it is. Returns (copied, already there)."""
+    columns = ", ".join(str(row[1]) for row in source.execute(f"PRAGMA table_info({table})"))
+    rows = source.execute(f"SELECT {columns} FROM {table} {where}", tuple(params))
+    marks = ", ".join("?" * len(columns.split(", ")))
+    copied = seen = 0
+    while chunk := rows.fetchmany(batch):
+        seen += len(chunk)
+        cursor = target.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks}) ON CONFLICT DO NOTHING", chunk)
+        copied += max(0, int(cursor.rowcount))
+    return copied, seen - copied

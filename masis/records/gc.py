@@ -99,7 +99,7 @@ def _collect_postgres(url: str, cutoff: str) -> GcReport:
             before = int(conn.execute("SELECT pg_database_size(current_database()) AS n").fetchone()["n"])
             stored = {row["thread_id"] for row in conn.execute("SELECT DISTINCT thread_id FROM checkpoints")}
         # as on SQLite: checkpoint threads first, then conversations, under the registry's write lock
-        with registry._tx() as tx:
+        with registry.transaction() as tx:
             expired = tx.execute("SELECT status FROM conversations WHERE updated_at < ?", (cutoff,)).fetchall()
             tx.execute("DELETE FROM conversations WHERE updated_at < ?", (cutoff,))
             live = {row[0] for row in tx.execute("SELECT run_key FROM conversations").fetchall()}

@@ -143,12 +143,14 @@ class Registry:
     """Thread-safe access to the registry database: a SQLite file (one connection, WAL, a busy timeout)
     or, given a `postgresql://` URL, a PostgreSQL database several processes share (`masis.records.db`)."""
 
-    def __init__(self, target: Path | str) -> None:
+    def __init__(self, target: Path | str, *, wait: float | None = None) -> None:
+        """`wait`: on PostgreSQL, how long a call waits for the database during an outage (default
+        `masis.records.pg.DEFAULT_WAIT_SECONDS`)."""
         self._lock = threading.RLock()
         self._pg: PgConnection | None = None
         if isinstance(target, str) and is_postgres_url(target):
             announce_presence(target)
-            self._pg = PgConnection(target)
+            self._pg = PgConnection(target) if wait is None else PgConnection(target, wait=wait)
             self._conn: Conn = self._pg
             self._pg.create_schema(_SCHEMA + _FEEDBACK, lock="masis:schema:registry")
             return
@@ -169,7 +171,7 @@ class Registry:
     def _migrate_feedback(self) -> None:
         """Feedback was once one vote per user per thread (no `run`): each such vote rated the thread's
         latest answer at the time, so it moves to that answer (the thread's last run)."""
-        with self._tx() as conn:
+        with self.transaction() as conn:
             columns = {row[1] for row in conn.execute("PRAGMA table_info(feedback)")}
             if columns and "run" not in columns:
                 conn.execute("ALTER TABLE feedback RENAME TO feedback_by_thread")
@@ -184,7 +186,9 @@ class Registry:
                 conn.execute(_FEEDBACK)
 
     @contextmanager
-    def _tx(self) -> Iterator[Conn]:
+    def transaction(self) -> Iterator[Conn]:
+        """One write transaction, serialized with every other registry writer (in this process and, on
+        PostgreSQL, across replicas)."""
         if self._pg is not None:
             with self._lock, self._pg.transaction("masis:registry:write") as conn:
                 yield conn
@@ -203,7 +207,7 @@ class Registry:
         legacy = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'doc_terms'"
         if self._conn.execute(legacy).fetchone() is None:
             return
-        with self._tx() as conn:
+        with self.transaction() as conn:
             if conn.execute(legacy).fetchone() is None:  # another process migrated it meanwhile
                 return
             rows = conn.execute("SELECT workspace_id, name, term, df FROM doc_terms ORDER BY workspace_id, name")
@@ -253,7 +257,7 @@ class Registry:
         """Record that new versions of documents (name -> version id) are being written, before their first
         point is: the versions they replace stay listed until `save_documents`."""
         status = f"writing:{process_owner()}"
-        with self._tx() as conn:
+        with self.transaction() as conn:
             conn.executemany(
                 "INSERT INTO document_writes (workspace_id, name, version, status) VALUES (?, ?, ?, ?)",
                 [(workspace_id, name, version, status) for name, version in versions.items()],
@@ -261,7 +265,7 @@ class Registry:
 
     def end_writes(self, workspace_id: str, versions: Mapping[str, str]) -> None:
         """Forget writes that are over: switched to (the replaced versions' points deleted) or rolled back."""
-        with self._tx() as conn:
+        with self.transaction() as conn:
             conn.executemany(
                 "DELETE FROM document_writes WHERE workspace_id = ? AND name = ? AND version = ?",
                 [(workspace_id, name, version) for name, version in versions.items()],
@@ -331,7 +335,7 @@ class Registry:
         latest: dict[str, Mapping[int, int]] = {}  # a name's counts so far in this batch, if it came up already
         latest_words: dict[str, AbstractSet[str]] = {}
         document_rows, term_rows, word_rows = [], [], []
-        with self._tx() as conn:
+        with self.transaction() as conn:
             names = [info.name for info, _, _ in documents]
             stored = _stored_terms_of(conn, workspace_id, names)
             stored_words = _stored_words_of(conn, workspace_id, names)
@@ -383,7 +387,7 @@ class Registry:
                 )
 
     def delete_document(self, workspace_id: str, name: str) -> bool:
-        with self._tx() as conn:
+        with self.transaction() as conn:
             stored = _stored_terms(conn, workspace_id, name)
             _apply_delta(conn, _TERM_COUNTS, workspace_id, {term: -n for term, n in stored.items()})
             words = _stored_words_of(conn, workspace_id, [name]).get(name, frozenset())
@@ -449,7 +453,7 @@ class Registry:
 
         The first run claims the thread for its workspace, in one transaction (so across threads and
         processes); a thread never moves to another workspace."""
-        with self._tx() as conn:
+        with self.transaction() as conn:
             row = conn.execute(
                 "SELECT runs, workspace_id FROM conversations WHERE thread_id = ?", (thread_id,)
             ).fetchone()
@@ -466,17 +470,21 @@ class Registry:
             )
         return Conversation(thread_id, workspace_id, run_key, runs, running_status())
 
-    def stale_runs(self) -> list[Conversation]:
-        """Conversations left 'running' by a process that is no longer running (killed mid-answer)."""
+    def stale_runs(self, *, others_only: bool = False) -> list[Conversation]:
+        """Conversations left 'running' by a process that is no longer running (killed mid-answer). At
+        start-up a row naming this very process is stale too (a restarted container can get its old pid
+        back); with `others_only`, while this process runs, its own are not."""
         with self._lock:
             rows = self._conn.execute(
                 "SELECT thread_id, workspace_id, run_key, runs, status FROM conversations "
                 "WHERE status LIKE 'running%' ORDER BY thread_id"
             ).fetchall()
-            return [Conversation(*row) for row in rows if not self._owner_alive(str(row[4]))]
+            own = running_status()
+            return [Conversation(*row) for row in rows
+                    if not (others_only and row[4] == own) and not self._owner_alive(str(row[4]))]
 
     def set_status(self, thread_id: str, status: str) -> None:
-        with self._tx() as conn:
+        with self.transaction() as conn:
             conn.execute(
                 "UPDATE conversations SET status = ?, updated_at = ? WHERE thread_id = ?",
                 (status, now_iso(), thread_id),
@@ -485,7 +493,7 @@ class Registry:
     # --- feedback ------------------------------------------------------------------------------------
 
     def record_feedback(self, thread_id: str, run: int, user_id: str, value: str) -> None:
-        with self._tx() as conn:
+        with self.transaction() as conn:
             conn.execute(
                 "INSERT INTO feedback (thread_id, run, user_id, value, created_at) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (thread_id, run, user_id) DO UPDATE SET value = excluded.value, "

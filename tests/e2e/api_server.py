@@ -28,7 +28,8 @@ class ApiServer:
         self._sock.bind(("127.0.0.1", 0))
         self.port = self._sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        asgi = build_asgi(bolt_app=None, mode="off", extra_routes=api_routes(self.engine, settings))
+        asgi = build_asgi(bolt_app=None, mode="off", extra_routes=api_routes(self.engine, settings),
+                          engine=self.engine)
         self._server = uvicorn.Server(uvicorn_config(asgi, log_level="warning"))
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]},
                                         name="api-uvicorn", daemon=True)

@@ -117,16 +117,22 @@ def test_ten_simultaneous_replies_over_both_replicas_resume_the_thread_once(
     assert not [c for c in posts if is_error(c)], [c.blocks_text() for c in posts if is_error(c)]
 
 
-def test_a_replica_killed_mid_answer_leaves_the_other_serving_and_its_lost_work_is_told_once(
+def _sweeps(bot: BotProcess) -> int:
+    return int(httpx.get(f"{bot.url}/healthz", trust_env=False).json()["replica_sweeps"])
+
+
+def test_a_replica_killed_mid_answer_has_its_lost_work_told_once_by_the_live_one_without_a_restart(
     emulator: SlackEmulator, postgres_server: object, tmp_path: Path
 ) -> None:
     url = postgres_server.create_database()  # type: ignore[attr-defined]
     first = bot_settings(tmp_path / "a", emulator, database_url=url)
     seed(first)
     shutil.copytree(first.edge_store_path, tmp_path / "b" / first.edge_store_path.name)
+    beats = {"MASIS_REPLICA_HEARTBEAT_SECONDS": "1"}  # dead after 3 s of silence, sweeps every 2 s
 
     def replica(name: str) -> BotProcess:
-        return BotProcess(tmp_path / name, emulator, database_url=url, workdir=tmp_path / f"run-{name}").start()
+        return BotProcess(tmp_path / name, emulator, database_url=url, workdir=tmp_path / f"run-{name}",
+                          env=beats).start()
 
     a, b = replica("a"), replica("b")
     restarted: list[BotProcess] = []
@@ -136,21 +142,30 @@ def test_a_replica_killed_mid_answer_leaves_the_other_serving_and_its_lost_work_
                                  and b_.ACTION_FEEDBACK in str(p.get("blocks")))
         SlackDriver(a.url, emulator).mention(MAIN_CHANNEL, "What is our AI investment strategy?", ts=asked_ts)
         emulator.wait_for(lambda _: emulator.stalled, what="replica A's answer on its way to Slack")
+        swept = _sweeps(b)
+        emulator.wait_for(lambda _: _sweeps(b) >= swept + 2, what="replica B judging A twice while A lives")
+        assert not [c for c in emulator.posts(MAIN_CHANNEL, asked_ts) if ASK_AGAIN in c.blocks_text()], \
+            "replica B took live replica A's work for lost"
+
         a.process.send_signal(signal.SIGKILL)
         a.process.wait(timeout=10)
         release.set()
+        # B, live, tells the thread (no replica restarts): within a minute
+        wait_post(emulator, MAIN_CHANNEL, asked_ts, lambda c: ASK_AGAIN in c.blocks_text(), what="the notice",
+                  timeout=60)
+        def status_line(_: object) -> bool:  # A's status line does not stay: the last one set is empty
+            statuses = [c.params.get("status") for c in emulator.calls_to("assistant.threads.setStatus")
+                        if c.params.get("thread_ts") == asked_ts]
+            return bool(statuses) and statuses[-1] == ""
 
+        emulator.wait_for(status_line, what="the status line of A's lost work cleared")
         other_ts, _ = SlackDriver(b.url, emulator).mention(MAIN_CHANNEL, "What is the remote work policy?")
         wait_post(emulator, MAIN_CHANNEL, other_ts, is_answer, what="replica B still answering")
-        _idle(b)
-        assert not [c for c in emulator.posts(MAIN_CHANNEL, asked_ts) if ASK_AGAIN in c.blocks_text()], \
-            "replica B took A's live-looking work for lost before A was gone for good"
 
-        restarted.append(replica("a"))  # A comes back: it tells the thread, once
-        wait_post(emulator, MAIN_CHANNEL, asked_ts, lambda c: ASK_AGAIN in c.blocks_text(), what="the notice")
-        assert b.stop() == 0, b.output()
-        restarted.append(replica("b"))  # B restarting too finds nothing left to tell
-        _idle(*restarted)
+        restarted.append(replica("a"))  # A coming back finds nothing left to tell
+        swept = _sweeps(restarted[0])
+        emulator.wait_for(lambda _: _sweeps(restarted[0]) >= swept + 1, what="the new A sweeping")
+        _idle(b, *restarted)
         assert len([c for c in emulator.posts(MAIN_CHANNEL, asked_ts) if ASK_AGAIN in c.blocks_text()]) == 1
         assert not [c for c in emulator.posts(MAIN_CHANNEL, asked_ts) if is_answer(c)]
     finally:

@@ -159,21 +159,21 @@ def test_a_document_another_live_process_is_writing_is_left_alone(tmp_path: Path
     registry = Registry(settings.registry_path)
     registry.begin_writes("ws", {"busy.txt": "v1"})
     live = f"{os.uname().nodename}:{os.getppid()}"  # as if a live process (our parent, pytest's runner) wrote it
-    with registry._tx() as conn:
+    with registry.transaction() as conn:
         conn.execute("UPDATE document_writes SET status = ?", (f"writing:{live}",))
     assert registry.abandoned_writes() == []
-    with registry._tx() as conn:
+    with registry.transaction() as conn:
         conn.execute("UPDATE document_writes SET status = 'writing:otherhost:1'")
     assert registry.abandoned_writes() == [Write("ws", "busy.txt", "v1", recorded=False)]
     # the marker an older MASIS left on the document itself while indexing it
-    with registry._tx() as conn:
+    with registry.transaction() as conn:
         conn.execute(
             "INSERT INTO documents (workspace_id, name, sha256, chunks, size_bytes, pages, uploaded_by, uploaded_at, "
             "status) VALUES ('ws', 'old.txt', 'x', 1, 10, NULL, 'cli', '2026-01-01T00:00:00+00:00', ?)",
             (f"indexing:{live}",),
         )
     assert registry.unfinished_documents() == []
-    with registry._tx() as conn:
+    with registry.transaction() as conn:
         conn.execute("UPDATE documents SET status = 'indexing:otherhost:1'")
     assert registry.unfinished_documents() == [("ws", "old.txt")]
     registry.close()

@@ -16,7 +16,7 @@ from tests.integration.test_cli import masis
 
 
 def _age(engine: Engine, thread_id: str, days: int) -> None:
-    with engine.registry._tx() as conn:
+    with engine.registry.transaction() as conn:
         conn.execute("UPDATE conversations SET updated_at = datetime('now', ?) || '+00:00' WHERE thread_id = ?",
                      (f"-{days} days", thread_id))
 

@@ -268,7 +268,7 @@ def test_gc_on_postgres(replicas: tuple[Settings, Settings]) -> None:
         engine.ask("demo", "What is the remote work policy?", thread_id="twice")
         engine.ask("demo", "What is our AI investment strategy?", thread_id="old")
         assert engine.ask("demo", "What was Q3 2026 revenue?", thread_id="pending").status == "needs_clarification"
-        with engine.registry._tx() as conn:
+        with engine.registry.transaction() as conn:
             conn.execute("UPDATE conversations SET updated_at = ? WHERE thread_id = ?",
                          ("2000-01-01T00:00:00+00:00", "old"))
         report = collect_garbage(settings, older_than_days=7)

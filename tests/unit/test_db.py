@@ -54,3 +54,23 @@ def test_an_unreachable_server_is_one_clear_message_without_the_password() -> No
     with pytest.raises(MasisError, match="Cannot reach the database") as caught:
         connect("postgresql://u:s3cret-pw@127.0.0.1:1/x?connect_timeout=2")
     assert "s3cret-pw" not in str(caught.value)
+
+
+def test_only_a_lost_or_refused_connection_counts_as_the_database_being_unavailable() -> None:
+    import psycopg
+    from psycopg import errors
+    from psycopg_pool import PoolTimeout
+
+    from masis.errors import DatabaseUnavailableError
+    from masis.records.pg import database_errors, is_outage
+
+    outages = [psycopg.OperationalError("the connection is closed"), errors.AdminShutdown(),
+               errors.CannotConnectNow(), errors.ConnectionFailure(), PoolTimeout("no connection after 10 s")]
+    refusals = [errors.QueryCanceled(), errors.DeadlockDetected(), errors.UniqueViolation(), ValueError("x")]
+    assert [is_outage(e) for e in outages] == [True] * len(outages)
+    assert [is_outage(e) for e in refusals] == [False] * len(refusals)
+    one_line = r"unavailable right now \(the server restarts\)"
+    with pytest.raises(DatabaseUnavailableError, match=one_line), database_errors():
+        raise errors.AdminShutdown("the server\n\trestarts")
+    with pytest.raises(errors.DeadlockDetected), database_errors():
+        raise errors.DeadlockDetected()

@@ -169,7 +169,7 @@ def test_a_batch_records_the_same_statistics_as_one_document_at_a_time(database:
     batched.save_document("ws", _info("d.txt", 1), [frozenset({6})], frozenset({"acquired"}))  # a new version
     assert batched.words_starting("ws", "acq") == ["acquired"]
     assert batched.words_starting("other", "acq") == []  # a vocabulary is its workspace's own
-    with batched._tx() as conn:  # terms no chunk holds any more leave the table
+    with batched.transaction() as conn:  # terms no chunk holds any more leave the table
         assert conn.execute("SELECT COUNT(*) FROM term_df").fetchone()[0] == 1
     one_by_one.close()
     batched.close()
