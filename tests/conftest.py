@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,14 +30,22 @@ def make_settings(data_dir: Path, **overrides: object) -> Settings:
     return Settings(_env_file=None, **values)
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    """One PostgreSQL 15 cluster for the session (skips, saying why, where its binaries are missing)."""
+@contextmanager
+def own_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL 15 cluster of the caller's own (skips, saying why, where its binaries are missing); this
+    process's presence keepers are closed before it goes."""
     if (reason := missing_reason()) is not None:
         pytest.skip(reason)
     with running_postgres() as server:
         yield server
-        close_presences(server.url(""))  # this process's presence keepers, before their server goes
+        close_presences(server.url(""))
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL 15 cluster for the session."""
+    with own_postgres() as server:
+        yield server
 
 
 @pytest.fixture

@@ -20,8 +20,15 @@ from typing import TYPE_CHECKING
 
 from masis.errors import IngestError, UnsupportedFileError
 from masis.ingest import markdown, rst
-from masis.ingest.archive import ArchiveRefused, check_zip
-from masis.ingest.sections import BLOCK_BREAK, ROWS_PER_SECTION, Problem, Section, SectionBuilder, row_sentence
+from masis.ingest.sections import (
+    BLOCK_BREAK,
+    ROWS_PER_SECTION,
+    Problem,
+    Section,
+    SectionBuilder,
+    check_office_zip,
+    row_sentence,
+)
 
 if TYPE_CHECKING:
     from docx.table import Table
@@ -271,20 +278,17 @@ def _decode_html(data: bytes) -> str:
 # --- DOCX -------------------------------------------------------------------------------------------------
 
 
+_OLD_OR_LOCKED_DOCX = (
+    "this is an old-style Word file or a password-protected one; save it as .docx without a password and upload again"
+)
+
+
 def _load_docx(data: bytes) -> list[Section]:
     import docx
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
-    if data.startswith(b"\xd0\xcf\x11\xe0"):
-        raise Problem(
-            "this is an old-style Word file or a password-protected one; "
-            "save it as .docx without a password and upload again"
-        )
-    try:
-        check_zip(data)
-    except ArchiveRefused as refused:
-        raise Problem(f"refused to unpack this DOCX: {refused}; re-save it in Word and upload again") from None
+    check_office_zip(data, "DOCX", "Word", _OLD_OR_LOCKED_DOCX)
     try:
         document = docx.Document(io.BytesIO(data))
         content = list(document.iter_inner_content())

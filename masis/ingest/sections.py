@@ -58,3 +58,19 @@ def row_sentence(header: list[str], row: list[str]) -> str:
         parts.append(f"{column}: {value}")
     sentence = "; ".join(parts)
     return sentence if sentence.endswith((".", "!", "?")) else sentence + "."
+
+
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # an OLE container: a pre-2007 Office file, or an encrypted new one
+
+
+def check_office_zip(data: bytes, kind: str, app: str, old_or_locked: str) -> None:
+    """Refuse, with what to do, an old-style or password-protected Office file (`old_or_locked`) and a zip bomb;
+    `kind` ("DOCX") and `app` ("Word") name them in the reason."""
+    from masis.ingest.archive import ArchiveRefused, check_zip
+
+    if data.startswith(_OLE_MAGIC):
+        raise Problem(old_or_locked)
+    try:
+        check_zip(data)
+    except ArchiveRefused as refused:
+        raise Problem(f"refused to unpack this {kind}: {refused}; re-save it in {app} and upload again") from None

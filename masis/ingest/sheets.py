@@ -11,8 +11,7 @@ import io
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from masis.ingest.archive import ArchiveRefused, check_zip
-from masis.ingest.sections import BLOCK_BREAK, ROWS_PER_SECTION, Problem, Section, row_sentence
+from masis.ingest.sections import BLOCK_BREAK, ROWS_PER_SECTION, Problem, Section, check_office_zip, row_sentence
 
 # Columns past this one are not read, so a row costs at most this many cells of work however far right a
 # stray cell sits (Excel allows 16,384).
@@ -26,12 +25,7 @@ _DAMAGED = ("could not open this XLSX; it may be damaged or not an Excel workboo
 def load_xlsx(data: bytes) -> list[Section]:
     from openpyxl import load_workbook
 
-    if data.startswith(b"\xd0\xcf\x11\xe0"):  # an OLE container: .xls, or an encrypted .xlsx
-        raise Problem(OLD_OR_LOCKED)
-    try:
-        check_zip(data)
-    except ArchiveRefused as refused:
-        raise Problem(f"refused to unpack this XLSX: {refused}; re-save it in Excel and upload again") from None
+    check_office_zip(data, "XLSX", "Excel", OLD_OR_LOCKED)
     sections: list[Section] = []
     # openpyxl raises zipfile, KeyError, XML and its own errors for damaged packages, also while reading rows
     try:

@@ -6,8 +6,7 @@ import io
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from masis.ingest.archive import ArchiveRefused, check_zip
-from masis.ingest.sections import Problem, Section, SectionBuilder
+from masis.ingest.sections import Problem, Section, SectionBuilder, check_office_zip
 
 if TYPE_CHECKING:
     from pptx.slide import Slide
@@ -21,12 +20,7 @@ _DAMAGED = ("could not open this PPTX; it may be damaged or not a PowerPoint fil
 def load_pptx(data: bytes) -> list[Section]:
     from pptx import Presentation
 
-    if data.startswith(b"\xd0\xcf\x11\xe0"):  # an OLE container: .ppt, or an encrypted .pptx
-        raise Problem(OLD_OR_LOCKED)
-    try:
-        check_zip(data)
-    except ArchiveRefused as refused:
-        raise Problem(f"refused to unpack this PPTX: {refused}; re-save it in PowerPoint and upload again") from None
+    check_office_zip(data, "PPTX", "PowerPoint", OLD_OR_LOCKED)
     builder = SectionBuilder()
     # python-pptx raises zipfile, KeyError, lxml and its own errors for damaged packages, also while reading
     try:

@@ -11,11 +11,10 @@ from collections.abc import Iterator
 import pytest
 
 from masis.engine import Engine
-from masis.records.presence import close_presences
-from tests.conftest import SAMPLE_DIR, make_settings
+from tests.conftest import SAMPLE_DIR, make_settings, own_postgres
 from tests.e2e.api_server import ApiServer
 from tests.e2e.conftest import API_TOKEN
-from tests.postgres import PostgresServer, missing_reason, running_postgres
+from tests.postgres import PostgresServer
 
 BOUND = 30.0
 QUESTION = {"query": "What is the remote work policy?"}
@@ -23,11 +22,9 @@ QUESTION = {"query": "What is the remote work policy?"}
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[PostgresServer]:
-    if (reason := missing_reason()) is not None:
-        pytest.skip(reason)
-    with running_postgres() as pg:
+    """A PostgreSQL of this module's own, restarted and stopped by its tests."""
+    with own_postgres() as pg:
         yield pg
-        close_presences(pg.url(""))
 
 
 @pytest.fixture(scope="module")

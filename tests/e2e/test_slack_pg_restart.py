@@ -18,12 +18,12 @@ import pytest
 
 from bot.restart import ASK_AGAIN
 from masis.pause import ENV as PAUSE_ENV
-from masis.records.presence import close_presences
+from tests.conftest import own_postgres
 from tests.e2e.conftest import MAIN_CHANNEL, BotProcess, bot_settings, seed
 from tests.e2e.helpers import is_answer, is_clarification, is_error, wait_post
 from tests.e2e.slack_driver import SlackDriver
 from tests.e2e.slack_emulator import SlackEmulator
-from tests.postgres import PostgresServer, missing_reason, running_postgres
+from tests.postgres import PostgresServer
 
 BOUND = 60.0  # seconds a polled condition may take (each poll returns as soon as it holds)
 HEARTBEAT = "2"  # seconds: a replica silent for three beats is dead; sweeps every two beats
@@ -31,11 +31,9 @@ HEARTBEAT = "2"  # seconds: a replica silent for three beats is dead; sweeps eve
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[PostgresServer]:
-    if (reason := missing_reason()) is not None:
-        pytest.skip(reason)
-    with running_postgres() as pg:
+    """A PostgreSQL of this module's own, restarted and stopped by its tests."""
+    with own_postgres() as pg:
         yield pg
-        close_presences(pg.url(""))
 
 
 @pytest.fixture(scope="module")

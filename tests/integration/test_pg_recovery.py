@@ -23,10 +23,10 @@ from masis.engine import Engine
 from masis.errors import DatabaseUnavailableError
 from masis.pause import hooked
 from masis.records.db import owner_alive
-from masis.records.presence import close_presences, presence_key
+from masis.records.presence import presence_key
 from masis.records.registry import Registry
-from tests.conftest import SAMPLE_DIR, make_settings
-from tests.postgres import PostgresServer, missing_reason, running_postgres
+from tests.conftest import SAMPLE_DIR, make_settings, own_postgres
+from tests.postgres import PostgresServer
 
 BOUND = 30.0  # seconds a polled condition may take before the test fails (it returns as soon as it holds)
 
@@ -34,11 +34,8 @@ BOUND = 30.0  # seconds a polled condition may take before the test fails (it re
 @pytest.fixture(scope="module")
 def server() -> Iterator[PostgresServer]:
     """A PostgreSQL of this module's own, restarted and stopped by its tests."""
-    if (reason := missing_reason()) is not None:
-        pytest.skip(reason)
-    with running_postgres() as pg:
+    with own_postgres() as pg:
         yield pg
-        close_presences(pg.url(""))
 
 
 @pytest.fixture
