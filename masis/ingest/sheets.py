@@ -44,6 +44,8 @@ def load_xlsx(data: bytes) -> list[Section]:
 
 
 def sheet_sections(title: str, rows: Iterable[tuple[Any, ...]]) -> Iterator[Section]:
+    from masis.judge.tables import rows_heading  # not at the top: the judge's imports would slow every parse child
+
     """One sheet's sections: the text above its table, then its rows, ROWS_PER_SECTION a section, each
     headed by the sheet's name and the rows' numbers in the sheet."""
     header: list[str] | None = None
@@ -71,14 +73,14 @@ def sheet_sections(title: str, rows: Iterable[tuple[Any, ...]]) -> Iterator[Sect
         batch.append(row_sentence(header, row))
         last = number
         if len(batch) == ROWS_PER_SECTION:
-            yield Section(text=BLOCK_BREAK.join(batch), heading=f"{title}, rows {first}-{last}")
+            yield Section(text=BLOCK_BREAK.join(batch), heading=f"{title}, {rows_heading(first, last, header or [])}")
             batch = []
     if header is None and preamble:  # a single column: a list, not a table
         yield Section(text=BLOCK_BREAK.join(preamble), heading=title)
     elif header is not None and not last:  # a header and no rows: the header is all there is to read
         yield Section(text=" | ".join(cell for cell in header if cell), heading=title)
     if batch:
-        yield Section(text=BLOCK_BREAK.join(batch), heading=f"{title}, rows {first}-{last}")
+        yield Section(text=BLOCK_BREAK.join(batch), heading=f"{title}, {rows_heading(first, last, header or [])}")
 
 
 def cell_text(value: object) -> str:

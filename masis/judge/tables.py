@@ -24,6 +24,7 @@ def row_columns(sentence: str) -> list[str] | None:
 # A table's section heading names its rows and its columns ("rows 1-22 of version, codename, release"), so that a
 # passage whose rows all leave a column empty still knows the column exists.
 _ROWS_OF = " of "
+_ROWS_HEADING = re.compile(r"(?:^|, )rows \d+-\d+ of (.+)$")
 
 
 def rows_heading(first: int, last: int, header: Sequence[str]) -> str:
@@ -33,10 +34,10 @@ def rows_heading(first: int, last: int, header: Sequence[str]) -> str:
 
 
 def heading_columns(heading: str | None) -> list[str]:
-    """The columns a `rows_heading` names; none for any other heading."""
-    if not heading or not heading.startswith("rows ") or _ROWS_OF not in heading:
-        return []
-    return [column.strip() for column in heading.split(_ROWS_OF, 1)[1].split(",") if column.strip()]
+    """The columns a `rows_heading` names, also after a sheet's name ("Budget, rows 4-43 of …"); none for any
+    other heading."""
+    found = _ROWS_HEADING.search(heading or "")
+    return [column.strip() for column in found.group(1).split(",") if column.strip()] if found else []
 
 
 def table_columns(text: str, heading: str | None = None) -> set[str]:

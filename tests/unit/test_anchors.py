@@ -109,5 +109,7 @@ def test_a_row_is_a_near_miss_when_its_passage_never_fills_the_asked_column() ->
     chunk = _chunk(rows, section=rows_heading(21, 22, header), doc="distro-info-debian.csv")
     forky = "version: 14; codename: Forky; series: forky; created: 2025-08-09."
     assert heading_columns(chunk["section"]) == header
+    assert heading_columns(f"Releases, {rows_heading(4, 43, header)}") == header  # a workbook's sheet
+    assert heading_columns("Release notes") == []
     assert missing_columns(question_terms("When was Debian 14 Forky released?"), [(forky, chunk)]) == ["release"]
     assert missing_columns(question_terms("When was Debian 14 Forky created?"), [(forky, chunk)]) == []

@@ -130,7 +130,7 @@ def test_each_sheet_is_a_table_whose_rows_read_as_csv_rows_do() -> None:
     sections = load_document("fleet.xlsx", saved(fleet_workbook()))
     assert by_heading(sections) == {
         "Fleet": ["Fleet inventory 2026"],  # the title above the table
-        "Fleet, rows 4-6": [  # the rows' numbers in the sheet
+        "Fleet, rows 4-6 of Vehicle, Count, Since, Electric, Cost": [  # the rows' numbers in the sheet, the columns
             "Vehicle: Truck; Count: 212; Since: 2024-03-01; Electric: FALSE; Cost: 0.3.",
             "Vehicle: Van; Count: 12; Since: 2026-03-01 09:30; Electric: TRUE.",
         ],
@@ -148,7 +148,8 @@ def test_the_rows_of_a_sheet_and_of_the_same_csv_read_the_same() -> None:
     csv_text = [s.text for s in load_document("r.csv", as_csv)]
     assert sheet_text == csv_text and len(sheet_text) == 3  # 40 rows a section
     assert [s.heading for s in load_document("r.xlsx", saved(workbook))] == [
-        "Sheet, rows 2-41", "Sheet, rows 42-81", "Sheet, rows 82-96"]
+        "Sheet, rows 2-41 of Region, Revenue, Note", "Sheet, rows 42-81 of Region, Revenue, Note",
+        "Sheet, rows 82-96 of Region, Revenue, Note"]
 
 
 def with_cached_formula(data: bytes) -> bytes:
@@ -182,4 +183,4 @@ def test_a_stray_cell_far_right_and_a_claimed_million_rows_cost_nothing() -> Non
     sheet.cell(row=3, column=MAX_COLUMNS + 1, value="past the last column read")
     [section] = load_document("far.xlsx", saved(workbook))
     assert section.text == "Name: a; Value: 1."
-    assert section.heading == "Sheet, rows 2-2"
+    assert section.heading == "Sheet, rows 2-2 of Name, Value"
