@@ -17,6 +17,7 @@ import json
 import re
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -51,6 +52,14 @@ REFUSE = [
     "What was Q4 2026 revenue?",
     "How much dividend will Kestrel Labs pay shareholders in FY2026?",
     "What is the cafeteria menu?",
+]
+# Near misses over the sample corpus: the topic is there, the fact is not (another quarter, version, row or year).
+# The right outcome is a question back, never an answer about the neighbouring fact.
+NEAR_MISS = [
+    "What was the gross margin in Q2 2026?",
+    "When will Route Optimiser 3.0 launch?",
+    "How many open roles does the Marketing department have?",
+    "How large is the home-office equipment stipend in FY2027?",
 ]
 # Words a user must never see in an answer or a clarification: internal failure texts that once became
 # answers. (A handled error is its own one-sentence message, counted apart.)
@@ -137,7 +146,7 @@ class RecordingProxy:
 @dataclass
 class Row:
     question: str
-    kind: str  # "answer" (gold given) | "refuse" | "conflict"
+    kind: str  # "answer" (gold given) | "refuse" | "near_miss" | "conflict"
     gold: str
     status: str = ""
     citations_valid: bool = False
@@ -159,6 +168,7 @@ def questions() -> list[Row]:
     ]
     rows.append(Row(CONFLICT_QUESTION, "conflict", "$12.4 million / $11.9 million"))
     rows += [Row(q, "refuse", "(not in the documents)") for q in REFUSE]
+    rows += [Row(q, "near_miss", "(asked back)") for q in NEAR_MISS]
     return rows
 
 
@@ -196,6 +206,8 @@ def ask(engine: Engine, proxy: RecordingProxy, row: Row) -> None:
             row.holds_gold = outcome.status == "answered" and _normal(row.gold) in _normal(row.answer)
         elif row.kind == "refuse":
             row.holds_gold = refused(outcome.status, row.answer)
+        elif row.kind == "near_miss":
+            row.holds_gold = outcome.status == "needs_clarification"
         else:
             row.holds_gold = row.conflict_raised
     row.seconds = round(time.monotonic() - started, 1)
@@ -249,8 +261,11 @@ def summary(rows: list[Row]) -> dict[str, Any]:
         "conflict_raised": any(r.conflict_raised for r in rows if r.kind == "conflict"),
         "gold_answers": f"{sum(r.holds_gold for r in answers)}/{len(answers)}",
         "refusals_right": f"{sum(r.holds_gold for r in rows if r.kind == 'refuse')}/{len(REFUSE)}",
+        "near_misses_asked_back": f"{sum(r.holds_gold for r in rows if r.kind == 'near_miss')}/{len(NEAR_MISS)}",
         "calls": sum(r.calls for r in rows),
+        "median_calls_per_question": statistics.median(r.calls for r in rows) if rows else 0,
         "seconds": round(sum(r.seconds for r in rows), 1),
+        "median_seconds_per_question": statistics.median(r.seconds for r in rows) if rows else 0,
     }
 
 
