@@ -268,6 +268,7 @@ def clarify(state: MASISState, runtime: Runtime[AgentContext]) -> Command[Litera
         "retries": 0,
         "attempt": 0,
         "critique": None,
+        "retry_inputs": None,
         "trace": [trace],
     }
     if action == "source":
