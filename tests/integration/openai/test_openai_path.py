@@ -69,9 +69,17 @@ def test_happy_path_three_calls_on_the_right_models_with_token_accounting(
     assert fmt["type"] == "json_schema" and fmt["json_schema"]["name"] == "Critique" and fmt["json_schema"]["strict"]
 
 
-def test_conflict_retries_twice_with_feedback_then_asks_after_nine_calls(
+def _critique(**found: object) -> dict[str, object]:
+    return {"hallucination_detected": False, "unsupported_claims": [], "logical_gaps": [], "conflicts": [],
+            "confidence": 0.95, "needs_retry": False, "reasoning": "every claim is supported", **found}  # fmt: skip
+
+
+def test_conflict_retries_twice_with_new_feedback_then_asks_after_nine_calls(
     sample: Engine, server: OpenAICompatServer
 ) -> None:
+    for gap in ("the year over year growth", "the quarter's dates", "the board's view"):  # new findings each time
+        server.script("critique", _critique(logical_gaps=[gap]))
+
     outcome = sample.ask("demo", "What was Q3 2026 revenue?")
 
     assert outcome.status == "needs_clarification"
@@ -82,6 +90,18 @@ def test_conflict_retries_twice_with_feedback_then_asks_after_nine_calls(
     assert all("auditor rejected" in r.text() and "Sources disagree" in r.text() for r in synth[1:])
     assert outcome.clarification is not None and outcome.clarification.kind == "conflict"
     assert outcome.metrics["tokens"]["requests"] == 9
+
+
+def test_a_retry_that_would_repeat_the_last_one_is_not_made(sample: Engine, server: OpenAICompatServer) -> None:
+    """The same query and the same findings twice: a third attempt would be the second one's request again."""
+    outcome = sample.ask("demo", "What was Q3 2026 revenue?")
+
+    assert outcome.status == "needs_clarification"
+    assert outcome.metrics["llm_calls"] == 6 == len(server.chat())
+    assert _decisions(outcome.trace) == ["first_run", "retry", "escalate"]
+    assert outcome.clarification is not None and outcome.clarification.kind == "conflict"
+    escalated = next(step for step in outcome.trace if step.get("decision") == "escalate")
+    assert "a retry would repeat the last one" in escalated["reason"]
 
 
 def test_zero_evidence_makes_no_model_call(sample: Engine, server: OpenAICompatServer) -> None:
@@ -306,4 +326,24 @@ def test_the_near_miss_floor_holds_under_the_models_critic(sample: Engine, serve
     assert outcome.status == "needs_clarification"
     assert outcome.clarification is not None and outcome.clarification.kind == "near_miss"
     assert "“Q2”" in outcome.clarification.question and "$12.4 million" in outcome.clarification.question
-    assert outcome.metrics["llm_calls"] == 9
+    assert outcome.metrics["llm_calls"] == 9  # the wider retry evidence adds the revenue conflict: new feedback
+
+
+@pytest.mark.parametrize("cited", [True, False])
+def test_a_draft_that_echoes_the_questions_anchor_is_still_a_near_miss(
+    sample: Engine, server: OpenAICompatServer, cited: bool
+) -> None:
+    """A model that writes the question's quarter into the Q3 figure ("Q2 2026 revenue was $12.4 million"), cited
+    to the Q3 report or left for MASIS to cite, and a critic that approves it: the passage does not say Q2, so the
+    anchor floor asks back. (Before, the draft's own words held the anchor and the wrong figure was answered.)"""
+    hit = next(h for h in sample.store.search("demo", "Q3 2026 revenue", 10) if "12.4" in h.text)
+    draft = f"Q2 2026 revenue was $12.4 million [{hit.chunk_id}]." if cited else "Q2 2026 revenue was $12.4 million."
+    for _ in range(3):
+        server.script("synthesize", draft)
+        server.script("critique", _critique())
+
+    outcome = sample.ask("demo", "What was Q2 2026 revenue?")
+
+    assert outcome.status == "needs_clarification"
+    assert outcome.clarification is not None and outcome.clarification.kind == "near_miss"
+    assert "“Q2”" in outcome.clarification.question
