@@ -11,12 +11,17 @@ from pathlib import Path
 import pytest
 
 from masis.engine import Engine
+from masis.llm.claims import NO_CLAIMS
 from masis.llm.openai_provider import LLMReplyError, LLMUnavailableError, shared_rate_limiter
 from tests.conftest import SAMPLE_DIR
 from tests.openai_server import OpenAICompatServer, openai_settings
 
 SYNTH, AUDIT = "test-synth-mini", "test-audit-large"
 KEY = "sk-test-secret-key-0123456789"
+MEMO_TEXT = (
+    "AI Investment Strategy FY2026. Kestrel Labs will invest $4.2 million in AI during FY2026. The money is spread "
+    "across three pillars. We will hire 12 machine learning engineers."
+)
 FILLER = [f"Note {i}: the office plants on floor {i} are watered on Mondays by the facilities team." for i in range(8)]
 
 
@@ -347,3 +352,51 @@ def test_a_draft_that_echoes_the_questions_anchor_is_still_a_near_miss(
     assert outcome.status == "needs_clarification"
     assert outcome.clarification is not None and outcome.clarification.kind == "near_miss"
     assert "“Q2”" in outcome.clarification.question
+
+
+# --- the structured reply (MASIS_SYNTH_REPLY=claims) -----------------------------------------------------
+
+
+@pytest.mark.parametrize("structured", ["json_schema", "function_calling"])
+def test_claims_carry_passage_ids_the_schema_limits_to_the_evidence(
+    tmp_path: Path, server: OpenAICompatServer, structured: str
+) -> None:
+    with _engine(tmp_path, server, {"strategy_memo.txt": MEMO_TEXT}, synth_reply="claims",
+                 structured_output=structured) as engine:  # fmt: skip
+        outcome = engine.ask("ws", "How much will Kestrel Labs invest in AI during FY2026?")
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    assert "$4.2 million" in (outcome.answer or "") and outcome.citations
+    request = server.chat("synthesize")[0]
+    user = request.messages[-1]["content"]
+    if structured == "json_schema":
+        schema = request.body["response_format"]["json_schema"]["schema"]
+    else:
+        schema = request.body["tools"][0]["function"]["parameters"]
+    allowed = schema["$defs"]["Claim"]["properties"]["passage_id"]["enum"]
+    assert allowed == re.findall(r'<passage id="([^"]+)"', user)
+    assert {c.chunk_id for c in outcome.citations} <= set(allowed)
+
+
+def test_a_claim_citing_an_id_outside_the_evidence_is_not_answered(tmp_path: Path, server: OpenAICompatServer) -> None:
+    """A server that does not enforce the enum: the id it let through is an invalid citation, not laundered."""
+    for _ in range(3):
+        server.script("synthesize", {"claims": [{"sentence": "Kestrel Labs will invest $4.2 million in AI.",
+                                                 "passage_id": "other.pdf#9"}]})  # fmt: skip
+        server.script("critique", _critique())
+    with _engine(tmp_path, server, {"strategy_memo.txt": MEMO_TEXT}, synth_reply="claims") as engine:
+        outcome = engine.ask("ws", "How much will Kestrel Labs invest in AI during FY2026?")
+
+    assert outcome.status == "needs_clarification"
+    assert outcome.metrics["last_citation_audit"]["invalid_ids"] == ["other.pdf#9"]
+
+
+def test_no_claims_is_asked_back_never_an_empty_answer(tmp_path: Path, server: OpenAICompatServer) -> None:
+    for _ in range(3):
+        server.script("synthesize", {"claims": []})
+        server.script("critique", _critique())
+    with _engine(tmp_path, server, {"strategy_memo.txt": MEMO_TEXT}, synth_reply="claims") as engine:
+        outcome = engine.ask("ws", "How much will Kestrel Labs invest in AI during FY2026?")
+
+    assert outcome.status == "needs_clarification"
+    assert outcome.clarification is not None and outcome.clarification.draft == NO_CLAIMS
