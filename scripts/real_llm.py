@@ -281,13 +281,22 @@ def main() -> int:
     parser.add_argument("--masis-src", type=Path, help="import masis from this folder instead of the repo's")
     args = parser.parse_args()
 
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run the `finally` below: stop the server too
     model_file, model_name = MODELS[args.model]
     model = args.dir / model_file
     for needed in (args.dir / "llama-server", model):
         if not needed.is_file():
             raise SystemExit(f"{needed} is missing: run scripts/real_llm_setup.sh first (it prints the --dir to use)")
     process, url, log = start_server(args.dir / "llama-server", model, args.threads)
+    stopped = threading.Event()
+
+    def stop(*_: Any) -> None:
+        # The main thread waits inside the graph's run, where a SystemExit raised here is not seen: stop the server
+        # (the question in flight fails at once) and ask no further question.
+        stopped.set()
+        process.terminate()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     proxy = RecordingProxy(url).start()
     args.record.mkdir(parents=True, exist_ok=True)
     stem = f"run-{args.structured}" + ("" if args.model == "qwen" else f"-{args.model}")
@@ -317,6 +326,8 @@ def main() -> int:
                 report = engine.ingest_paths("real", [SAMPLE])
                 assert not report.failed, report
                 for row in rows:
+                    if stopped.is_set():
+                        break
                     ask(engine, proxy, row)
                     print(
                         f"[{row.seconds:5.0f}s] {row.status:20} gold={row.holds_gold!s:5} "
