@@ -290,8 +290,7 @@ def main() -> int:
     stopped = threading.Event()
 
     def stop(*_: Any) -> None:
-        # The main thread waits inside the graph's run, where a SystemExit raised here is not seen: stop the server
-        # (the question in flight fails at once) and ask no further question.
+        # Stop the server (the question in flight fails at once) and ask no further question.
         stopped.set()
         process.terminate()
 
@@ -325,15 +324,25 @@ def main() -> int:
             with Engine(settings) as engine:
                 report = engine.ingest_paths("real", [SAMPLE])
                 assert not report.failed, report
-                for row in rows:
-                    if stopped.is_set():
-                        break
-                    ask(engine, proxy, row)
-                    print(
-                        f"[{row.seconds:5.0f}s] {row.status:20} gold={row.holds_gold!s:5} "
-                        f"calls={row.calls} {row.question}",
-                        flush=True,
-                    )
+
+
+                def ask_all() -> None:
+                    for row in rows:
+                        if stopped.is_set():
+                            break
+                        ask(engine, proxy, row)
+                        print(
+                            f"[{row.seconds:5.0f}s] {row.status:20} gold={row.holds_gold!s:5} "
+                            f"calls={row.calls} {row.question}",
+                            flush=True,
+                        )
+
+                # The questions run in a worker: the main thread only waits in short joins, so a signal's handler
+                # runs at once (a main thread blocked inside the graph's run never ran it).
+                worker = threading.Thread(target=ask_all, daemon=True)
+                worker.start()
+                while worker.is_alive():
+                    worker.join(0.5)
     finally:
         proxy.stop()
         process.terminate()
