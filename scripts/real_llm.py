@@ -372,7 +372,9 @@ def main() -> int:
     print(f"\nrecorded {len(proxy.exchanges)} exchanges in {proxy.journal}; server log {log}")
     s = result["summary"]
     # a near miss or a refusal answered is a wrong answer shown as right: a floor broken, like an uncited answer
-    wrong = [r.question for r in rows if r.kind in ("near_miss", "refuse") and not r.holds_gold]
+    wrong = [
+        r.question for r in rows if r.kind in ("near_miss", "refuse") and r.status == "answered" and not r.holds_gold
+    ]
     for question in wrong:
         print(f"answered, but the documents do not hold the fact: {question}", file=sys.stderr)
     broken = s["crashes"] or s["answered_without_valid_citation"] or s["internal_error_texts_shown"] or wrong
