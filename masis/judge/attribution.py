@@ -5,7 +5,8 @@ the fact. MASIS attaches the citation itself, by rules that need no model:
 
 - a passage may support a sentence only when it states every figure and name of the sentence
   (`grounding.unstated`: the same floor every cited sentence must pass), and holds at least
-  `MIN_SHARE` of the sentence's own words (those the question does not already give);
+  `MIN_SHARE` of the sentence's own words (those the question does not already give, and not its framing:
+  "According to the evidence, …");
 - among the passages that may, the one holding most of the sentence's words wins; a tie goes to the passage
   the model cited, then to the first in evidence order (the most relevant);
 - a sentence that only restates the question (no figure, no word of its own), a hedge ("the documents do not
@@ -15,6 +16,7 @@ the fact. MASIS attaches the citation itself, by rules that need no model:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -25,6 +27,14 @@ from masis.judge.terms import question_terms, terms
 from masis.state import EvidenceChunk
 
 MIN_SHARE = support.SUPPORT_THRESHOLD  # share of a sentence's own words its passage must hold
+# How a model opens a sentence about its sources ("According to the evidence, …", "The passages state that …"):
+# words about the evidence, not from it, so they are not counted among the sentence's own words.
+_SOURCES = r"(?:the\s+)?(?:evidence|documents?|passages?|sources?|text|information(?:\s+provided)?)"
+FRAMING = re.compile(
+    rf"^\s*(?:(?:according\s+to|based\s+on|as\s+(?:stated|noted|mentioned|described)\s+in|per)\s+{_SOURCES}\s*,?"
+    rf"|{_SOURCES}\s+(?:says?|states?|shows?|indicates?|mentions?)(?:\s+that)?)\s*",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -45,7 +55,7 @@ def supporting_passage(
     claim = strip_citations(claim)
     if not claim or is_hedge(claim):
         return None
-    own = terms(claim) - question_terms(question)
+    own = terms(FRAMING.sub("", claim)) - question_terms(question)
     if not own and not numbers(claim):
         return None  # it only says the question back
     best: tuple[float, bool, int] | None = None

@@ -114,3 +114,16 @@ def test_an_attributed_near_miss_still_meets_the_anchor_floor() -> None:
 def test_an_answer_nothing_changed_in_is_returned_as_written() -> None:
     answer = "Employees may work remotely\nup to 3 days a week [remote_work_policy.html#2]."
     assert attribute(answer, EVIDENCE, "How many days a week may employees work remotely?").answer == answer
+
+
+def test_a_sentence_framed_by_its_sources_is_cited_by_what_it_states() -> None:
+    # recorded from Qwen2.5-Coder-0.5B: "According to the evidence" are words about the passages, not from them
+    memo = chunk("strategy_memo.pdf#3", "We plan to hire 12 machine learning engineers in FY2026. New hires will "
+                 "join the existing platform teams.")  # fmt: skip
+    question = "How many machine learning engineers does Kestrel Labs plan to hire in FY2026?"
+    for draft in (
+        "According to the evidence, Kestrel Labs plans to hire 12 machine learning engineers in FY2026.",
+        "The passages state that Kestrel Labs plans to hire 12 machine learning engineers in FY2026.",
+    ):
+        assert attribute(draft, [MEMO, memo], question).attached == [draft]
+    assert attribute("According to the evidence, it plans to hire 15 engineers.", [memo], question).attached == []
