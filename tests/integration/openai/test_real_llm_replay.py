@@ -267,3 +267,42 @@ def test_the_synthesis_prompt_lists_the_ids_it_may_cite(sample: Engine, server: 
     user = server.chat("synthesize")[0].messages[-1]["content"]
     listed = user.rsplit("The passage ids you may cite: ", 1)[1].rstrip(".")
     assert listed.split(", ") == [f"[{cid}]" for cid in re.findall(r'<passage id="([^"]+)"', user)]
+
+
+# --- 4. recorded by the run with attribution (2026-11-25) ---------------------------------------------------
+
+
+def test_a_draft_framed_by_its_sources_is_cited_and_answered_in_three_calls(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    fixture = load_fixture("ml_engineers_framed")
+    draft = _content(_replies(fixture, "synthesize")[0])
+    assert draft.startswith("According to the evidence,") and "[" not in draft
+    server.replay(fixture)
+
+    outcome = sample.ask("demo", fixture["question"])
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    assert "12 machine learning engineers" in (outcome.answer or "")
+    assert [c.doc_name for c in outcome.citations] == ["strategy_memo.pdf"]
+
+
+def test_a_model_that_copies_the_feedback_is_not_asked_again_with_the_same_feedback(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    """The recorded retry draft is the feedback itself ("It cites no passage."). Given it twice, the second retry would
+    send the same request again: it is not made, and the question is asked back after 6 calls, not 9."""
+    fixture = load_fixture("ml_engineers_framed")
+    copied = _content(_replies(fixture, "synthesize")[1])
+    assert copied == "It cites no passage."
+    audits = [reply for reply in fixture["replies"] if reply["role"] != "synthesize"]
+    for _ in range(2):
+        server.script("synthesize", Replay(200, _replies(fixture, "synthesize")[1]))
+    for reply in audits:
+        server.script(reply["role"], Replay(int(reply["status"]), reply["response"]))
+
+    outcome = sample.ask("demo", fixture["question"])
+
+    assert outcome.status == "needs_clarification"
+    assert outcome.metrics["llm_calls"] == 6 and len(server.chat("synthesize")) == 2
+    assert _decisions(outcome.trace) == ["first_run", "retry", "escalate"]
