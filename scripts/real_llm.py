@@ -293,9 +293,9 @@ def main() -> int:
     stopped = threading.Event()
 
     def stop(*_: Any) -> None:
-        # Stop the server (the question in flight fails at once) and ask no further question.
+        # Stop: the rows asked so far are summarised and the server is stopped (below); the question in flight is
+        # left unfinished (llama-server finishes its generation before it exits, so it is not waited for).
         stopped.set()
-        process.terminate()
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
@@ -346,7 +346,7 @@ def main() -> int:
                 # runs at once (a main thread blocked inside the graph's run never ran it).
                 worker = threading.Thread(target=ask_all, daemon=True)
                 worker.start()
-                while worker.is_alive():
+                while worker.is_alive() and not stopped.is_set():
                     worker.join(0.5)
     finally:
         proxy.stop()
@@ -378,6 +378,8 @@ def main() -> int:
     for question in wrong:
         print(f"answered, but the documents do not hold the fact: {question}", file=sys.stderr)
     broken = s["crashes"] or s["answered_without_valid_citation"] or s["internal_error_texts_shown"] or wrong
+    if stopped.is_set():
+        return 143  # stopped by a signal: the rows above are the questions asked so far
     return 1 if broken else 0
 
 
