@@ -3,10 +3,14 @@
 A small model often writes the right sentence and cites nothing, or cites a passage beside the one that holds
 the fact. MASIS attaches the citation itself, by rules that need no model:
 
-- a passage may support a sentence only when it states every figure and name of the sentence
-  (`grounding.unstated`: the same floor every cited sentence must pass), and holds at least
-  `MIN_SHARE` of the sentence's own words (those the question does not already give, and not its framing:
-  "According to the evidence, …");
+- a passage may support a sentence only when one sentence of it (read under its heading) states every figure
+  and name of the sentence (`grounding.unstated`, the floor every cited sentence must pass, read sentence by
+  sentence) and holds at least `MIN_SHARE` of the sentence's own words (those the question does not already
+  give, and not its framing: "According to the evidence, …") and at least `SUBJECT_SHARE` of the question's
+  words that the sentence repeats; a figure the question itself gives ("Q3 2026") may sit elsewhere in the
+  passage (the anchor floor checks it there). One sentence, not the whole passage: "The legacy dispatch console
+  will be retired in October 2026" takes "retired" from one sentence of the roadmap and "October 2026" from
+  another, and is not cited;
 - among the passages that may, the one holding most of the sentence's words wins; a tie goes to the passage
   the model cited, then to the first in evidence order (the most relevant);
 - a sentence that only restates the question (no figure, no word of its own), a hedge ("the documents do not
@@ -20,13 +24,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from masis.judge import grounding, support
+from masis.judge import anchors, grounding, support
 from masis.judge.citations import CITATION, answer_sentences, is_hedge, strip_citations
-from masis.judge.figures import numbers
+from masis.judge.figures import figure_key, numbers
+from masis.judge.sentences import split_sentences
 from masis.judge.terms import question_terms, terms
 from masis.state import EvidenceChunk
 
 MIN_SHARE = support.SUPPORT_THRESHOLD  # share of a sentence's own words its passage must hold
+SUBJECT_SHARE = 0.5  # share of the question's words the sentence repeats that the passage's sentence must hold
 # How a model opens a sentence about its sources ("According to the evidence, …", "The passages state that …"):
 # words about the evidence, not from it, so they are not counted among the sentence's own words.
 _SOURCES = r"(?:the\s+)?(?:evidence|documents?|passages?|sources?|text|information(?:\s+provided)?)"
@@ -55,20 +61,28 @@ def supporting_passage(
     claim = strip_citations(claim)
     if not claim or is_hedge(claim):
         return None
-    own = terms(FRAMING.sub("", claim)) - question_terms(question)
+    said = terms(FRAMING.sub("", claim))
+    # the question's subject as the sentence repeats it; its anchors ("Q3 2026") may sit elsewhere in the passage
+    # (its heading, an earlier line), where the anchor floor reads them
+    asked = said & question_terms(question) - terms(" ".join(anchors.anchors(question)))
+    own = said - terms(question)  # what the sentence adds to the question
     if not own and not numbers(claim):
         return None  # it only says the question back
+    given = {figure_key(n) for n in numbers(question)}
     best: tuple[float, bool, int] | None = None
     chosen: str | None = None
     for rank, chunk in enumerate(evidence):
-        if grounding.unstated(claim, [chunk], question):
-            continue
-        share = len(own & terms(support.source_text(chunk))) / len(own) if own else 1.0
-        if share < MIN_SHARE:
-            continue
-        key = (share, chunk["chunk_id"] in preferred, -rank)
-        if best is None or key > best:
-            best, chosen = key, chunk["chunk_id"]
+        for sentence in split_sentences(chunk["text"]):
+            one: EvidenceChunk = {**chunk, "text": sentence}
+            if [fact for fact in grounding.unstated(claim, [one], question) if figure_key(fact) not in given]:
+                continue  # a figure or name this sentence does not state (the question's own figures aside)
+            held = terms(support.source_text(one))
+            share = len(own & held) / len(own) if own else 1.0
+            if share < MIN_SHARE or (asked and len(asked & held) / len(asked) < SUBJECT_SHARE):
+                continue
+            key = (share, chunk["chunk_id"] in preferred, -rank)
+            if best is None or key > best:
+                best, chosen = key, chunk["chunk_id"]
     return chosen
 
 

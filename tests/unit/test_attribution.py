@@ -127,3 +127,15 @@ def test_a_sentence_framed_by_its_sources_is_cited_by_what_it_states() -> None:
     ):
         assert attribute(draft, [MEMO, memo], question).attached == [draft]
     assert attribute("According to the evidence, it plans to hire 15 engineers.", [memo], question).attached == []
+
+
+def test_a_sentence_joining_facts_of_two_sentences_is_not_cited() -> None:
+    # recorded from Qwen2.5-Coder-0.5B: every word is in the roadmap passage, but not in one sentence of it
+    roadmap = chunk("product_roadmap.txt#2", "Q3 2027: the legacy dispatch console is retired. Customers still "
+                    "using it will be moved to the new dispatch workspace. Board update. The roadmap was presented "
+                    "to the board in October 2026.")  # fmt: skip
+    question = "When will the legacy dispatch console be retired?"
+    wrong = "The legacy dispatch console will be retired in October 2026."
+    assert attribute(wrong, [roadmap], question).answer == wrong
+    right = "The legacy dispatch console will be retired in Q3 2027."
+    assert attribute(right, [roadmap], question).attached == [right]
