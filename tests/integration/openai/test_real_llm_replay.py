@@ -306,3 +306,20 @@ def test_a_model_that_copies_the_feedback_is_not_asked_again_with_the_same_feedb
     assert outcome.status == "needs_clarification"
     assert outcome.metrics["llm_calls"] == 6 and len(server.chat("synthesize")) == 2
     assert _decisions(outcome.trace) == ["first_run", "retry", "escalate"]
+
+
+def test_a_draft_joining_two_sentences_of_a_passage_is_not_cited_into_an_answer(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    """Every word of "retired in October 2026" is in the roadmap passage, in two different sentences; the gold is Q3
+    2027. MASIS does not cite it (before: cited to the roadmap and answered, its critic at 0.9)."""
+    fixture = load_fixture("legacy_console_joined")
+    draft = _content(_replies(fixture, "synthesize")[0])
+    assert "October 2026" in draft and "[" not in draft
+    server.replay(fixture)
+
+    outcome = sample.ask("demo", fixture["question"])
+
+    first = _critics(outcome.trace)[0]
+    assert first["confidence"] == 0.0 and "no valid citation" in first["reasoning"]
+    assert "October 2026" not in (outcome.answer or "")
