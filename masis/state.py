@@ -74,6 +74,7 @@ class MASISState(TypedDict, total=False):
     evaluation: dict[str, Any] | None
     confidence: float
     missing_anchors: list[str]  # the question's exact constraints the last draft's quotes do not hold
+    retry_inputs: str | None  # what the last retry sent (query and feedback findings): an identical one is not made
     best_draft: Draft | None
     decision: str
     clarification: dict[str, Any] | None

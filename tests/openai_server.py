@@ -1,9 +1,10 @@
 """A local OpenAI-compatible server for the tests: uvicorn on 127.0.0.1, spoken to by the real clients.
 
 - `/v1/chat/completions`: plain replies, structured replies as `response_format` json_schema content or as
-  a forced tool call, each with `usage`. Its "model" is deterministic: it reads the evidence passages out
-  of the prompt and answers with MASIS's extractive engine (quoting passages with their ids), so the flow
-  paths behave as offline. Replies can be scripted per role.
+  a forced tool call, each with `usage`; a structured synthesizer request gets claims whose passage ids are
+  within its schema's `enum`, as a real server's constrained decoding keeps them. Its "model" is
+  deterministic: it reads the evidence passages out of the prompt and answers with MASIS's extractive engine
+  (quoting passages with their ids), so the flow paths behave as offline. Replies can be scripted per role.
 - `/v1/embeddings`: hashed bag-of-words vectors with a small synonym map, so a paraphrase lands near its
   answer; float lists or base64, as the client asks.
 - Faults, scripted per role: 429 with Retry-After, 500, malformed JSON, slow replies, and 401 echoing the
@@ -34,6 +35,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from masis.judge.citations import CITATION, answer_sentences, strip_citations
 from masis.judge.findings import Critique
 from masis.judge.reading import Earlier
 from masis.llm.extractive import ExtractiveProvider
@@ -184,6 +186,27 @@ def _read(prompt: str, model: ExtractiveProvider) -> dict[str, Any]:
             "unclear": reading.unclear or "", "candidates": list(reading.candidates)}
 
 
+def _structured(body: dict[str, Any]) -> bool:
+    return bool(body.get("tools") or (body.get("response_format") or {}).get("type") == "json_schema")
+
+
+def _passage_enum(body: dict[str, Any]) -> list[str]:
+    """The passage ids a structured synthesizer request allows (its schema's `enum`), as a real server enforces them."""
+    fmt = (body.get("response_format") or {}).get("json_schema") or {}
+    schema = fmt.get("schema") or (body.get("tools") or [{}])[0].get("function", {}).get("parameters") or {}
+    return list(schema["$defs"]["Claim"]["properties"]["passage_id"]["enum"])
+
+
+def _as_claims(answer: str, allowed: list[str]) -> dict[str, Any]:
+    """The extractive answer as the structured reply: each cited sentence a claim with its first id, if allowed."""
+    found = []
+    for sentence in answer_sentences(answer):
+        ids = [cid for cid in CITATION.findall(sentence) if cid in allowed]
+        if ids:
+            found.append({"sentence": strip_citations(sentence), "passage_id": ids[0]})
+    return {"claims": found}
+
+
 class OpenAICompatServer:
     def __init__(self) -> None:
         self.requests: list[Recorded] = []
@@ -295,6 +318,8 @@ class OpenAICompatServer:
             return JSONResponse(reply.body, status_code=reply.status)
         if reply is None:
             reply = self._answer(role, _user(body))
+            if role == "synthesize" and _structured(body):
+                reply = _as_claims(str(reply), _passage_enum(body))
         content = reply if isinstance(reply, str) else json.dumps(reply)
         if fault and fault.kind == "malformed":
             content = content[: max(1, len(content) // 2)]  # cut mid-object: not JSON any more
@@ -302,7 +327,7 @@ class OpenAICompatServer:
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
         record.usage = usage
         message: dict[str, Any] = {"role": "assistant", "content": content}
-        if body.get("tools") and role != "synthesize":
+        if body.get("tools") and (role != "synthesize" or _structured(body)):
             name = body["tools"][0]["function"]["name"]
             message = {
                 "role": "assistant",

@@ -300,6 +300,7 @@ def clarify(
         "retries": 0,
         "attempt": 0,
         "critique": None,
+        "retry_inputs": None,
         "trace": [trace],
     }
     if action == "source":

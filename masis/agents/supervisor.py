@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -9,7 +10,11 @@ from langgraph.runtime import Runtime
 
 from masis.agents.clarify import escalate
 from masis.agents.context import AgentContext, timed
+from masis.agents.researcher import retrieval_query
+from masis.judge.grounding import NO_VALID_CITATION
 from masis.state import MASISState
+
+REPEATS_LAST_RETRY = "a retry would repeat the last one (the same evidence and the same feedback)"
 
 Route = Literal["first_run", "retry", "finalize", "escalate"]
 
@@ -35,12 +40,15 @@ def decide(
     citation_audit: dict[str, Any] | None,
     low_confidence_threshold: float,
     missing_anchors: list[str] | None = None,
+    repeats_last_retry: bool = False,
 ) -> Decision:
     """The routing rule of DESIGN §4, as a pure function of the last audit.
 
     Any problem (invalid citations, too many uncited sentences, conflicting sources, the critic's
     request, an exact constraint of the question that the quotes miss, or confidence under the threshold)
     earns a retry while the budget lasts; conflicts are retried first and escalated only when retries are spent.
+    A retry that would send the same retrieval query and the same feedback as the last retry (`repeats_last_retry`)
+    cannot change the outcome (at temperature 0 it is the same request) and is not made: the budget counts as spent.
     """
     if attempt == 0:
         return Decision("first_run")
@@ -65,16 +73,38 @@ def decide(
         problems.append("critic requested a retry")
     if not problems:
         return Decision("finalize")
-    if retries < max_retries:
+    if retries < max_retries and not repeats_last_retry:
         return Decision("retry", tuple(problems))
+    if repeats_last_retry and retries < max_retries:
+        problems.append(REPEATS_LAST_RETRY)
     kind = "conflict" if critique.get("conflicts") else "near_miss" if missing_anchors else "low_confidence"
     return Decision("escalate", tuple(problems), kind)
+
+
+def retry_inputs(state: MASISState) -> str:
+    """What a retry from this state would send: its retrieval query and the findings its feedback is made of (the
+    critic's prose only when it found nothing concrete, as `masis.llm.prompts.feedback_text` does)."""
+    critique = state.get("critique") or {}
+    concrete = {
+        "unsupported": sorted(" ".join(c.lower().split()) for c in critique.get("unsupported_claims", [])),
+        "gaps": sorted(" ".join(g.lower().split()) for g in critique.get("logical_gaps", [])),
+        "conflicts": sorted(
+            sorted(str(side.get("chunk_id")) for side in c.get("claims", [])) for c in critique.get("conflicts", [])
+        ),
+        "hallucination": bool(critique.get("hallucination_detected")),
+        "no_valid_citation": NO_VALID_CITATION in (critique.get("reasoning") or ""),
+    }
+    if not any(concrete.values()):
+        concrete["reasoning"] = critique.get("reasoning") or ""
+    return json.dumps([retrieval_query(state, retry=True), concrete], sort_keys=True)
 
 
 def supervisor(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     settings = runtime.context.settings
     with timed("supervisor") as latency:
         max_retries = state.get("max_retries", settings.max_retries)  # 0 means no retries, not the default
+        attempt = state.get("attempt", 0)
+        next_inputs = retry_inputs(state) if attempt else None
         decision = decide(
             attempt=state.get("attempt", 0),
             retries=state.get("retries", 0),
@@ -84,11 +114,13 @@ def supervisor(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
             citation_audit=state.get("citation_audit"),
             low_confidence_threshold=settings.low_confidence_threshold,
             missing_anchors=state.get("missing_anchors"),
+            repeats_last_retry=next_inputs is not None and next_inputs == state.get("retry_inputs"),
         )
         update: dict[str, Any] = {"decision": decision.route}
         if decision.route == "retry":
             update["retries"] = state.get("retries", 0) + 1
             update["retry_reasons"] = [decision.reason]
+            update["retry_inputs"] = next_inputs
         elif decision.route == "finalize":
             update.update(status="answered", requires_human_review=False)
         elif decision.route == "escalate":

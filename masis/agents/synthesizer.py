@@ -1,4 +1,5 @@
-"""The synthesizer: compresses long evidence, then writes a cited answer (critique-aware on retry)."""
+"""The synthesizer: compresses long evidence, then writes a cited answer (critique-aware on retry), each sentence
+cited to the passage that states it when the model left it uncited (masis.judge.attribution)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from langgraph.runtime import Runtime
 
 from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question
+from masis.judge.attribution import attribute
 from masis.judge.citations import neutralise_markers
 from masis.judge.findings import Critique
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
@@ -35,8 +37,9 @@ def synthesizer(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, 
         feedback = Critique.model_validate(critique) if critique and state.get("attempt", 1) > 1 else None
         answer = ctx.llm.synthesize(question, evidence, feedback, relatedness=ctx.relatedness(question))
         llm_calls += 1
+        attributed = attribute(answer, evidence, question)
     return {
-        "answer": answer,
+        "answer": attributed.answer,
         "context": evidence,
         "llm_calls": llm_calls,
         "latencies_ms": [latency],
@@ -49,6 +52,7 @@ def synthesizer(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, 
                 "context_chars": context_chars(evidence),
                 "compressed": compressed,
                 "used_feedback": feedback is not None,
+                "attribution": attributed.as_dict(),
                 "tokens": usage_totals(usage),
             }
         ],

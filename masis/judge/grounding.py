@@ -59,23 +59,26 @@ def _names(sentence: str) -> list[str]:
     return found[1:] if first and found else found
 
 
+def unstated(claim: str, sources: Sequence[EvidenceChunk], question: str) -> list[str]:
+    """The figures and names of `claim` that none of `sources` states (nor their documents' names, nor the question)."""
+    source_text = " ".join(support.source_text(chunk) for chunk in sources)
+    source_figures = {figure_key(n) for n in numbers(source_text)}
+    allowed_words = _words(source_text) | _words(" ".join(c["doc_name"] for c in sources)) | _words(question)
+    figures = [n for n in numbers(claim) if figure_key(n) not in source_figures]
+    names = [n for n in _names(claim) if not _words(n) <= allowed_words]
+    return [*figures, *names]
+
+
 def unsupported_sentences(question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> list[str]:
     """Cited sentences stating a figure or a name that none of their (valid) cited chunks contain."""
     by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
-    question_words = _words(question)
     found: list[str] = []
     for sentence in answer_sentences(answer):
         ids = [c for c in CITATION.findall(sentence) if c in by_id]
         if not ids:
             continue  # uncited and invalid citations have their own penalties
         claim = strip_citations(sentence)
-        sources = [by_id[c] for c in ids]
-        source_text = " ".join(support.source_text(chunk) for chunk in sources)
-        source_figures = {figure_key(n) for n in numbers(source_text)}
-        allowed_words = _words(source_text) | _words(" ".join(c["doc_name"] for c in sources)) | question_words
-        figures = [n for n in numbers(claim) if figure_key(n) not in source_figures]
-        names = [n for n in _names(claim) if not _words(n) <= allowed_words]
-        if figures or names:
+        if unstated(claim, [by_id[c] for c in ids], question):
             found.append(claim)
     return found
 
@@ -98,7 +101,7 @@ def missing_anchors(
     wanted = anchors.anchors(question) if wanted is None else wanted
     by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
     quotes = [
-        (strip_citations(sentence), by_id[chunk_id])
+        (_quoted(strip_citations(sentence), by_id[chunk_id]), by_id[chunk_id])
         for sentence in answer_sentences(answer)
         for chunk_id in CITATION.findall(sentence)
         if chunk_id in by_id
@@ -106,6 +109,18 @@ def missing_anchors(
     if not quotes:
         return []
     return [*anchors.missing(wanted, quotes), *tables.missing_columns(question_terms(question), quotes)]
+
+
+def _quoted(claim: str, chunk: EvidenceChunk) -> str:
+    """The claim when it is the passage's own words (led by its heading or not); "" for a model's paraphrase, whose
+    words hold nothing the passage does not ("The gross margin in Q2 2026 was 61%" cited to the Q3 report must not
+    hold "Q2" by echoing the question): then only the passage, its heading and its document's name are read."""
+    said = " ".join(anchors.parts(claim))
+    text = f" {' '.join(anchors.parts(chunk['text']))} "
+    heading = " ".join(anchors.parts(chunk.get("section") or ""))
+    if heading and said.startswith(f"{heading} "):
+        said = said[len(heading) + 1 :]
+    return claim if f" {said} " in text else ""
 
 
 def check(

@@ -43,7 +43,7 @@ from masis.errors import MasisError, UpstreamError
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.reading import Earlier, Reading
 from masis.judge.sentences import split_sentences
-from masis.llm import failures, prompts
+from masis.llm import claims, failures, prompts
 from masis.llm.extractive import ExtractiveProvider
 from masis.llm.untrusted import Fence
 from masis.llm.usage import record_usage
@@ -173,8 +173,14 @@ def _schema(model: type[BaseModel]) -> dict[str, Any]:
     return {"name": model.__name__, "description": description, "schema": strict_schema(model)}
 
 
-def _structured(chat: BaseChatModel, model: type[BaseModel], method: str) -> Runnable:
+def _structured(
+    chat: BaseChatModel, model: type[BaseModel], method: str, schema_of_request: dict[str, Any] | None = None
+) -> Runnable:
+    """`chat` asked for `model`'s strict schema, or for `schema_of_request` (the same model's schema narrowed for
+    one request, e.g. its passage ids limited to the evidence's)."""
     schema = _schema(model)
+    if schema_of_request is not None:
+        schema["schema"] = schema_of_request
     if method == "function_calling":
         tool = {"name": schema["name"], "description": schema["description"], "parameters": schema["schema"]}
         return chat.with_structured_output(tool, method="function_calling", include_raw=True, strict=True)
@@ -220,6 +226,8 @@ class OpenAIProvider:
         feedback: Critique | None = None,
         relatedness: Relatedness | None = None,  # the model reads meaning itself
     ) -> str:
+        if self.settings.synth_reply == "claims":
+            return self._synthesize_claims(question, evidence, feedback)
         fence = Fence.new()
         messages = [
             SystemMessage(prompts.SYNTHESIZER_SYSTEM.format(**prompts.data_rule(fence))),
@@ -247,9 +255,34 @@ class OpenAIProvider:
                 log.warning("synthesize: %s cut off at %d tokens", self.synth_model, self._limits["synthesize"])
                 failed = self._cut_off("synthesize")
                 continue
-            return reply.text.strip()
+            return reply.text.strip() or claims.NO_CLAIMS
         assert failed is not None
-        raise LLMReplyError(
+        raise self._unfinished(failed)
+
+    def _synthesize_claims(
+        self, question: str, evidence: Sequence[EvidenceChunk], feedback: Critique | None
+    ) -> str:
+        """The structured reply: claims whose passage ids the schema limits to the evidence's ids."""
+        fence = Fence.new()
+        messages = [
+            SystemMessage(prompts.SYNTHESIZER_CLAIMS_SYSTEM.format(**prompts.data_rule(fence))),
+            HumanMessage(
+                prompts.SYNTHESIZER_CLAIMS_USER.format(
+                    question=question,
+                    evidence=prompts.evidence_block(evidence, fence),
+                    feedback=prompts.feedback_text(feedback, claims=True),
+                )
+            ),
+        ]
+        schema = claims.limit_ids(strict_schema(claims.CitedAnswer), [chunk["chunk_id"] for chunk in evidence])
+        runnable = _structured(self._synth, claims.CitedAnswer, self.settings.structured_output, schema)
+        result = self._structured_call(runnable, claims.CitedAnswer, self.synth_model, "synthesize", messages)
+        if isinstance(result, _Failed):
+            raise self._unfinished(result)
+        return claims.render(result)
+
+    def _unfinished(self, failed: _Failed) -> LLMReplyError:
+        return LLMReplyError(
             f"The language model {self.synth_model} at {self._server} did not finish an answer in "
             f"{ATTEMPTS} requests ({failed.reason}); raise MASIS_SYNTH_MAX_TOKENS or use a stronger "
             "MASIS_SYNTH_MODEL."

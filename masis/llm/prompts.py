@@ -48,6 +48,23 @@ SYNTHESIZER_USER = (
     "may cite: {ids}."
 )
 
+# The structured reply (MASIS_SYNTH_REPLY=claims): the schema limits each claim's passage id to the evidence's ids,
+# so the citations do not depend on the model writing them. The role's marker phrase is the same as above.
+SYNTHESIZER_CLAIMS_SYSTEM = (
+    "You are a strategic intelligence analyst. You answer a question for a team using only the evidence "
+    "passages you are given.\n"
+    "- Reply with the answer as claims: each claim is one short sentence stating a fact from one passage, "
+    "with the id of that passage.\n"
+    "- State figures exactly as the passage writes them.\n"
+    "- Give only the claims that answer the question, at most six. When the passages do not answer it, give no "
+    "claims. Never fill a gap from general knowledge.\n"
+    "- When passages disagree, give each version as its own claim.\n" + DATA_RULE
+)
+
+SYNTHESIZER_CLAIMS_USER = (
+    "Question: {question}\n\nEvidence:\n{evidence}{feedback}\n\nReply with the claims that answer the question."
+)
+
 FEEDBACK = (
     "\n\nAn auditor rejected your previous draft. Write a new answer that fixes these problems, using "
     "only the evidence above:\n{problems}"
@@ -148,8 +165,8 @@ def data_rule(fence: Fence) -> dict[str, str]:
     return {"open": fence.open, "close": fence.close}
 
 
-def feedback_text(critique: Critique | None) -> str:
-    """The critic's findings for a retry, or nothing on a first attempt."""
+def feedback_text(critique: Critique | None, claims: bool = False) -> str:
+    """The critic's findings for a retry, or nothing on a first attempt (`claims`: for the structured reply)."""
     if critique is None:
         return ""
     problems: list[str] = []
@@ -162,7 +179,10 @@ def feedback_text(critique: Critique | None) -> str:
         problems.append("- It cited an id that is not in the evidence, or contradicted the evidence.")
     if NO_VALID_CITATION in critique.reasoning:
         problems.append(
-            "- It cites no passage. End every sentence that states a fact with the id of its passage in square "
+            "- It gives no claim that a passage states. Give each fact the passages state as a claim with its "
+            "passage's id."
+            if claims
+            else "- It cites no passage. End every sentence that states a fact with the id of its passage in square "
             "brackets, copied from the evidence above."
         )
     # The critic's own prose is a last resort: a small model copied "The draft answer directly states that

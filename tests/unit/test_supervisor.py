@@ -91,3 +91,19 @@ def test_the_loop_always_ends_within_max_retries_plus_one_attempts(
         )
     assert decision.route in {"finalize", "escalate"}
     assert attempt <= max_retries + 1
+
+
+@pytest.mark.parametrize(("critique", "kind"), [(CONFLICT, "conflict"), (CLEAN, "low_confidence")])
+def test_a_retry_that_would_repeat_the_last_one_escalates_with_retries_left(critique: Any, kind: str) -> None:
+    decision = decide(attempt=2, retries=1, max_retries=2, confidence=0.5, critique=critique,
+                      citation_audit={"uncited_count": 0}, low_confidence_threshold=0.65,
+                      repeats_last_retry=True)  # fmt: skip
+    assert decision.route == "escalate" and decision.kind == kind
+    assert "a retry would repeat the last one" in decision.reason
+
+
+def test_a_repeat_never_stops_an_answer_that_passed() -> None:
+    decision = decide(attempt=2, retries=1, max_retries=2, confidence=0.9, critique=CLEAN,
+                      citation_audit={"uncited_count": 0}, low_confidence_threshold=0.65,
+                      repeats_last_retry=True)  # fmt: skip
+    assert decision.route == "finalize"

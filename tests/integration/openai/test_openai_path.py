@@ -11,12 +11,17 @@ from pathlib import Path
 import pytest
 
 from masis.engine import Engine
+from masis.llm.claims import NO_CLAIMS
 from masis.llm.openai_provider import LLMReplyError, LLMUnavailableError, shared_rate_limiter
 from tests.conftest import SAMPLE_DIR
 from tests.openai_server import OpenAICompatServer, openai_settings
 
 SYNTH, AUDIT = "test-synth-mini", "test-audit-large"
 KEY = "sk-test-secret-key-0123456789"
+MEMO_TEXT = (
+    "AI Investment Strategy FY2026. Kestrel Labs will invest $4.2 million in AI during FY2026. The money is spread "
+    "across three pillars. We will hire 12 machine learning engineers."
+)
 FILLER = [f"Note {i}: the office plants on floor {i} are watered on Mondays by the facilities team." for i in range(8)]
 
 
@@ -101,9 +106,17 @@ def test_an_unreadable_reading_falls_back_to_the_offline_rules(sample: Engine, s
     assert len(server.chat("read")) == 2 and outcome.status == "answered"
 
 
-def test_conflict_retries_twice_with_feedback_then_asks_after_nine_calls(
+def _critique(**found: object) -> dict[str, object]:
+    return {"hallucination_detected": False, "unsupported_claims": [], "logical_gaps": [], "conflicts": [],
+            "confidence": 0.95, "needs_retry": False, "reasoning": "every claim is supported", **found}  # fmt: skip
+
+
+def test_conflict_retries_twice_with_new_feedback_then_asks_after_nine_calls(
     sample: Engine, server: OpenAICompatServer
 ) -> None:
+    for gap in ("the year over year growth", "the quarter's dates", "the board's view"):  # new findings each time
+        server.script("critique", _critique(logical_gaps=[gap]))
+
     outcome = sample.ask("demo", "What was Q3 2026 revenue?")
 
     assert outcome.status == "needs_clarification"
@@ -114,6 +127,18 @@ def test_conflict_retries_twice_with_feedback_then_asks_after_nine_calls(
     assert all("auditor rejected" in r.text() and "Sources disagree" in r.text() for r in synth[1:])
     assert outcome.clarification is not None and outcome.clarification.kind == "conflict"
     assert outcome.metrics["tokens"]["requests"] == 9
+
+
+def test_a_retry_that_would_repeat_the_last_one_is_not_made(sample: Engine, server: OpenAICompatServer) -> None:
+    """The same query and the same findings twice: a third attempt would be the second one's request again."""
+    outcome = sample.ask("demo", "What was Q3 2026 revenue?")
+
+    assert outcome.status == "needs_clarification"
+    assert outcome.metrics["llm_calls"] == 6 == len(server.chat())
+    assert _decisions(outcome.trace) == ["first_run", "retry", "escalate"]
+    assert outcome.clarification is not None and outcome.clarification.kind == "conflict"
+    escalated = next(step for step in outcome.trace if step.get("decision") == "escalate")
+    assert "a retry would repeat the last one" in escalated["reason"]
 
 
 def test_zero_evidence_makes_no_model_call(sample: Engine, server: OpenAICompatServer) -> None:
@@ -338,4 +363,72 @@ def test_the_near_miss_floor_holds_under_the_models_critic(sample: Engine, serve
     assert outcome.status == "needs_clarification"
     assert outcome.clarification is not None and outcome.clarification.kind == "near_miss"
     assert "“Q2”" in outcome.clarification.question and "$12.4 million" in outcome.clarification.question
-    assert outcome.metrics["llm_calls"] == 9
+    assert outcome.metrics["llm_calls"] == 9  # the wider retry evidence adds the revenue conflict: new feedback
+
+
+@pytest.mark.parametrize("cited", [True, False])
+def test_a_draft_that_echoes_the_questions_anchor_is_still_a_near_miss(
+    sample: Engine, server: OpenAICompatServer, cited: bool
+) -> None:
+    """A model that writes the question's quarter into the Q3 figure ("Q2 2026 revenue was $12.4 million"), cited
+    to the Q3 report or left for MASIS to cite, and a critic that approves it: the passage does not say Q2, so the
+    anchor floor asks back. (Before, the draft's own words held the anchor and the wrong figure was answered.)"""
+    hit = next(h for h in sample.store.search("demo", "Q3 2026 revenue", 10) if "12.4" in h.text)
+    draft = f"Q2 2026 revenue was $12.4 million [{hit.chunk_id}]." if cited else "Q2 2026 revenue was $12.4 million."
+    for _ in range(3):
+        server.script("synthesize", draft)
+        server.script("critique", _critique())
+
+    outcome = sample.ask("demo", "What was Q2 2026 revenue?")
+
+    assert outcome.status == "needs_clarification"
+    assert outcome.clarification is not None and outcome.clarification.kind == "near_miss"
+    assert "“Q2”" in outcome.clarification.question
+
+
+# --- the structured reply (MASIS_SYNTH_REPLY=claims) -----------------------------------------------------
+
+
+@pytest.mark.parametrize("structured", ["json_schema", "function_calling"])
+def test_claims_carry_passage_ids_the_schema_limits_to_the_evidence(
+    tmp_path: Path, server: OpenAICompatServer, structured: str
+) -> None:
+    with _engine(tmp_path, server, {"strategy_memo.txt": MEMO_TEXT}, synth_reply="claims",
+                 structured_output=structured) as engine:  # fmt: skip
+        outcome = engine.ask("ws", "How much will Kestrel Labs invest in AI during FY2026?")
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    assert "$4.2 million" in (outcome.answer or "") and outcome.citations
+    request = server.chat("synthesize")[0]
+    user = request.messages[-1]["content"]
+    if structured == "json_schema":
+        schema = request.body["response_format"]["json_schema"]["schema"]
+    else:
+        schema = request.body["tools"][0]["function"]["parameters"]
+    allowed = schema["$defs"]["Claim"]["properties"]["passage_id"]["enum"]
+    assert allowed == re.findall(r'<passage id="([^"]+)"', user)
+    assert {c.chunk_id for c in outcome.citations} <= set(allowed)
+
+
+def test_a_claim_citing_an_id_outside_the_evidence_is_not_answered(tmp_path: Path, server: OpenAICompatServer) -> None:
+    """A server that does not enforce the enum: the id it let through is an invalid citation, not laundered."""
+    for _ in range(3):
+        server.script("synthesize", {"claims": [{"sentence": "Kestrel Labs will invest $4.2 million in AI.",
+                                                 "passage_id": "other.pdf#9"}]})  # fmt: skip
+        server.script("critique", _critique())
+    with _engine(tmp_path, server, {"strategy_memo.txt": MEMO_TEXT}, synth_reply="claims") as engine:
+        outcome = engine.ask("ws", "How much will Kestrel Labs invest in AI during FY2026?")
+
+    assert outcome.status == "needs_clarification"
+    assert outcome.metrics["last_citation_audit"]["invalid_ids"] == ["other.pdf#9"]
+
+
+def test_no_claims_is_asked_back_never_an_empty_answer(tmp_path: Path, server: OpenAICompatServer) -> None:
+    for _ in range(3):
+        server.script("synthesize", {"claims": []})
+        server.script("critique", _critique())
+    with _engine(tmp_path, server, {"strategy_memo.txt": MEMO_TEXT}, synth_reply="claims") as engine:
+        outcome = engine.ask("ws", "How much will Kestrel Labs invest in AI during FY2026?")
+
+    assert outcome.status == "needs_clarification"
+    assert outcome.clarification is not None and outcome.clarification.draft == NO_CLAIMS
