@@ -348,6 +348,13 @@ def main() -> int:
                 worker.start()
                 while worker.is_alive() and not stopped.is_set():
                     worker.join(0.5)
+                if stopped.is_set():  # end the request in flight before the engine closes (it waits for its run)
+                    process.terminate()
+                    try:
+                        process.wait(timeout=10)
+                    except subprocess.TimeoutExpired:
+                        process.kill()
+                    worker.join(30)
     finally:
         proxy.stop()
         process.terminate()
