@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Every answer-quality track, one after another, into OUT/ (JSON and records per track):
+#   bash scripts/eval_all_tracks.sh OUT [quick]
+# "quick" runs the tuning subset (realdocs tune, SQuAD 2.0 seed 0, open-book seed 0, sample); without it,
+# every track and seed the README reports. Run from a checkout with its .venv; ../shared/datasets beside it.
+set -euo pipefail
+out=${1:?usage: eval_all_tracks.sh OUT [quick]}
+mode=${2:-full}
+cd "$(dirname "$0")/.."
+D=${MASIS_DATASETS:-../shared/datasets}
+mkdir -p "$out"
+export PYTHONHASHSEED=0
+run() {  # name, then the eval arguments
+  local name=$1; shift
+  .venv/bin/masis eval "$@" --json --records "$out/$name.records.jsonl" > "$out/$name.json" 2> "$out/$name.err" || true
+  echo "$name done" >&2
+}
+run realdocs_tune realdocs data/realdocs --split tune
+run squad2_s0 squad2 "$D/squad_v2.0/dev-v2.0-8-articles.json" --limit 150 --seed 0
+run openbook_s0 squad "$D/squad_v1.1" --open-book 12 --limit 150 --seed 0
+run sample sample data
+[ "$mode" = quick ] && exit 0
+run realdocs_check realdocs data/realdocs --split check
+run conversations_tune conversations data/conversations --split tune
+run conversations_check conversations data/conversations --split check
+for s in 1 2; do run "squad2_s$s" squad2 "$D/squad_v2.0/dev-v2.0-8-articles.json" --limit 150 --seed "$s"; done
+for s in 1 2 3 4; do run "openbook_s$s" squad "$D/squad_v1.1" --open-book 12 --limit 150 --seed "$s"; done
+.venv/bin/masis eval scifact "$D/beir_scifact" --no-answers --json > "$out/scifact.json" 2> "$out/scifact.err" || true
+echo "scifact done" >&2
