@@ -93,6 +93,10 @@ class Settings(BaseSettings):
     )
     workspace_backlog: int = Field(50, ge=1, validation_alias=_env("MASIS_WORKSPACE_BACKLOG", "workspace_backlog"))
     user_backlog: int = Field(10, ge=1, validation_alias=_env("MASIS_USER_BACKLOG", "user_backlog"))
+    # votes (👍 / 👎) the HTTP API takes on one thread a minute; past it, a 429 with Retry-After
+    feedback_per_minute: int = Field(
+        20, ge=1, le=10_000, validation_alias=_env("MASIS_FEEDBACK_PER_MINUTE", "feedback_per_minute")
+    )
     # bearer token of GET /metrics (Prometheus); unset = no metrics endpoint
     metrics_token: SecretStr | None = Field(None, validation_alias=_env("MASIS_METRICS_TOKEN", "metrics_token"))
 

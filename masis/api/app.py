@@ -48,6 +48,7 @@ from masis.api.models import (
     ThreadState,
 )
 from masis.api.openapi import docs_page, openapi_spec
+from masis.api.throttle import KeyedRateLimit
 from masis.config import Settings
 from masis.engine import Engine
 from masis.fairness import QueueFull
@@ -160,6 +161,7 @@ class _Handlers:
     def __init__(self, engine: Engine, settings: Settings) -> None:
         self.engine = engine
         self.settings = settings
+        self.votes = KeyedRateLimit(settings.feedback_per_minute)
 
     async def ask(self, request: Request) -> Response:
         workspace = _workspace(request)
@@ -190,6 +192,11 @@ class _Handlers:
     async def feedback(self, request: Request) -> Response:
         thread_id = _thread(request)
         body = parse_body(FeedbackRequest, await read_json_body(request))
+        wait = self.votes.take(thread_id)
+        if wait:
+            raise ApiError(429, f"Too many votes on thread {thread_id}: at most {self.votes.per_minute} a minute.",
+                           {"thread_id": thread_id, "limit": self.votes.per_minute},
+                           headers={"Retry-After": KeyedRateLimit.retry_after(wait)})
         run = await _call(self.engine.record_feedback, thread_id, body.user, body.value, run=body.run)
         tally = await _call(self.engine.registry.feedback_tally, thread_id, run)
         return _json(FeedbackResult(thread_id=thread_id, run=run, **tally))

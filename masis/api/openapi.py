@@ -43,8 +43,9 @@ _ERRORS = {
     "413": "The body or a file is over the limit",
     "415": "An upload that is not multipart/form-data",
     "422": "The JSON body is not valid (or no uploaded file could be indexed)",
-    "429": "The workspace already has as many requests waiting as it may (`MASIS_WORKSPACE_BACKLOG`): nothing "
-    "was queued; `Retry-After` is a rough wait in seconds",
+    "429": "The workspace already has as many requests waiting as it may (`MASIS_WORKSPACE_BACKLOG`), or the "
+    "thread had as many votes this minute as it may (`MASIS_FEEDBACK_PER_MINUTE`): nothing was queued or "
+    "recorded; `Retry-After` is a rough wait in seconds",
     "500": "An unexpected error (logged on the server)",
     "502": "The language model answered with an error or with nothing usable (a refused key, an unknown model, "
     "a server error): the server's side failed, not the request; `error` says what the model said, without secrets",
@@ -53,7 +54,7 @@ _ERRORS = {
     "is the wait in seconds before trying again",
 }
 _RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again: the model's (503), a full "
-                                "line's (429), or a few seconds while the database comes back",
+                                "line's or the thread's votes (429), or a few seconds while the database comes back",
                                 "schema": {"type": "integer", "minimum": 1}}}
 
 
@@ -158,11 +159,12 @@ def openapi_spec() -> dict[str, Any]:
             "post": _operation(
                 "Rate an answer",
                 FeedbackResult,
-                ("400", "404", "409", "413", "422"),
+                ("400", "404", "409", "413", "422", "429"),
                 params=(THREAD,),
                 body=_json_content(FeedbackRequest),
                 description="👍 / 👎 on one answer of the thread (`run`, default the latest), as Slack's "
-                "buttons record it: one vote per user per answer. 404 for an unknown thread or answer.",
+                "buttons record it: one vote per user per answer. 404 for an unknown thread or answer; 429 past "
+                "`MASIS_FEEDBACK_PER_MINUTE` votes on the thread in a minute.",
             ),
         },
         "/masis/workspaces/{workspace_id}/documents": {

@@ -132,6 +132,26 @@ def test_feedback_is_recorded_per_answer(api: ApiServer, http: httpx.Client) -> 
     assert_error(http.post(url, json={"value": "up", "user": "a\u202eb\n"}), 422)
 
 
+def test_votes_on_one_thread_past_the_limit_are_429_and_not_recorded(tmp_path: Path) -> None:
+    api = ApiServer(seeded(tmp_path / "data", feedback_per_minute=2)).start()
+    try:
+        http = api.client()
+        ask(http, ANSWERED, thread_id="fb-limit")
+        ask(http, ANSWERED, thread_id="fb-other")
+        url = "/masis/threads/fb-limit/feedback"
+        for user in ("ann", "bob"):
+            assert http.post(url, json={"value": "up", "user": user}).status_code == 200
+        refused = http.post(url, json={"value": "down", "user": "cy"})  # 2 a minute: the next in 30 s
+        body = assert_error(refused, 429, "too many votes")
+        assert body["detail"] == {"thread_id": "fb-limit", "limit": 2}
+        assert 1 <= int(refused.headers["Retry-After"]) <= 30
+        assert api.engine.registry.feedback("fb-limit", 1) == {"ann": "up", "bob": "up"}
+        assert http.post("/masis/threads/fb-other/feedback", json={"value": "up", "user": "cy"}).status_code == 200
+        http.close()
+    finally:
+        api.stop()
+
+
 def test_a_clarification_is_answered_after_a_restart(tmp_path: Path) -> None:
     """`python -m bot` with MASIS_API_TOKEN and no Slack variables serves the API alone; a clarification
     asked of one process is answered through the next one."""
