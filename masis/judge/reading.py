@@ -244,7 +244,18 @@ def _pronouns(question: str, frames: list[Earlier], antecedent: str | None) -> R
     text = question
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
-    return _dependent(text, "chosen" if antecedent is not None else "pronoun", about)
+    return _dependent(_with_period(text, frames[0]), "chosen" if antecedent is not None else "pronoun", about)
+
+
+def _with_period(text: str, frame: Earlier) -> str:
+    """`text` with the period the previous question named ("Who approved it?" after "... in AI in FY2026?":
+    "Who approved AI in FY2026?"), unless it names a period of its own or already holds that one."""
+    if any(m.kind == "period" for m in mentions(text)):
+        return text
+    periods = [m.text for m in mentions(frame.reading) if m.kind == "period"]
+    if not periods or periods[0].lower() in text.lower():
+        return text
+    return f"{text.rstrip().rstrip('?.!').rstrip()} in {periods[0]}?"
 
 
 def _referring_words(words: list[Token]) -> list[tuple[int, str]]:

@@ -62,6 +62,16 @@ def test_a_pronoun_follow_up_is_read_with_the_first_question_after_a_restart(set
     assert outcome.run == 2
 
 
+def test_a_pronoun_follow_up_keeps_the_earlier_period_and_is_asked_back_rather_than_answered_from_travel(
+    engine: Engine,
+) -> None:
+    """Read as "Who approved AI?", it was answered at confidence 1.0 with the budget's travel-approval rule."""
+    engine.ask("demo", "How much will we invest in AI in FY2026?", thread_id="t-approved")
+    outcome = engine.ask("demo", "And who approved it?", thread_id="t-approved")
+    assert outcome.reading == "Who approved AI in FY2026?"
+    assert outcome.status == "needs_clarification"
+
+
 def test_the_same_follow_up_in_another_thread_is_not_read_with_this_one(engine: Engine) -> None:
     engine.ask("demo", STIPEND, thread_id="t-one")
     alone = engine.ask("demo", PAID, thread_id="t-other")

@@ -20,6 +20,8 @@ DEPENDENT = [
      "Is the home-office equipment stipend paid every year?", "pronoun"),
     (["Who wrote the AI investment strategy memo?"], "When was it sent?",
      "When was the AI investment strategy memo sent?", "pronoun"),
+    # ... and its period, when the follow-up names none (the "And who approved it?")
+    (["How much will we invest in AI in FY2026?"], "And who approved it?", "Who approved AI in FY2026?", "pronoun"),
     (["When will the legacy dispatch console be retired?"], "What happens to customers still using it?",
      "What happens to customers still using the legacy dispatch console?", "pronoun"),
     (["How many days do I have to return a device?"], "Is there a fee if I've opened it?",
