@@ -205,20 +205,20 @@ class SentenceEncoder:
     def encode(self, texts: Sequence[str], kept: VectorCache | None = None) -> np.ndarray:
         """One unit vector per text (rows of a float32 array). A text read recently is not read again (a retry,
         the synthesizer and the critic see the same question and passages), nor one whose vector `kept` holds;
-        the vectors read here are added to `kept`."""
-        found = self._recalled(texts)
-        missing = [text for text in dict.fromkeys(texts) if text not in found]
-        if missing and kept is not None:
-            found.update(self._kept(kept, missing))
-            missing = [text for text in missing if text not in found]
+        every text's vector goes into `kept` if it is not there yet."""
+        unique = list(dict.fromkeys(texts))
+        found = self._recalled(unique)
+        on_disk = self._kept(kept, unique) if kept is not None else {}
+        found.update((text, vector) for text, vector in on_disk.items() if text not in found)
+        missing = [text for text in unique if text not in found]
         if missing:
-            read = dict(zip(missing, self._read(missing), strict=True))
-            found.update(read)
-            if kept is not None:
-                with contextlib.suppress(sqlite3.Error):  # a cache that cannot be written costs speed, not answers
-                    kept.put(self.model_key, {text_key(text): vector.tobytes() for text, vector in read.items()})
+            found.update(zip(missing, self._read(missing), strict=True))
+        if kept is not None and len(on_disk) < len(unique):
+            new = {text_key(text): found[text].tobytes() for text in unique if text not in on_disk}
+            with contextlib.suppress(sqlite3.Error):  # a cache that cannot be written costs speed, not answers
+                kept.put(self.model_key, new)
         with self._lock:
-            for text in dict.fromkeys(texts):
+            for text in unique:
                 self._recent[text] = found[text]
                 self._recent.move_to_end(text)
             while len(self._recent) > RECENT_TEXTS:
