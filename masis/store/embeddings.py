@@ -68,6 +68,8 @@ class VectorCache:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._conn = sqlite3.connect(path, check_same_thread=False, timeout=30, isolation_level=None)
         self._conn.execute("PRAGMA journal_mode=WAL")
+        # a cache: a commit lost with the machine's power costs a reading again, not worth an fsync per question
+        self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.executescript(_SCHEMA)
 
     def get(self, model: str, keys: Sequence[str]) -> dict[str, bytes]:
