@@ -58,7 +58,8 @@ class Question:
         for term in self.terms:
             if term in text_terms:
                 found[term] = 1.0
-            elif any(related(word, other) for word in self.surface.get(term, ()) for other in text_words):
+            elif any(related(word, other) for word in self.surface.get(term, ()) for other in text_words
+                     if other[0] == word[0]):  # `related` asks for the same first letter: the others cannot be
                 found[term] = RELATED_CREDIT
             elif term in document_terms:
                 found[term] = DOCUMENT_CREDIT
