@@ -18,8 +18,7 @@ from masis.records.registry import Registry
 from masis.store.base import VectorStore
 
 if TYPE_CHECKING:
-    from masis.judge.semantic import SentenceEncoder
-    from masis.store.embeddings import VectorCache
+    from masis.judge.semantic import KeptVectors, SentenceEncoder
 
 # called with the stage ("researching", "writing", "auditing", "scoring") and, on a retry's
 # "researching", a second argument: why the last draft was retried
@@ -35,7 +34,7 @@ class AgentContext:
     on_progress: ProgressCallback | None = None
     # where the sentence encoder keeps the vectors of the passages and sentences it has read (the engine's
     # embeddings.db), so that a passage is read once, not at every question that meets it
-    vectors: VectorCache | None = None
+    vectors: KeptVectors | None = None
 
     def encoder(self) -> SentenceEncoder | None:
         """The local sentence encoder, loaded with the first question that needs it (numpy and the weights

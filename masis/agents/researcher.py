@@ -19,8 +19,7 @@ from masis.store.base import Hit
 from masis.store.payload import index_text
 
 if TYPE_CHECKING:
-    from masis.judge.semantic import SentenceEncoder
-    from masis.store.embeddings import VectorCache
+    from masis.judge.semantic import KeptVectors, SentenceEncoder
 
 SHARED_START = 3  # a related word shares at least its first letters (matching.related asks for more)
 MAX_RELATED_WORDS = 3  # per question word
@@ -110,7 +109,7 @@ def _read_closely(ctx: AgentContext, question_text: str, scored: list[EvidenceCh
 
 
 def _by_meaning(
-    encoder: SentenceEncoder, kept: VectorCache | None, question_text: str, chunks: list[EvidenceChunk]
+    encoder: SentenceEncoder, kept: KeptVectors | None, question_text: str, chunks: list[EvidenceChunk]
 ) -> None:
     cosines = encoder.similarities(question_text, [c["text"] for c in chunks], kept)
     for chunk, cosine in zip(chunks, cosines, strict=True):

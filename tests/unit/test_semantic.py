@@ -272,7 +272,8 @@ def test_gelu_gives_the_plain_formulas_float32_values_bit_for_bit() -> None:
 def test_a_passage_read_once_is_kept_and_not_read_again(
     encoder: semantic.SentenceEncoder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from masis.store.embeddings import VectorCache, text_key
+    from masis.judge.semantic import text_key
+    from masis.store.embeddings import VectorCache
 
     read: list[str] = []
     real_read = semantic.SentenceEncoder._read
@@ -310,7 +311,8 @@ def test_a_passage_read_once_is_kept_and_not_read_again(
 
 
 def test_a_damaged_cache_costs_a_reading_not_an_answer(encoder: semantic.SentenceEncoder, tmp_path: Path) -> None:
-    from masis.store.embeddings import VectorCache, text_key
+    from masis.judge.semantic import text_key
+    from masis.store.embeddings import VectorCache
 
     kept = VectorCache(tmp_path / "embeddings.db")
     try:
