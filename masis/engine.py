@@ -120,6 +120,7 @@ class Engine:
         self._graph_lock = threading.Lock()
         self._vectors: VectorCache | None = None  # opened with the first question, when the encoder is on
         self._vectors_lock = threading.Lock()
+        self._vectors_unavailable = False
         if self.postgres is not None:
             # the checkpointer's migrations before this process holds any thread's lock: they CREATE INDEX
             # CONCURRENTLY, which waits for every open transaction, a replica's wait for that lock included
@@ -147,8 +148,12 @@ class Engine:
         if not self.settings.semantic:
             return None
         with self._vectors_lock:
-            if self._vectors is None:
-                self._vectors = VectorCache(self.settings.data_dir / "embeddings.db")
+            if self._vectors is None and not self._vectors_unavailable:
+                try:
+                    self._vectors = VectorCache(self.settings.data_dir / "embeddings.db")
+                except sqlite3.Error as exc:  # a cache that cannot be opened costs readings, not answers
+                    log.warning("the sentence encoder's vectors cannot be kept in embeddings.db: %s", exc)
+                    self._vectors_unavailable = True
             return self._vectors
 
     def _load_graph(self) -> CompiledStateGraph:

@@ -198,3 +198,13 @@ def test_passages_read_by_meaning_are_kept_and_a_replaced_document_is_read_anew(
         assert not fresh.ingest("demo", [("q3_report.md", replaced.encode())]).failed
         never = fresh.ask("demo", asked)
     assert (now.status, now.answer, now.confidence) == (never.status, never.answer, never.confidence)
+
+
+def test_an_unwritable_vector_cache_costs_readings_not_answers(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "embeddings.db").mkdir()  # not a database: SQLite cannot open it
+    with Engine(make_settings(data)) as engine:
+        assert not engine.ingest_paths("demo", [SAMPLE / "q3_report.md"]).failed
+        outcome = engine.ask("demo", "How many clients did Kestrel have at the end of Q3?")
+    assert outcome.status == "answered" and "412 customers" in (outcome.answer or "")
