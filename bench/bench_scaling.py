@@ -12,7 +12,13 @@ workspace grows in place from one size to the next. Queries are 3-6 words of mid
 - query: `store.search` for the top 10 chunks (what the researcher fetches on a first pass);
 - ask: a whole `Engine.ask` with the offline extractive engine (researcher, synthesizer, critic,
   evaluator, supervisor and the SQLite checkpoints); `ask_answered` is the share that ended in an answer
-  (the rest asked back: random words are often not answerable);
+  (the rest asked back: random words are often not answerable). The sentence encoder reads every passage
+  and sentence these questions weigh for the first time;
+- ask_kept: the same questions again, each in a new thread, with the encoder's memory of recent texts
+  emptied first (as in a restarted process): what an `ask` costs once the passages it weighs have been read
+  and kept (`embeddings.db`), so that only the question is read. A revision that keeps nothing (before
+  the kept vectors) reads everything again here; `*_cpu_*` are the process's CPU milliseconds for an
+  ask, which a busy machine moves far less than the wall time;
 - growth exponent: the slope of log(p50) against log(chunks), fitted by least squares (1 = linear).
 
 Prints JSON and a table.
@@ -53,7 +59,8 @@ def vocabulary(rng: random.Random) -> list[str]:
     words: set[str] = set()
     while len(words) < VOCABULARY:
         words.add("".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(2, 4))))
-    return sorted(words, key=lambda _: rng.random())
+    # sorted first: a set's order changes with the process's hash seed, and the corpus and questions must not
+    return sorted(sorted(words), key=lambda _: rng.random())
 
 
 class Corpus:
@@ -108,6 +115,21 @@ def growth_exponent(sizes: Sequence[float], values: Sequence[float]) -> float:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
 
 
+def forget_recent_texts() -> None:
+    """Empty the loaded sentence encoder's memory of the texts it read (any revision's: it is `_recent`), and what
+    the process remembers of each question's words, so that a question asked again costs what a new one does."""
+    from masis.judge import matching, semantic
+
+    for loaded in semantic._loaded.values():
+        recent = getattr(loaded, "_recent", None)
+        if recent is not None:
+            recent.clear()
+    for remembered in (matching.question, matching.related):
+        clear = getattr(remembered, "cache_clear", None)
+        if clear is not None:
+            clear()
+
+
 def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, float]:
     for query in queries[:20]:
         engine.store.search(WORKSPACE, query, 10)  # warm the caches
@@ -116,18 +138,30 @@ def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, floa
         started = time.perf_counter()
         engine.store.search(WORKSPACE, query, 10)
         query_ms.append((time.perf_counter() - started) * 1000)
-    ask_ms, answered = [], 0
+    ask_ms, ask_cpu_ms, answered = [], [], 0
     for query in queries[:asks]:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         outcome = engine.ask(WORKSPACE, query)
         ask_ms.append((time.perf_counter() - started) * 1000)
+        ask_cpu_ms.append((time.process_time() - cpu) * 1000)
         answered += outcome.status == "answered"
+    forget_recent_texts()
+    kept_ms, kept_cpu_ms = [], []
+    for query in queries[:asks]:
+        started, cpu = time.perf_counter(), time.process_time()
+        engine.ask(WORKSPACE, query)
+        kept_ms.append((time.perf_counter() - started) * 1000)
+        kept_cpu_ms.append((time.process_time() - cpu) * 1000)
     return {
         "query_p50_ms": round(statistics.median(query_ms), 3),
         "query_p95_ms": round(percentile(query_ms, 0.95), 3),
         "ask_p50_ms": round(statistics.median(ask_ms), 1) if ask_ms else 0.0,
         "ask_p95_ms": round(percentile(ask_ms, 0.95), 1) if ask_ms else 0.0,
         "ask_answered": round(answered / len(ask_ms), 2) if ask_ms else 0.0,
+        "ask_cpu_p50_ms": round(statistics.median(ask_cpu_ms), 1) if ask_cpu_ms else 0.0,
+        "ask_kept_p50_ms": round(statistics.median(kept_ms), 1) if kept_ms else 0.0,
+        "ask_kept_p95_ms": round(percentile(kept_ms, 0.95), 1) if kept_ms else 0.0,
+        "ask_kept_cpu_p50_ms": round(statistics.median(kept_cpu_ms), 1) if kept_cpu_ms else 0.0,
         "rss_mb": round(psutil.Process().memory_info().rss / 2**20, 1),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }

@@ -49,7 +49,7 @@ from masis.state import MASISInput
 from masis.storable import unstorable
 from masis.store import open_store
 from masis.store.base import VectorStore, tenant_scope
-from masis.store.embeddings import CachedEmbedder, make_embedder
+from masis.store.embeddings import CachedEmbedder, VectorCache, make_embedder
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -118,6 +118,9 @@ class Engine:
         self._graph: CompiledStateGraph | None = None
         self._checkpointer: BaseCheckpointSaver[Any] | None = None
         self._graph_lock = threading.Lock()
+        self._vectors: VectorCache | None = None  # opened with the first question, when the encoder is on
+        self._vectors_lock = threading.Lock()
+        self._vectors_unavailable = False
         if self.postgres is not None:
             # the checkpointer's migrations before this process holds any thread's lock: they CREATE INDEX
             # CONCURRENTLY, which waits for every open transaction, a replica's wait for that lock included
@@ -138,6 +141,20 @@ class Engine:
     @property
     def graph(self) -> CompiledStateGraph:
         return self._load_graph()
+
+    def _encoder_vectors(self) -> VectorCache | None:
+        """Where the sentence encoder keeps the vectors of the passages it reads: `embeddings.db` in the data
+        directory, beside the OpenAI path's embeddings (None with MASIS_SEMANTIC=false)."""
+        if not self.settings.semantic:
+            return None
+        with self._vectors_lock:
+            if self._vectors is None and not self._vectors_unavailable:
+                try:
+                    self._vectors = VectorCache(self.settings.data_dir / "embeddings.db")
+                except sqlite3.Error as exc:  # a cache that cannot be opened costs readings, not answers
+                    log.warning("the sentence encoder's vectors cannot be kept in embeddings.db: %s", exc)
+                    self._vectors_unavailable = True
+            return self._vectors
 
     def _load_graph(self) -> CompiledStateGraph:
         with self._graph_lock:
@@ -183,6 +200,8 @@ class Engine:
             self.postgres.close()
         if self.embedder is not None:
             self.embedder.close()
+        if self._vectors is not None:
+            self._vectors.close()
 
     def __enter__(self) -> Engine:
         return self
@@ -486,7 +505,8 @@ class Engine:
         call: str,
     ) -> Outcome:
         context = AgentContext(
-            settings=self.settings, store=self.store, registry=self.registry, llm=self.llm, on_progress=on_progress
+            settings=self.settings, store=self.store, registry=self.registry, llm=self.llm, on_progress=on_progress,
+            vectors=self._encoder_vectors(),
         )
         config = self._config(run_key)
         started = time.perf_counter()

@@ -18,7 +18,7 @@ from masis.records.registry import Registry
 from masis.store.base import VectorStore
 
 if TYPE_CHECKING:
-    from masis.judge.semantic import SentenceEncoder
+    from masis.judge.semantic import KeptVectors, SentenceEncoder
 
 # called with the stage ("researching", "writing", "auditing", "scoring") and, on a retry's
 # "researching", a second argument: why the last draft was retried
@@ -32,6 +32,9 @@ class AgentContext:
     registry: Registry
     llm: LLMProvider
     on_progress: ProgressCallback | None = None
+    # where the sentence encoder keeps the vectors of the passages and sentences it has read (the engine's
+    # embeddings.db), so that a passage is read once, not at every question that meets it
+    vectors: KeptVectors | None = None
 
     def encoder(self) -> SentenceEncoder | None:
         """The local sentence encoder, loaded with the first question that needs it (numpy and the weights
@@ -52,7 +55,7 @@ class AgentContext:
             encoder = self.encoder()
             if encoder is None:
                 return [0.0] * len(texts)
-            return [relevance_scale(cosine) for cosine in encoder.similarities(question, texts)]
+            return [relevance_scale(cosine) for cosine in encoder.similarities(question, texts, self.vectors)]
 
         return measure
 

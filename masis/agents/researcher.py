@@ -19,7 +19,7 @@ from masis.store.base import Hit
 from masis.store.payload import index_text
 
 if TYPE_CHECKING:
-    from masis.judge.semantic import SentenceEncoder
+    from masis.judge.semantic import KeptVectors, SentenceEncoder
 
 SHARED_START = 3  # a related word shares at least its first letters (matching.related asks for more)
 MAX_RELATED_WORDS = 3  # per question word
@@ -102,14 +102,17 @@ def _read_closely(ctx: AgentContext, question_text: str, scored: list[EvidenceCh
     if encoder is None:
         return False
     partly = [chunk for chunk in scored if chunk["relevance"] >= threshold][:SEMANTIC_CANDIDATES]
-    _by_meaning(encoder, question_text, partly)
+    _by_meaning(encoder, ctx.vectors, question_text, partly)
     if not any(chunk["relevance"] >= threshold for chunk in scored):
-        _by_meaning(encoder, question_text, [c for c in scored[:SEMANTIC_CANDIDATES] if c not in partly])
+        _by_meaning(encoder, ctx.vectors, question_text, [c for c in scored[:SEMANTIC_CANDIDATES] if c not in partly])
     return True
 
 
-def _by_meaning(encoder: SentenceEncoder, question_text: str, chunks: list[EvidenceChunk]) -> None:
-    for chunk, cosine in zip(chunks, encoder.similarities(question_text, [c["text"] for c in chunks]), strict=True):
+def _by_meaning(
+    encoder: SentenceEncoder, kept: KeptVectors | None, question_text: str, chunks: list[EvidenceChunk]
+) -> None:
+    cosines = encoder.similarities(question_text, [c["text"] for c in chunks], kept)
+    for chunk, cosine in zip(chunks, cosines, strict=True):
         chunk["relevance"] = by_meaning(chunk["relevance"], cosine)
 
 

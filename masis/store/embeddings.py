@@ -3,7 +3,8 @@
 Chunks are embedded in batches (`MASIS_EMBED_BATCH_SIZE` texts a request), and a text embedded once by a
 model is never sent again: vectors are kept in `MASIS_DATA_DIR/embeddings.db` keyed by (model, sha256 of
 the text), so re-ingesting a changed file embeds only its changed chunks and `masis reindex` resumes
-where it stopped. The dimension is whatever the model returns, never a configured number.
+where it stopped. The dimension is whatever the model returns, never a configured number. The local
+sentence encoder keeps the passages it has read in the same file (`VectorCache`, under its own model key).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import hashlib
 import sqlite3
 import threading
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -52,8 +53,50 @@ class Embedder(Protocol):
     def embed_query(self, text: str) -> list[float]: ...
 
 
-def _key(text: str) -> str:
+def text_key(text: str) -> str:
+    """The cache's key of a text: its SHA-256, so a changed text (a replaced document) never finds the vector of
+    what it replaced."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class VectorCache:
+    """float32 vectors of texts in a SQLite file, keyed by (model, `text_key`); safe to share between threads and
+    processes (WAL)."""
+
+    def __init__(self, path: Path) -> None:
+        self._lock = threading.Lock()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(path, check_same_thread=False, timeout=30, isolation_level=None)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        # a cache: a commit lost with the machine's power costs a reading again, not worth an fsync per question
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._conn.executescript(_SCHEMA)
+
+    def get(self, model: str, keys: Sequence[str]) -> dict[str, bytes]:
+        """The kept vectors (float32 bytes) of those keys that have one."""
+        found: dict[str, bytes] = {}
+        unique = list(dict.fromkeys(keys))
+        with self._lock:
+            for start in range(0, len(unique), 500):
+                part = unique[start : start + 500]
+                marks = ",".join("?" * len(part))
+                rows = self._conn.execute(
+                    f"SELECT sha256, vector FROM embeddings WHERE model = ? AND sha256 IN ({marks})",
+                    (model, *part),
+                ).fetchall()
+                found.update(rows)
+        return found
+
+    def put(self, model: str, vectors: Mapping[str, bytes]) -> None:
+        with self._lock:
+            self._conn.executemany(
+                "INSERT OR REPLACE INTO embeddings (model, sha256, vector) VALUES (?, ?, ?)",
+                ((model, key, blob) for key, blob in vectors.items()),
+            )
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
 
 
 class CachedEmbedder:
@@ -64,11 +107,7 @@ class CachedEmbedder:
         self._embeddings = embeddings
         self._batch = max(1, batch_size)
         self._dimension: int | None = None
-        self._lock = threading.Lock()
-        cache_path.parent.mkdir(parents=True, exist_ok=True)
-        self._conn = sqlite3.connect(cache_path, check_same_thread=False, timeout=30, isolation_level=None)
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.executescript(_SCHEMA)
+        self._cache = VectorCache(cache_path)
         self.requests = 0  # embedding requests sent (for tests and benchmarks)
         self.embedded = 0  # texts sent to the model
 
@@ -84,7 +123,7 @@ class CachedEmbedder:
         return vector
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
-        keys = [_key(text) for text in texts]
+        keys = [text_key(text) for text in texts]
         found = self._cached(keys)
         missing = list(dict.fromkeys(k for k in keys if k not in found))
         by_key = {k: t for k, t in zip(keys, texts, strict=True)}
@@ -98,30 +137,13 @@ class CachedEmbedder:
         return [list(found[k]) for k in keys]
 
     def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+        self._cache.close()
 
     def _cached(self, keys: Sequence[str]) -> dict[str, list[float]]:
-        found: dict[str, list[float]] = {}
-        unique = list(dict.fromkeys(keys))
-        with self._lock:
-            for start in range(0, len(unique), 500):
-                part = unique[start : start + 500]
-                marks = ",".join("?" * len(part))
-                rows = self._conn.execute(
-                    f"SELECT sha256, vector FROM embeddings WHERE model = ? AND sha256 IN ({marks})",
-                    (self.model, *part),
-                ).fetchall()
-                for sha, blob in rows:
-                    found[sha] = array("f", blob).tolist()
-        return found
+        return {sha: array("f", blob).tolist() for sha, blob in self._cache.get(self.model, keys).items()}
 
     def _store(self, vectors: dict[str, list[float]]) -> None:
-        with self._lock:
-            self._conn.executemany(
-                "INSERT OR REPLACE INTO embeddings (model, sha256, vector) VALUES (?, ?, ?)",
-                ((self.model, k, array("f", v).tobytes()) for k, v in vectors.items()),
-            )
+        self._cache.put(self.model, {k: array("f", v).tobytes() for k, v in vectors.items()})
 
     def _send(self, call: Callable[[], T]) -> T:
         import openai  # here, so that the offline path never loads the OpenAI client

@@ -151,3 +151,60 @@ def test_a_passage_sharing_words_but_not_meaning_is_not_read_as_an_answer(tmp_pa
     assert refused.status == "needs_clarification"
     assert refused.clarification is not None and refused.clarification.kind == "zero_results"
     assert refused.metrics["llm_calls"] == 0
+
+
+def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts the sentence encoder reads from now on (the process's memory of recent texts emptied first)."""
+    from masis.judge import semantic
+
+    loaded = semantic.load()
+    assert loaded is not None
+    loaded._recent.clear()
+    read: list[str] = []
+    real_read = semantic.SentenceEncoder._read
+
+    def recording(self: semantic.SentenceEncoder, texts: list[str]) -> object:
+        read.extend(texts)
+        return real_read(self, texts)
+
+    monkeypatch.setattr(semantic.SentenceEncoder, "_read", recording)
+    return read
+
+
+def test_passages_read_by_meaning_are_kept_and_a_replaced_document_is_read_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked = "How many clients did Kestrel have at the end of Q3?"
+    report = (SAMPLE / "q3_report.md").read_text()
+    assert "412 customers" in report
+    replaced = report.replace("412 customers", "377 customers")
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        assert not engine.ingest("demo", [("q3_report.md", report.encode())]).failed
+        first = engine.ask("demo", asked)
+        assert first.status == "answered" and "412 customers" in (first.answer or "")
+    with Engine(make_settings(tmp_path / "data")) as engine:  # a restarted process: nothing in memory
+        read = _reads(monkeypatch)
+        again = engine.ask("demo", asked)
+        assert read == [asked]  # every passage and sentence it weighs was kept on disk: only the question is read
+        assert (again.answer, again.confidence) == (first.answer, first.confidence)
+
+        assert not engine.ingest("demo", [("q3_report.md", replaced.encode())]).failed
+        read.clear()
+        now = engine.ask("demo", asked)
+        assert "377 customers" in (now.answer or "") and "412" not in (now.answer or "")
+        assert any("377 customers" in text for text in read)  # the new text was read, not the old one's vector
+    # the same answer as an engine that never saw the old text
+    with Engine(make_settings(tmp_path / "fresh")) as fresh:
+        assert not fresh.ingest("demo", [("q3_report.md", replaced.encode())]).failed
+        never = fresh.ask("demo", asked)
+    assert (now.status, now.answer, now.confidence) == (never.status, never.answer, never.confidence)
+
+
+def test_an_unwritable_vector_cache_costs_readings_not_answers(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "embeddings.db").mkdir()  # not a database: SQLite cannot open it
+    with Engine(make_settings(data)) as engine:
+        assert not engine.ingest_paths("demo", [SAMPLE / "q3_report.md"]).failed
+        outcome = engine.ask("demo", "How many clients did Kestrel have at the end of Q3?")
+    assert outcome.status == "answered" and "412 customers" in (outcome.answer or "")

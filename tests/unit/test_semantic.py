@@ -217,3 +217,112 @@ def test_weights_truncated_in_place_under_a_running_encoder_do_not_kill_it(tmp_p
                           timeout=120, cwd=REPO)
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
     assert done.stdout.strip() == "(2, 384) True"
+
+
+# --- reading at each text's own length, and the vectors kept on disk -------------------------------------------------
+
+TEXTS = [
+    "How many trucks does the company run?",
+    "The fleet counts 212 vehicles, most of them leased from a regional partner since the spring of 2024.",
+    "Kestrel Labs ended the quarter with 412 customers.",
+    "Kestrel Labs ended the quarter with 377 customers.",  # as many tokens as the line above
+    "Revenue in Q3 was $12.4 million. " * 40,  # longer than MAX_TOKENS: cut
+    "Yes.",
+]
+
+
+def _padded_batch(encoder: semantic.SentenceEncoder, texts: list[str]) -> np.ndarray:
+    """The vectors as the encoder read a batch before: every text padded to the batch's longest, masked."""
+    ids = [e.ids for e in encoder._tokenizer.encode_batch(texts)]
+    width = max(map(len, ids))
+    padded = np.array([row + [0] * (width - len(row)) for row in ids], np.int64)
+    mask = np.array([[1.0] * len(row) + [0.0] * (width - len(row)) for row in ids], np.float32)
+    with semantic._blas().limit(limits=1, user_api="blas"):
+        hidden = encoder._forward(padded, mask)
+    pooled = (hidden * mask[:, :, None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
+    return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+
+
+def test_a_batch_gives_each_text_the_vector_it_gets_alone_bit_for_bit(encoder: semantic.SentenceEncoder) -> None:
+    together = encoder._read(TEXTS)
+    alone = np.stack([encoder._read([text])[0] for text in TEXTS])
+    assert np.array_equal(together, alone)
+    assert np.array_equal(encoder._read(TEXTS[::-1]), together[::-1])
+    assert np.array_equal(_padded_batch(encoder, [TEXTS[0]]), alone[:1])  # alone, nothing was padded before either
+
+
+def test_vectors_stay_within_a_millionth_of_the_padded_reading(encoder: semantic.SentenceEncoder) -> None:
+    """The stated tolerance: before, a question was padded to its longest passage, and the masked padding moved
+    the last bits of its vector; every cosine stays within 1e-6 of that reading."""
+    unpadded, padded = encoder._read(TEXTS), _padded_batch(encoder, TEXTS)
+    assert np.abs(unpadded - padded).max() < 1e-6
+    assert np.abs(unpadded[1:] @ unpadded[0] - padded[1:] @ padded[0]).max() < 1e-6
+
+
+def test_gelu_gives_the_plain_formulas_float32_values_bit_for_bit() -> None:
+    x = (np.random.default_rng(0).standard_normal((2, 64, 1536)) * 4).astype(np.float32)
+    z = np.abs(x) * np.float32(1 / math.sqrt(2))
+    t = 1.0 / (1.0 + 0.3275911 * z)
+    poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t
+    plain = 0.5 * x * (1.0 + np.sign(x) * (1.0 - poly * np.exp(-z * z)))
+    assert plain.dtype == np.float32
+    assert np.array_equal(semantic._gelu(x), plain)
+
+
+def test_a_passage_read_once_is_kept_and_not_read_again(
+    encoder: semantic.SentenceEncoder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from masis.judge.semantic import text_key
+    from masis.store.embeddings import VectorCache
+
+    read: list[str] = []
+    real_read = semantic.SentenceEncoder._read
+
+    def counting(self: semantic.SentenceEncoder, texts: list[str]) -> np.ndarray:
+        read.extend(texts)
+        return real_read(self, texts)
+
+    monkeypatch.setattr(semantic.SentenceEncoder, "_read", counting)
+    question, passages = TEXTS[0], TEXTS[1:4]
+    expected = [float(v) for v in real_read(encoder, passages) @ real_read(encoder, [question])[0]]
+    encoder._recent.clear()
+    kept = VectorCache(tmp_path / "embeddings.db")
+    try:
+        assert encoder.similarities(question, passages, kept) == expected
+        assert read == [question, *passages]
+        stored = kept.get(encoder.model_key, [text_key(p) for p in passages])
+        assert len(stored) == 3 and all(len(blob) == 384 * 4 for blob in stored.values())
+        assert kept.get(encoder.model_key, [text_key(question)]) == {}  # a question is not kept
+
+        encoder._recent.clear()  # another process, or this one after a restart
+        read.clear()
+        assert encoder.similarities(question, passages, kept) == expected
+        assert read == [question]  # the question only
+        # a replaced passage's new text is read, whatever the chunk was before
+        changed = "The fleet counts 198 vehicles, most of them leased from a regional partner since the spring."
+        read.clear()
+        assert encoder.similarities(question, [changed], kept) == [
+            float(real_read(encoder, [changed])[0] @ real_read(encoder, [question])[0])
+        ]
+        assert read == [changed]
+    finally:
+        kept.close()
+        encoder._recent.clear()
+
+
+def test_a_damaged_cache_costs_a_reading_not_an_answer(encoder: semantic.SentenceEncoder, tmp_path: Path) -> None:
+    from masis.judge.semantic import text_key
+    from masis.store.embeddings import VectorCache
+
+    kept = VectorCache(tmp_path / "embeddings.db")
+    try:
+        question, passage = TEXTS[0], TEXTS[1]
+        kept.put(encoder.model_key, {text_key(passage): b"\x00" * 12})  # not a vector of this model
+        encoder._recent.clear()
+        expected = float(encoder._read([passage])[0] @ encoder._read([question])[0])
+        assert encoder.similarities(question, [passage], kept) == [expected]
+        kept.close()  # closed under the encoder: nothing can be read or written
+        encoder._recent.clear()
+        assert encoder.similarities(question, [passage], kept) == [expected]
+    finally:
+        encoder._recent.clear()
