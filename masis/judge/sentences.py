@@ -103,6 +103,12 @@ def _blocks(text: str) -> list[str]:
 
 _HEADING_WORDS_MAX = 8
 _YEARISH = re.compile(r"^(?:FY|Q[1-4]|H[12])?[-']?(?:19|20)?\d\d$|^(?:FY|Q[1-4]|H[12])$", re.I)
+# A document's numbering standing as a sentence of its own ("Chapter 2.", "Section 4.1", "2.2.", "Part IV"): the
+# loaders split "Chapter 2. Users and Groups" at its period. It says nothing, and its figure is not an answer to
+# "Which uid …?".
+_NUMBERED_LABEL = re.compile(
+    r"^(?:(?i:chapter|section|part|appendix|article|step|page|figure|table)\s+)?(?:\d+(?:\.\d+)*|[IVXLC]+)\.?$"
+)
 
 
 def is_heading(sentence: str) -> bool:
@@ -110,6 +116,8 @@ def is_heading(sentence: str) -> bool:
     and no figure beyond a year or period. Context for retrieval, not a sentence to quote; a table row with
     figures ("Engineering 98 9") is not one."""
     text = sentence.strip()
+    if _NUMBERED_LABEL.match(text):
+        return True
     words = text.split()
     if not words or len(words) > _HEADING_WORDS_MAX or text[-1] in ".!?;:":
         return False

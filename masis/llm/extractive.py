@@ -31,9 +31,12 @@ HEADING_LEAD_MAX = 80  # a section heading longer than this is not put before a 
 MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be worth citing
 COVERED_TERM_DISCOUNT = 0.3
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
+ANCHOR_BONUS = 0.1  # share of the question a sentence naming all its anchors itself adds, until one is chosen
 MEANING_WEIGHT = 0.3  # share of the question a sentence's closeness in meaning (on the relevance scale) adds
 # a question that joins two asks ("the budget and the deadline") may take each from another passage
 _ASKS_SEVERAL = re.compile(r"\b(?:and|both)\b", re.IGNORECASE)
+FOCUS_QUOTES = 3  # how many of the first supported quotes may hold the focused answer (what the reader sees first)
+UNFOCUSED_CONFIDENCE = 0.85  # the most an answer may score whose quotes need their passage for an anchor or its type
 UNTYPED_ANSWER = 0.5  # share of confidence kept when a "who/when/how many" question gets no name, date or number
 
 
@@ -87,6 +90,10 @@ class ExtractiveProvider:
             s for s in sentences if credits[id(s)] and s.text.lower() not in avoid and not is_heading(s.text)
         ]
         candidates = _holding_most_anchors(question, candidates)
+        # among the sentences of a passage that holds the question's anchors, the ones that name them themselves (or
+        # under their entry, heading or document) lead: "PRIORITY_ABOVE_NORMAL … nice value of -7", not its
+        # neighbouring entry "PRIORITY_BELOW_NORMAL …" that shares every other word
+        naming = _naming_anchors(question, candidates)
         kind = expected_type(question)
         noun = None if kind else answer_noun(question)
         if noun:
@@ -109,6 +116,7 @@ class ExtractiveProvider:
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
+            named = 0.0 if any(id(s) in naming for s in chosen) else ANCHOR_BONUS
             # after the first, a sentence from another passage is quoted only for what it adds: a question term
             # not yet covered, or the kind of answer asked for ("Headcount at quarter end was 231" adds nothing
             # to "Kestrel Labs ended the quarter with 412 customers"); the quoted passage's own next sentences
@@ -126,7 +134,12 @@ class ExtractiveProvider:
                 break
             best, gain = max(
                 (
-                    (s, self._gain(credits[id(s)], weights, covered) + (bonus if id(s) in typed else 0.0))
+                    (
+                        s,
+                        self._gain(credits[id(s)], weights, covered)
+                        + (bonus if id(s) in typed else 0.0)
+                        + (named if id(s) in naming else 0.0),
+                    )
                     for s in adding
                 ),
                 key=lambda pair: (
@@ -210,6 +223,7 @@ class ExtractiveProvider:
 
         cited_sentences = 0
         supported: list[str] = []
+        quoted: list[tuple[str, str]] = []  # (claim, chunk id) of the supported quotes, in order
         kind = expected_type(question)
         typed = kind is None
         typed_in: set[str] = set()  # the passages whose quotes give the kind of answer asked for
@@ -226,6 +240,7 @@ class ExtractiveProvider:
                 unsupported.append(claim)
             else:
                 supported.append(claim)
+                quoted += [(claim, c) for c in ids[:1] if c in by_id]
                 gives = gives_type(claim, kind, question)
                 typed = typed or gives
                 for chunk_id in ids:  # a quote is read under its heading, in its document
@@ -265,6 +280,10 @@ class ExtractiveProvider:
             by_meaning = meaning > answered
             answered = max(answered, meaning)
         confidence = calibrated(support * answered, by_meaning=by_meaning)
+        if not _focused(question, kind, quoted, by_id):
+            # the top of the scale is for a quote that itself holds the question's exact constraints and gives the
+            # kind of answer asked for; one that leans on the rest of its passage for them is right less often
+            confidence = min(confidence, UNFOCUSED_CONFIDENCE)
         if conflicts:
             confidence = min(confidence, 0.5)
         reasons = []
@@ -391,6 +410,42 @@ def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sen
     held = {id(s): len(wanted) - len(anchors.missing(wanted, [(s.text, s.chunk)])) for s in candidates}
     most = max(held.values())
     return [s for s in candidates if held[id(s)] == most] if most else candidates
+
+
+def _focused(
+    question: str, kind: str | None, quoted: Sequence[tuple[str, str]], by_id: Mapping[str, EvidenceChunk]
+) -> bool:
+    """Whether one of the first supported quotes holds every anchor of the question in its own words, the quote
+    before it from the same passage (a referent: "Andrew Lortie …. He was born in …"), its section heading or its
+    document's name, and gives the kind of answer asked for: not a value of the neighbouring entry, and not an
+    anchor only another part of the passage names."""
+    wanted = anchors.anchors(question)
+    if not wanted and kind is None:
+        return True
+    for index, (claim, chunk_id) in enumerate(quoted[:FOCUS_QUOTES]):
+        before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id else ""
+        own = {**by_id[chunk_id], "text": before, "context_terms": []}
+        if anchors.missing(wanted, [(claim, own)]):  # type: ignore[list-item]
+            continue
+        if kind is None or gives_type(claim, kind, question):  # type: ignore[arg-type]
+            return True
+    return False
+
+
+def _naming_anchors(question: str, candidates: Sequence[Sentence]) -> set[int]:
+    """The candidates (by id) that hold every anchor of the question in their own words, their entry's first sentence,
+    their section heading or their document's name: not only somewhere in their passage. Empty when the question
+    has no anchors."""
+    wanted = anchors.anchors(question)
+    if not wanted:
+        return set()
+    return {id(s) for s in candidates if not anchors.missing(wanted, [(s.text, _own(s))])}
+
+
+def _own(sentence: Sentence) -> EvidenceChunk:
+    """The sentence's chunk with its text narrowed to the sentence's entry lead: what `anchors.quote_context` reads
+    as the sentence's own context."""
+    return {**sentence.chunk, "text": sentence.lead or "", "context_terms": []}  # type: ignore[typeddict-item]
 
 
 def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> set[int]:
