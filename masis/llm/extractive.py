@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from masis.judge import anchors, matching, quotes
 from masis.judge.answer_type import answer_noun, expected_type, gives_type
@@ -36,6 +36,7 @@ MEANING_WEIGHT = 0.3  # share of the question a sentence's closeness in meaning 
 # a question that joins two asks ("the budget and the deadline") may take each from another passage
 _ASKS_SEVERAL = re.compile(r"\b(?:and|both)\b", re.IGNORECASE)
 FOCUS_QUOTES = 3  # how many of the first supported quotes may hold the focused answer (what the reader sees first)
+FOCUS_COVERAGE = 0.75  # the share of the question's weighted words a focused quote holds itself
 UNFOCUSED_CONFIDENCE = 0.85  # the most an answer may score whose quotes need their passage for an anchor or its type
 UNTYPED_ANSWER = 0.5  # share of confidence kept when a "who/when/how many" question gets no name, date or number
 
@@ -280,7 +281,7 @@ class ExtractiveProvider:
             by_meaning = meaning > answered
             answered = max(answered, meaning)
         confidence = calibrated(support * answered, by_meaning=by_meaning)
-        if not _focused(question, kind, quoted, by_id):
+        if not _focused(question, kind, quoted, by_id, lambda text: coverage(weights, asked.credits_in(text))):
             # the top of the scale is for a quote that itself holds the question's exact constraints and gives the
             # kind of answer asked for; one that leans on the rest of its passage for them is right less often
             confidence = min(confidence, UNFOCUSED_CONFIDENCE)
@@ -413,21 +414,28 @@ def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sen
 
 
 def _focused(
-    question: str, kind: str | None, quoted: Sequence[tuple[str, str]], by_id: Mapping[str, EvidenceChunk]
+    question: str,
+    kind: str | None,
+    quoted: Sequence[tuple[str, str]],
+    by_id: Mapping[str, EvidenceChunk],
+    covers: Callable[[str], float],
 ) -> bool:
-    """Whether one of the first supported quotes holds every anchor of the question in its own words, the quote
-    before it from the same passage (a referent: "Andrew Lortie …. He was born in …"), its section heading or its
-    document's name, and gives the kind of answer asked for: not a value of the neighbouring entry, and not an
-    anchor only another part of the passage names."""
+    """Whether one of the first supported quotes, read with the quote before it from the same passage (a referent:
+    "Andrew Lortie …. He was born in …"), its section heading and its document's name, holds every anchor of the
+    question, most of the question's words (`covers`, weighted) and the kind of answer asked for: not the value of
+    a neighbouring entry ("they had uid/gid 41" under gnats, to "Which UID does the www-data user have?"), and not
+    an anchor that only another part of the passage names."""
     wanted = anchors.anchors(question)
-    if not wanted and kind is None:
-        return True
     for index, (claim, chunk_id) in enumerate(quoted[:FOCUS_QUOTES]):
+        chunk = by_id[chunk_id]
         before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id else ""
-        own = {**by_id[chunk_id], "text": before, "context_terms": []}
+        own = {**chunk, "text": before, "context_terms": []}
         if anchors.missing(wanted, [(claim, own)]):  # type: ignore[list-item]
             continue
-        if kind is None or gives_type(claim, kind, question):  # type: ignore[arg-type]
+        if kind is not None and not gives_type(claim, kind, question):  # type: ignore[arg-type]
+            continue
+        read = " ".join([before, claim, chunk.get("section") or "", _title(chunk["doc_name"])])
+        if covers(read) >= FOCUS_COVERAGE:
             return True
     return False
 
