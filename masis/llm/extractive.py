@@ -31,7 +31,7 @@ HEADING_LEAD_MAX = 80  # a section heading longer than this is not put before a 
 MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be worth citing
 COVERED_TERM_DISCOUNT = 0.3
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
-ANCHOR_BONUS = 0.1  # share of the question a sentence naming all its anchors itself adds, until one is chosen
+ANCHOR_BONUS = 0.1  # share of the question a sentence naming all its anchors itself adds (those no chosen one names)
 MEANING_WEIGHT = 0.3  # share of the question a sentence's closeness in meaning (on the relevance scale) adds
 # a question that joins two asks ("the budget and the deadline") may take each from another passage
 _ASKS_SEVERAL = re.compile(r"\b(?:and|both)\b", re.IGNORECASE)
@@ -94,7 +94,8 @@ class ExtractiveProvider:
         # among the sentences of a passage that holds the question's anchors, the ones that name them themselves (or
         # under their entry, heading or document) lead: "PRIORITY_ABOVE_NORMAL … nice value of -7", not its
         # neighbouring entry "PRIORITY_BELOW_NORMAL …" that shares every other word
-        naming = _naming_anchors(question, candidates)
+        wanted = anchors.anchors(question)
+        naming = _naming_anchors(wanted, candidates)
         kind = expected_type(question)
         noun = None if kind else answer_noun(question)
         if noun:
@@ -117,7 +118,7 @@ class ExtractiveProvider:
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
-            named = 0.0 if any(id(s) in naming for s in chosen) else ANCHOR_BONUS
+            named = set().union(*(naming.get(id(s), set()) for s in chosen))
             # after the first, a sentence from another passage is quoted only for what it adds: a question term
             # not yet covered, or the kind of answer asked for ("Headcount at quarter end was 231" adds nothing
             # to "Kestrel Labs ended the quarter with 412 customers"); the quoted passage's own next sentences
@@ -139,7 +140,7 @@ class ExtractiveProvider:
                         s,
                         self._gain(credits[id(s)], weights, covered)
                         + (bonus if id(s) in typed else 0.0)
-                        + (named if id(s) in naming else 0.0),
+                        + ANCHOR_BONUS * len(naming.get(id(s), set()) - named) / max(1, len(wanted)),
                     )
                     for s in adding
                 ),
@@ -440,20 +441,31 @@ def _focused(
     return False
 
 
-def _naming_anchors(question: str, candidates: Sequence[Sentence]) -> set[int]:
-    """The candidates (by id) that hold every anchor of the question in their own words, their entry's first sentence,
-    their section heading or their document's name: not only somewhere in their passage. Empty when the question
-    has no anchors."""
-    wanted = anchors.anchors(question)
+def _naming_anchors(wanted: Sequence[str], candidates: Sequence[Sentence]) -> dict[int, set[str]]:
+    """The anchors of the question each candidate (by id) holds in its own words, its entry's first sentence, its
+    section heading or its document's name: not only somewhere else in its passage."""
     if not wanted:
-        return set()
-    return {id(s) for s in candidates if not anchors.missing(wanted, [(s.text, _own(s))])}
+        return {}
+    return {id(s): set(wanted) - set(anchors.missing(wanted, [(s.text, _own(s))])) for s in candidates}
+
+
+ENTRY_LINE_MAX = 400  # a passage's line this long or shorter is an entry (a table row, a list item, a definition)
 
 
 def _own(sentence: Sentence) -> EvidenceChunk:
-    """The sentence's chunk with its text narrowed to the sentence's entry lead: what `anchors.quote_context` reads
-    as the sentence's own context."""
-    return {**sentence.chunk, "text": sentence.lead or "", "context_terms": []}  # type: ignore[typeddict-item]
+    """The sentence's chunk with its text narrowed to what the sentence is read with as its own: its entry's lead,
+    and the line of the passage it sits on when that is an entry ("PRIORITY_ABOVE_NORMAL The process scheduling
+    priority …. This corresponds to …, and a nice value of -7 …"); what `anchors.quote_context` then reads."""
+    said = " ".join(sentence.text.split())
+    line = next(
+        (
+            joined
+            for joined in (" ".join(raw.split()) for raw in sentence.chunk["text"].splitlines())
+            if said in joined and len(joined) <= ENTRY_LINE_MAX
+        ),
+        "",
+    )
+    return {**sentence.chunk, "text": f"{sentence.lead or ''}\n{line}", "context_terms": []}  # type: ignore[typeddict-item]
 
 
 def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> set[int]:
