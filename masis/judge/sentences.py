@@ -71,12 +71,34 @@ def _last_two_words(pieces: list[str]) -> str:
     return tail[tail.rfind(" ", 0, last_space) + 1 :] if last_space > 0 else tail
 
 
+_NUMBERING = re.compile(
+    r"^(?:(?i:chapter|section|part|appendix|article|step)\s+(?:\d+(?:\.\d+)*|[IVXLC]+)[.:)]?"
+    r"|(?:\d+|[IVXLC]+)[.:)])\s+(?=\S)"
+)
+
+
+def without_numbering(heading: str) -> str:
+    """A heading without its leading number ("Chapter 2. Users and Groups" -> "Users and Groups", "IV. Results"): put
+    before a quote, the number would read as a sentence of its own. A version is no number to drop ("3.19.0
+    Highlights", "2024 goals" stay)."""
+    return _NUMBERING.sub("", heading.strip(), count=1)
+
+
+_RULE_LINE = re.compile(r"^[-=*_~#+]{3,}$")
+
+
 def _blocks(text: str) -> list[str]:
     blocks: list[str] = []
     current: list[str] = []
     lines = [line.strip() for line in text.splitlines()]
     for index, line in enumerate(lines):
         if not line:
+            if current:
+                blocks.append(" ".join(current))
+                current = []
+            continue
+        if _RULE_LINE.match(line):
+            # a rule ("-----", "=====") separates entries: what follows is another record, and the rule says nothing
             if current:
                 blocks.append(" ".join(current))
                 current = []

@@ -227,6 +227,7 @@ class ExtractiveProvider:
         supported: list[str] = []
         quoted: list[tuple[str, str]] = []  # (claim, chunk id) of the supported quotes, in order
         kind = expected_type(question)
+        keys = [anchor for anchor in anchors.anchors(question) if _is_key(anchor)]
         typed = kind is None
         typed_in: set[str] = set()  # the passages whose quotes give the kind of answer asked for
         for sentence in answer_sentences(answer):
@@ -242,8 +243,13 @@ class ExtractiveProvider:
                 unsupported.append(claim)
             else:
                 supported.append(claim)
+                before = quoted[-1][0] if quoted and quoted[-1][1] in ids else ""
                 quoted += [(claim, c) for c in ids[:1] if c in by_id]
-                gives = gives_type(claim, kind, question)
+                # the value asked for must come from the entry that holds the question's key (a flag, an identifier,
+                # a code): "since: v2.20" of the hwclock entry does not say when `sfdisk --show-size` was deprecated
+                gives = gives_type(claim, kind, question) and any(
+                    not anchors.missing(keys, [(claim, _entry_of(claim, before, by_id[c]))]) for c in ids if c in by_id
+                )
                 typed = typed or gives
                 for chunk_id in ids:  # a quote is read under its heading, in its document
                     if chunk_id in by_id:
@@ -439,6 +445,31 @@ def _focused(
         if covers(read) >= FOCUS_COVERAGE:
             return True
     return False
+
+
+_KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]")
+
+
+def _is_key(anchor: str) -> bool:
+    """An anchor that keys an entry of a reference: a flag (`--show-size`), an identifier (`PRIORITY_ABOVE_NORMAL`,
+    `open()`) or a code (`DEP0005`, `KX-4471-B`); not a name, an acronym or a figure, which a document may give once
+    for all its entries."""
+    return bool(_KEY.search(anchor))
+
+
+def _entry_of(claim: str, before: str, chunk: EvidenceChunk) -> EvidenceChunk:
+    """`chunk` narrowed to what a quote is read with as its own entry: the quote before it, the passage's line it
+    sits on when that is an entry, the section heading and the document's name (not the rest of the passage)."""
+    said = " ".join(claim.split())
+    line = next(
+        (
+            joined
+            for joined in (" ".join(raw.split()) for raw in chunk["text"].splitlines())
+            if said[:60] in joined and len(joined) <= ENTRY_LINE_MAX
+        ),
+        "",
+    )
+    return {**chunk, "text": f"{before}\n{line}", "context_terms": []}  # type: ignore[typeddict-item]
 
 
 def _naming_anchors(wanted: Sequence[str], candidates: Sequence[Sentence]) -> dict[int, set[str]]:
