@@ -85,6 +85,7 @@ def without_numbering(heading: str) -> str:
 
 
 _RULE_LINE = re.compile(r"^[-=*_~#+]{3,}$")
+_RECORD_LABEL = re.compile(r"^([A-Za-z][\w-]{0,20}):\s")
 
 
 def _blocks(text: str) -> list[str]:
@@ -109,6 +110,14 @@ def _blocks(text: str) -> list[str]:
                 current = []
             blocks.append(line)
             continue
+        label = _RECORD_LABEL.match(line)
+        if current and label and label.group(1).lower() in {
+            found.group(1).lower() for found in map(_RECORD_LABEL.match, current) if found
+        }:
+            # a line opening with a label a line of its block opened with ("what: sfdisk --show-size …" after "what:
+            # column --columns … since: v2.30") starts the next record
+            blocks.append(" ".join(current))
+            current = []
         current.append(line)
         following = lines[index + 1] if index + 1 < len(lines) else ""
         heading_like = len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
