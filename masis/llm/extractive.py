@@ -246,9 +246,15 @@ class ExtractiveProvider:
                 before = quoted[-1][0] if quoted and quoted[-1][1] in ids else ""
                 quoted += [(claim, c) for c in ids[:1] if c in by_id]
                 # the value asked for must come from the entry that holds the question's key (a flag, an identifier,
-                # a code): "since: v2.20" of the hwclock entry does not say when `sfdisk --show-size` was deprecated
+                # a code) when its passage holds that entry: "since: v2.20" of the hwclock entry does not say when
+                # `sfdisk --show-size` was deprecated. A passage without the key is the anchor floor's to find.
                 gives = gives_type(claim, kind, question) and any(
-                    not anchors.missing(keys, [(claim, _entry_of(claim, before, by_id[c]))]) for c in ids if c in by_id
+                    not anchors.missing(
+                        [key for key in keys if anchors.holds(by_id[c]["text"], key)],
+                        [(claim, _entry_of(claim, before, by_id[c]))],
+                    )
+                    for c in ids
+                    if c in by_id
                 )
                 typed = typed or gives
                 for chunk_id in ids:  # a quote is read under its heading, in its document
