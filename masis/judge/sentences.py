@@ -88,6 +88,18 @@ _RULE_LINE = re.compile(r"^[-=*_~#+]{3,}$")
 _RECORD_LABEL = re.compile(r"^([A-Za-z][\w-]{0,20}):\s")
 
 
+def _labels(lines: list[str]) -> set[str]:
+    return {found.group(1).lower() for found in map(_RECORD_LABEL.match, lines) if found}
+
+
+def _next_field(current: list[str], following: str) -> bool:
+    """Whether `following` is the next field of the record `current` holds: it opens with a label ("since: v2.32")
+    that no line of the record opened with yet, after a record whose lines open with labels ("what: …", "why: …")."""
+    label = _RECORD_LABEL.match(following)
+    labels = _labels(current)
+    return bool(label and labels and label.group(1).lower() not in labels)
+
+
 def _blocks(text: str) -> list[str]:
     blocks: list[str] = []
     current: list[str] = []
@@ -111,9 +123,7 @@ def _blocks(text: str) -> list[str]:
             blocks.append(line)
             continue
         label = _RECORD_LABEL.match(line)
-        if current and label and label.group(1).lower() in {
-            found.group(1).lower() for found in map(_RECORD_LABEL.match, current) if found
-        }:
+        if current and label and label.group(1).lower() in _labels(current):
             # a line opening with a label a line of its block opened with ("what: sfdisk --show-size …" after "what:
             # column --columns … since: v2.30") starts the next record
             blocks.append(" ".join(current))
@@ -124,7 +134,9 @@ def _blocks(text: str) -> list[str]:
         # a line that ends a sentence before one that does not start with a capital ends its block: a chunk puts
         # each block on a line of its own, and a reference entry often opens with its name
         # ("Default: Infinity." / "maxFreeSockets {number} Maximum number of sockets …", "--edition edition")
-        if heading_like or (_LINE_END.search(line) and following and not following[:1].isupper()):
+        if heading_like or (
+            _LINE_END.search(line) and following and not following[:1].isupper() and not _next_field(current, following)
+        ):
             blocks.append(" ".join(current))
             current = []
     if current:

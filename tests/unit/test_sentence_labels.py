@@ -48,6 +48,12 @@ def test_records_are_read_apart() -> None:
         "what: column --columns why: renamed to --output-width since: v2.30",
         'what: sfdisk --show-size why: this does not belong to fdisk, use "blockdev --getsz"',
     ]
+    # a field after a sentence's end stays with its record (realdocs rd-062: hwclock --debug's "since: v2.32")
+    fields = "what: hwclock --debug why: may be repurposed later.\nsince: v2.32\nwhat: hwclock -v why: renamed to -V"
+    assert split_sentences(fields) == [
+        "what: hwclock --debug why: may be repurposed later. since: v2.32",
+        "what: hwclock -v why: renamed to -V",
+    ]
     ruled = "what: column --columns\nwhy: renamed\nsince: v2.30\n--------------------------\nwhat: sfdisk --show-size"
     assert split_sentences(ruled) == ["what: column --columns why: renamed since: v2.30", "what: sfdisk --show-size"]
 
