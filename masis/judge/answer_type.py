@@ -49,6 +49,8 @@ _DURATION = re.compile(
     rf"(?:\d[\d,.]*|\b(?:{_NUMBER_WORDS.replace(' ', '|')}))\s+(?:second|minute|hour|day|week|month|year|decade)s?\b",
     re.IGNORECASE,
 )
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+_YEAR = re.compile(r"1\d{3}|20\d\d")
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 _TIME_UNITS = re.compile(r"\b(?:seconds|minutes|hours|days|weeks|months|years|decades|centuries)\b", re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|von\s+|van\s+)?[A-Z][\w'’.-]*)*")
@@ -110,7 +112,9 @@ _TECHNICAL_NOUNS: dict[str, AnswerType] = {
 _PHRASE_WORDS = 3  # how many words after "which" a technical head noun may come ("which perf record option")
 _TECH_WORD = re.compile(r"[\w.@+-]+")
 _VERSION_GIVEN = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d+(?:\.\d+)*|\b(?:19|20)\d\d\b", re.I)
-_CODE_GIVEN = re.compile(r"\b[A-Z]{2,}[A-Z0-9_]*\b")
+# a code has a figure or an underscore ("DEP0005", "ERR_SOCKET_BAD_PORT") or is an errno name ("ENOENT"); a bare
+# acronym ("API", "HTTP") names a thing, not a code
+_CODE_GIVEN = re.compile(r"\b[A-Z]{2,}(?:[A-Z]*\d[A-Z0-9_]*|[A-Z0-9]*_[A-Z0-9_]+)\b|\bE[A-Z]{3,}\b")
 _FLAG_GIVEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 _IDENTIFIER_GIVEN = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*_[\w]+|\b[A-Z][A-Z0-9]{1,}\b|\b\w+\(\)|\b[a-z]+[A-Z]\w*|(?<![\w-])--?[a-z][\w-]*"
@@ -181,7 +185,12 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         found = [*_DATE.finditer(sentence), *_DURATION.finditer(sentence)]
         return any(match.group(0).lower() not in asked for match in found)
     if kind == "number":
-        if any(match.group(0).lower() not in asked for match in _NUMBER.finditer(sentence)):
+        # a year is when, not how many: "In 1564 a group of Huguenots established Fort Caroline" gives no count
+        counting = bool(_HOW_MANY.search(question))
+        if any(
+            match.group(0).lower() not in asked and not (counting and _YEAR.fullmatch(match.group(0)))
+            for match in _NUMBER.finditer(sentence)
+        ):
             return True
         # "how long does it take …?": "in seconds", "for decades" give a length of time without a figure
         return bool(_HOW_LONG.search(question)) and any(

@@ -101,10 +101,17 @@ def strip_citations(text: str) -> str:
 _CITATIONS_AFTER_STOP = re.compile(rf"([.!?])((?:\s*\[{CHUNK_ID_PATTERN}\])+)")
 
 
+# a cited sentence's end: the next quote starts a sentence of its own even in lower case ("… --getsz" [a#1]. what:
+# sfdisk --Linux …"), as an entry of a reference list often does
+_AFTER_CITED_STOP = re.compile(rf"(\[{CHUNK_ID_PATTERN}\][.!?])\s+(?=[a-z])")
+
+
 def answer_sentences(answer: str) -> list[str]:
     """Sentences of an answer, with citations written after the full stop ("… week. [a#1]")
-    moved inside the sentence they belong to ("… week [a#1].")."""
-    return split_sentences(_CITATIONS_AFTER_STOP.sub(lambda m: f"{m.group(2)}{m.group(1)}", answer))
+    moved inside the sentence they belong to ("… week [a#1]."); a cited sentence ends at its citation."""
+    moved = _CITATIONS_AFTER_STOP.sub(lambda m: f"{m.group(2)}{m.group(1)}", answer)
+    parts = _AFTER_CITED_STOP.sub(lambda m: f"{m.group(1)}\0", moved).split("\0")
+    return [sentence for part in parts for sentence in split_sentences(part)]
 
 
 def is_hedge(sentence: str) -> bool:

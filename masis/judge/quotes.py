@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from masis.judge.mentions import mentions
-from masis.judge.sentences import is_heading, split_sentences
+from masis.judge.sentences import is_heading, split_sentences, without_numbering
 
 HEADING_LEAD_MAX = 80  # a section heading longer than this is not put before a quote
 _SUBJECT_PRONOUN = re.compile(
@@ -31,7 +31,7 @@ def referent(sentence: str, heading: str | None, passage: str) -> str | None:
     None when it needs no lead or its passage offers none."""
     if not needs_referent(sentence):
         return None
-    heading = (heading or "").strip()
+    heading = without_numbering(heading or "")
     usable = heading if heading and len(heading) <= HEADING_LEAD_MAX and heading.lower() not in sentence.lower() \
         else ""
     if usable and _names_something(usable):

@@ -71,6 +71,35 @@ def _last_two_words(pieces: list[str]) -> str:
     return tail[tail.rfind(" ", 0, last_space) + 1 :] if last_space > 0 else tail
 
 
+_NUMBERING = re.compile(
+    r"^(?:(?i:chapter|section|part|appendix|article|step)\s+(?:\d+(?:\.\d+)*|[IVXLC]+)[.:)]?"
+    r"|(?:\d+|[IVXLC]+)[.:)])\s+(?=\S)"
+)
+
+
+def without_numbering(heading: str) -> str:
+    """A heading without its leading number ("Chapter 2. Users and Groups" -> "Users and Groups", "IV. Results"): put
+    before a quote, the number would read as a sentence of its own. A version is no number to drop ("3.19.0
+    Highlights", "2024 goals" stay)."""
+    return _NUMBERING.sub("", heading.strip(), count=1)
+
+
+_RULE_LINE = re.compile(r"^[-=*_~#+]{3,}$")
+_RECORD_LABEL = re.compile(r"^([A-Za-z][\w-]{0,20}):\s")
+
+
+def _labels(lines: list[str]) -> set[str]:
+    return {found.group(1).lower() for found in map(_RECORD_LABEL.match, lines) if found}
+
+
+def _next_field(current: list[str], following: str) -> bool:
+    """Whether `following` is the next field of the record `current` holds: it opens with a label ("since: v2.32")
+    that no line of the record opened with yet, after a record whose lines open with labels ("what: …", "why: …")."""
+    label = _RECORD_LABEL.match(following)
+    labels = _labels(current)
+    return bool(label and labels and label.group(1).lower() not in labels)
+
+
 def _blocks(text: str) -> list[str]:
     blocks: list[str] = []
     current: list[str] = []
@@ -81,19 +110,33 @@ def _blocks(text: str) -> list[str]:
                 blocks.append(" ".join(current))
                 current = []
             continue
+        if _RULE_LINE.match(line):
+            # a rule ("-----", "=====") separates entries: what follows is another record, and the rule says nothing
+            if current:
+                blocks.append(" ".join(current))
+                current = []
+            continue
         if is_table_row(line):
             if current:
                 blocks.append(" ".join(current))
                 current = []
             blocks.append(line)
             continue
+        label = _RECORD_LABEL.match(line)
+        if current and label and label.group(1).lower() in _labels(current):
+            # a line opening with a label a line of its block opened with ("what: sfdisk --show-size …" after "what:
+            # column --columns … since: v2.30") starts the next record
+            blocks.append(" ".join(current))
+            current = []
         current.append(line)
         following = lines[index + 1] if index + 1 < len(lines) else ""
         heading_like = len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
         # a line that ends a sentence before one that does not start with a capital ends its block: a chunk puts
         # each block on a line of its own, and a reference entry often opens with its name
         # ("Default: Infinity." / "maxFreeSockets {number} Maximum number of sockets …", "--edition edition")
-        if heading_like or (_LINE_END.search(line) and following and not following[:1].isupper()):
+        if heading_like or (
+            _LINE_END.search(line) and following and not following[:1].isupper() and not _next_field(current, following)
+        ):
             blocks.append(" ".join(current))
             current = []
     if current:
@@ -103,6 +146,12 @@ def _blocks(text: str) -> list[str]:
 
 _HEADING_WORDS_MAX = 8
 _YEARISH = re.compile(r"^(?:FY|Q[1-4]|H[12])?[-']?(?:19|20)?\d\d$|^(?:FY|Q[1-4]|H[12])$", re.I)
+# A document's numbering standing as a sentence of its own ("Chapter 2.", "Section 4.1", "2.2.", "Part IV"): the
+# loaders split "Chapter 2. Users and Groups" at its period. It says nothing, and its figure is not an answer to
+# "Which uid …?".
+_NUMBERED_LABEL = re.compile(
+    r"^(?:(?i:chapter|section|part|appendix|article|step|page|figure|table)\s+)?(?:\d+(?:\.\d+)*|[IVXLC]+)\.?$"
+)
 
 
 def is_heading(sentence: str) -> bool:
@@ -110,6 +159,8 @@ def is_heading(sentence: str) -> bool:
     and no figure beyond a year or period. Context for retrieval, not a sentence to quote; a table row with
     figures ("Engineering 98 9") is not one."""
     text = sentence.strip()
+    if _NUMBERED_LABEL.match(text):
+        return True
     words = text.split()
     if not words or len(words) > _HEADING_WORDS_MAX or text[-1] in ".!?;:":
         return False

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from masis.judge import anchors, matching, quotes
 from masis.judge.answer_type import answer_noun, expected_type, gives_type
@@ -31,9 +31,13 @@ HEADING_LEAD_MAX = 80  # a section heading longer than this is not put before a 
 MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be worth citing
 COVERED_TERM_DISCOUNT = 0.3
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
+ANCHOR_BONUS = 0.1  # share of the question a sentence naming all its anchors itself adds (those no chosen one names)
 MEANING_WEIGHT = 0.3  # share of the question a sentence's closeness in meaning (on the relevance scale) adds
 # a question that joins two asks ("the budget and the deadline") may take each from another passage
 _ASKS_SEVERAL = re.compile(r"\b(?:and|both)\b", re.IGNORECASE)
+FOCUS_QUOTES = 3  # how many of the first supported quotes may hold the focused answer (what the reader sees first)
+FOCUS_COVERAGE = 0.75  # the share of the question's weighted words a focused quote holds itself
+UNFOCUSED_CONFIDENCE = 0.85  # the most an answer may score whose quotes need their passage for an anchor or its type
 UNTYPED_ANSWER = 0.5  # share of confidence kept when a "who/when/how many" question gets no name, date or number
 
 
@@ -87,6 +91,11 @@ class ExtractiveProvider:
             s for s in sentences if credits[id(s)] and s.text.lower() not in avoid and not is_heading(s.text)
         ]
         candidates = _holding_most_anchors(question, candidates)
+        # among the sentences of a passage that holds the question's anchors, the ones that name them themselves (or
+        # under their entry, heading or document) lead: "PRIORITY_ABOVE_NORMAL … nice value of -7", not its
+        # neighbouring entry "PRIORITY_BELOW_NORMAL …" that shares every other word
+        wanted = anchors.anchors(question)
+        naming = _naming_anchors(wanted, candidates)
         kind = expected_type(question)
         noun = None if kind else answer_noun(question)
         if noun:
@@ -109,6 +118,7 @@ class ExtractiveProvider:
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
+            named = set().union(*(naming.get(id(s), set()) for s in chosen))
             # after the first, a sentence from another passage is quoted only for what it adds: a question term
             # not yet covered, or the kind of answer asked for ("Headcount at quarter end was 231" adds nothing
             # to "Kestrel Labs ended the quarter with 412 customers"); the quoted passage's own next sentences
@@ -126,7 +136,12 @@ class ExtractiveProvider:
                 break
             best, gain = max(
                 (
-                    (s, self._gain(credits[id(s)], weights, covered) + (bonus if id(s) in typed else 0.0))
+                    (
+                        s,
+                        self._gain(credits[id(s)], weights, covered)
+                        + (bonus if id(s) in typed else 0.0)
+                        + ANCHOR_BONUS * len(naming.get(id(s), set()) - named) / max(1, len(wanted)),
+                    )
                     for s in adding
                 ),
                 key=lambda pair: (
@@ -210,7 +225,9 @@ class ExtractiveProvider:
 
         cited_sentences = 0
         supported: list[str] = []
+        quoted: list[tuple[str, str]] = []  # (claim, chunk id) of the supported quotes, in order
         kind = expected_type(question)
+        keys = [anchor for anchor in anchors.anchors(question) if _is_key(anchor)]
         typed = kind is None
         typed_in: set[str] = set()  # the passages whose quotes give the kind of answer asked for
         for sentence in answer_sentences(answer):
@@ -226,7 +243,19 @@ class ExtractiveProvider:
                 unsupported.append(claim)
             else:
                 supported.append(claim)
-                gives = gives_type(claim, kind, question)
+                before = quoted[-1][0] if quoted and quoted[-1][1] in ids else ""
+                quoted += [(claim, c) for c in ids[:1] if c in by_id]
+                # the value asked for must come from the entry that holds the question's key (a flag, an identifier,
+                # a code) when its passage holds that entry: "since: v2.20" of the hwclock entry does not say when
+                # `sfdisk --show-size` was deprecated. A passage without the key is the anchor floor's to find.
+                gives = gives_type(claim, kind, question) and any(
+                    not anchors.missing(
+                        [key for key in keys if anchors.holds(by_id[c]["text"], key)],
+                        [(claim, _entry_of(claim, before, by_id[c]))],
+                    )
+                    for c in ids
+                    if c in by_id
+                )
                 typed = typed or gives
                 for chunk_id in ids:  # a quote is read under its heading, in its document
                     if chunk_id in by_id:
@@ -265,6 +294,10 @@ class ExtractiveProvider:
             by_meaning = meaning > answered
             answered = max(answered, meaning)
         confidence = calibrated(support * answered, by_meaning=by_meaning)
+        if not _focused(question, kind, quoted, by_id, lambda text: coverage(weights, asked.credits_in(text))):
+            # the top of the scale is for a quote that itself holds the question's exact constraints and gives the
+            # kind of answer asked for; one that leans on the rest of its passage for them is right less often
+            confidence = min(confidence, UNFOCUSED_CONFIDENCE)
         if conflicts:
             confidence = min(confidence, 0.5)
         reasons = []
@@ -391,6 +424,85 @@ def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sen
     held = {id(s): len(wanted) - len(anchors.missing(wanted, [(s.text, s.chunk)])) for s in candidates}
     most = max(held.values())
     return [s for s in candidates if held[id(s)] == most] if most else candidates
+
+
+def _focused(
+    question: str,
+    kind: str | None,
+    quoted: Sequence[tuple[str, str]],
+    by_id: Mapping[str, EvidenceChunk],
+    covers: Callable[[str], float],
+) -> bool:
+    """Whether one of the first supported quotes, read with the quote before it from the same passage (a referent:
+    "Andrew Lortie …. He was born in …"), its section heading and its document's name, holds every anchor of the
+    question, most of the question's words (`covers`, weighted) and the kind of answer asked for: not the value of
+    a neighbouring entry ("they had uid/gid 41" under gnats, to "Which UID does the www-data user have?"), and not
+    an anchor that only another part of the passage names."""
+    wanted = anchors.anchors(question)
+    for index, (claim, chunk_id) in enumerate(quoted[:FOCUS_QUOTES]):
+        chunk = by_id[chunk_id]
+        before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id else ""
+        own = {**chunk, "text": before, "context_terms": []}
+        if anchors.missing(wanted, [(claim, own)]):  # type: ignore[list-item]
+            continue
+        if kind is not None and not gives_type(claim, kind, question):  # type: ignore[arg-type]
+            continue
+        read = " ".join([before, claim, chunk.get("section") or "", _title(chunk["doc_name"])])
+        if covers(read) >= FOCUS_COVERAGE:
+            return True
+    return False
+
+
+_KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]")
+
+
+def _is_key(anchor: str) -> bool:
+    """An anchor that keys an entry of a reference: a flag (`--show-size`), an identifier (`PRIORITY_ABOVE_NORMAL`,
+    `open()`) or a code (`DEP0005`, `KX-4471-B`); not a name, an acronym or a figure, which a document may give once
+    for all its entries."""
+    return bool(_KEY.search(anchor))
+
+
+def _entry_of(claim: str, before: str, chunk: EvidenceChunk) -> EvidenceChunk:
+    """`chunk` narrowed to what a quote is read with as its own entry: the quote before it, the passage's line it
+    sits on when that is an entry, the section heading and the document's name (not the rest of the passage)."""
+    said = " ".join(claim.split())
+    line = next(
+        (
+            joined
+            for joined in (" ".join(raw.split()) for raw in chunk["text"].splitlines())
+            if said[:60] in joined and len(joined) <= ENTRY_LINE_MAX
+        ),
+        "",
+    )
+    return {**chunk, "text": f"{before}\n{line}", "context_terms": []}  # type: ignore[typeddict-item]
+
+
+def _naming_anchors(wanted: Sequence[str], candidates: Sequence[Sentence]) -> dict[int, set[str]]:
+    """The anchors of the question each candidate (by id) holds in its own words, its entry's first sentence, its
+    section heading or its document's name: not only somewhere else in its passage."""
+    if not wanted:
+        return {}
+    return {id(s): set(wanted) - set(anchors.missing(wanted, [(s.text, _own(s))])) for s in candidates}
+
+
+ENTRY_LINE_MAX = 400  # a passage's line this long or shorter is an entry (a table row, a list item, a definition)
+
+
+def _own(sentence: Sentence) -> EvidenceChunk:
+    """The sentence's chunk with its text narrowed to what the sentence is read with as its own: its entry's lead,
+    and the line of the passage it sits on when that is an entry ("PRIORITY_ABOVE_NORMAL The process scheduling
+    priority …. This corresponds to …, and a nice value of -7 …"); what `anchors.quote_context` then reads."""
+    said = " ".join(sentence.text.split())
+    line = next(
+        (
+            joined
+            for joined in (" ".join(raw.split()) for raw in sentence.chunk["text"].splitlines())
+            if said in joined and len(joined) <= ENTRY_LINE_MAX
+        ),
+        "",
+    )
+    return {**sentence.chunk, "text": f"{sentence.lead or ''}\n{line}", "context_terms": []}  # type: ignore[typeddict-item]
 
 
 def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> set[int]:

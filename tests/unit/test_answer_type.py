@@ -115,3 +115,29 @@ TIME_FORMAT = "Which environment variable sets GNU time's format?"
 )
 def test_a_technical_answer_gives_an_instance_the_question_does_not(sentence: str, question: str, gives: bool) -> None:
     assert gives_type(sentence, expected_type(question), question) is gives
+
+
+@pytest.mark.parametrize(
+    ("sentence", "question", "gives"),
+    [
+        # real case (realdocs rd-025): "API" in the Buffer() deprecation's text was read as the code asked for
+        (
+            "The Buffer() function and new Buffer() constructor are deprecated due to API usability issues.",
+            "Which deprecation code covers the Buffer() constructor?",
+            False,
+        ),
+        ("DEP0005: Buffer() constructor", "Which deprecation code covers the Buffer() constructor?", True),
+        ("Thrown as ERR_SOCKET_BAD_PORT when the port is out of range.", "Which error code is thrown?", True),
+        ("Node.js exits with status code 9 on an invalid argument.", "Which exit code does Node.js use?", True),
+        # real case (SQuAD 2.0, unanswerable): a year is when, not how many
+        (
+            "In 1564 a group of Norman Huguenots established the small colony of Fort Caroline.",
+            "How many Huguenots were there in Fort Caroline?",
+            False,
+        ),
+        ("Nearly 3,000 Protestants were slaughtered in Toulouse alone.", "How many Huguenots were slain?", True),
+        ("The plant opened in 1998.", "When did the plant open?", True),
+    ],
+)
+def test_a_code_is_not_an_acronym_and_a_year_is_not_a_count(sentence: str, question: str, gives: bool) -> None:
+    assert gives_type(sentence, expected_type(question), question) is gives

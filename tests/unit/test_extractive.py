@@ -195,3 +195,66 @@ def test_compressed_evidence_keeps_its_entries_apart() -> None:
     evidence = [_chunk("http.md#8", "http.md", HTTP_AGENT)]
     compressed = provider.compress("What is the default maxFreeSockets?", evidence, 6000)
     assert any(line.startswith("maxFreeSockets") for line in compressed[0]["text"].split("\n"))
+
+
+OS_PRIORITY = (  # nodejs-os.md's priority table as a chunk holds it: each constant's row on a line of its own
+    "The following process scheduling constants are exported by os.constants.priority.\n"
+    "Constant Description\n"
+    "PRIORITY_LOW The lowest process scheduling priority. This corresponds to IDLE_PRIORITY_CLASS on Windows, and a "
+    "nice value of 19 on all other platforms.\n"
+    "PRIORITY_BELOW_NORMAL The process scheduling priority above PRIORITY_LOW and below PRIORITY_NORMAL. This "
+    "corresponds to BELOW_NORMAL_PRIORITY_CLASS on Windows, and a nice value of 10 on all other platforms.\n"
+    "PRIORITY_NORMAL The default process scheduling priority. This corresponds to NORMAL_PRIORITY_CLASS on Windows, "
+    "and a nice value of 0 on all other platforms.\n"
+    "PRIORITY_ABOVE_NORMAL The process scheduling priority above PRIORITY_NORMAL and below PRIORITY_HIGH. This "
+    "corresponds to ABOVE_NORMAL_PRIORITY_CLASS on Windows, and a nice value of -7 on all other platforms."
+)
+
+
+def test_the_entry_that_names_the_asked_constant_leads_not_its_neighbour() -> None:
+    # real case (realdocs rd-014): the row of PRIORITY_BELOW_NORMAL, which shares every word of the question but the
+    # constant's name, was quoted first, and its "nice value of 10" read as the answer
+    evidence = [{**_chunk("os.md#45", "nodejs-os.md", OS_PRIORITY), "section": "Priority constants"}]
+    answer = provider.synthesize(
+        "whats the nice value for PRIORITY_ABOVE_NORMAL on linux?? (os.constants.priority)", evidence
+    )
+    assert answer.startswith("PRIORITY_ABOVE_NORMAL The process scheduling priority above PRIORITY_NORMAL")
+    first_two = " ".join(answer.split(" [os.md#45]")[:2])
+    assert "nice value of -7" in first_two and "nice value of 10" not in first_two
+
+
+BASE_PASSWD = {  # base-passwd's users-and-groups.html as two chunks hold it: each user's entry under its name
+    "users.html#8": (
+        "majordom\nMajordomo has a statically allocated uid on Debian systems for historical reasons. It is not "
+        "installed on new systems.\npostgres\nPostgresql databases are owned by this user and group.\nwww-data\n"
+        "Some web servers run as www-data. Web content should not be owned by this user, or a compromised web server "
+        "would be able to rewrite a web site. Data written out by web servers will be owned by www-data."
+    ),
+    "users.html#10": (
+        "gnats\nUsed by gnats. This had a statically allocated user and group for purely historical reasons (it could "
+        "equally well use a dynamic system user and group). Since gnats has been removed from Debian, this user and "
+        "group are no longer created by default; they had uid/gid 41."
+    ),
+}
+
+
+def test_a_value_quoted_from_another_entry_than_the_one_asked_about_is_not_confident() -> None:
+    # real case (realdocs rd-136, a near miss): gnats's uid 41 answered the www-data question at confidence 1.0,
+    # every word of the question held by one quote or another of the same document
+    evidence = [_chunk(chunk_id, "users.html", text) for chunk_id, text in BASE_PASSWD.items()]
+    answer = (
+        "Since gnats has been removed from Debian, this user and group are no longer created by default; they had "
+        "uid/gid 41 [users.html#10]. Data written out by web servers will be owned by www-data [users.html#8]. "
+        "Majordomo has a statically allocated uid on Debian systems for historical reasons [users.html#8]."
+    )
+    # the sentence encoder read the quotes as close to the question (MiniLM's cosine there: 0.97)
+    close = lambda texts: [0.97 for _ in texts]  # noqa: E731
+    question = "Which UID does the www-data user have on Debian?"
+    critique = provider.critique(question, answer, evidence, relatedness=close)
+    assert 0.65 <= critique.confidence < 0.9
+    # the quote that holds the question itself keeps the top of the scale
+    gnats = "Since gnats has been removed from Debian, this user and group are no longer created by default; they " \
+        "had uid/gid 41 [users.html#10]."
+    assert provider.critique("Which UID did the gnats user have on Debian?", gnats, evidence).confidence >= 0.9
+    assert provider.critique("Which UID did the gnats user have on Debian?", gnats, evidence, relatedness=close) \
+        .confidence >= 0.9

@@ -1,0 +1,63 @@
+"""A document's numbering standing alone ("Chapter 2.", "2.2.") is a heading, never a quote or an answer's figure."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis.judge.citations import answer_sentences
+from masis.judge.quotes import referent
+from masis.judge.sentences import is_heading, split_sentences, without_numbering
+
+
+@pytest.mark.parametrize("label", ["Chapter 2.", "Chapter 2", "Section 4.1", "2.2.", "Part IV", "APPENDIX 3"])
+def test_numbering_alone_is_a_heading(label: str) -> None:
+    assert is_heading(label)
+
+
+@pytest.mark.parametrize("sentence", ["It had uid 37.", "Default: 5.", "Revenue was 4.2 million.", "civil."])
+def test_a_sentence_with_a_figure_is_not(sentence: str) -> None:
+    assert not is_heading(sentence)
+
+
+def test_the_chapter_line_of_an_html_manual_splits_into_a_heading() -> None:
+    # real case (base-passwd's users-and-groups.html, realdocs rd-077/rd-136): "Chapter 2." was quoted, and its
+    # figure counted as the uid asked for
+    first, rest = split_sentences("Chapter 2. Users and Groups")
+    assert first == "Chapter 2." and is_heading(first) and rest == "Users and Groups"
+
+
+def test_a_quote_led_by_its_heading_is_not_led_by_the_chapter_number() -> None:
+    # real case (realdocs rd-077): "Chapter 2." led "It had uid 37", stood as a sentence of its own and pushed the
+    # answer out of the first three quoted sentences
+    passage = "operator\nHistorically, the operator user account was used by system operators. It had uid 37."
+    assert referent("It had uid 37.", "Chapter 2. Users and Groups", passage) == "Users and Groups:"
+    assert without_numbering("IV. Results") == "Results"
+    assert without_numbering("3.19.0 Highlights") == "3.19.0 Highlights"  # a version is no chapter number
+    assert without_numbering("2024 goals") == "2024 goals"
+
+
+def test_records_are_read_apart() -> None:
+    # real case (util-linux's deprecated list, realdocs rd-128): the entries ran together into one sentence, and the
+    # hwclock entry's "since:" answered for sfdisk --show-size
+    chunk = (
+        "since: v2.32\nwhat: hwclock -v for version why: renamed to -V since: v2.20\n"
+        "what: column --columns why: renamed to --output-width since: v2.30\n"
+        'what: sfdisk --show-size why: this does not belong to fdisk, use "blockdev --getsz"'
+    )
+    assert split_sentences(chunk)[1:] == [
+        "what: column --columns why: renamed to --output-width since: v2.30",
+        'what: sfdisk --show-size why: this does not belong to fdisk, use "blockdev --getsz"',
+    ]
+    # a field after a sentence's end stays with its record (realdocs rd-062: hwclock --debug's "since: v2.32")
+    fields = "what: hwclock --debug why: may be repurposed later.\nsince: v2.32\nwhat: hwclock -v why: renamed to -V"
+    assert split_sentences(fields) == [
+        "what: hwclock --debug why: may be repurposed later. since: v2.32",
+        "what: hwclock -v why: renamed to -V",
+    ]
+    ruled = "what: column --columns\nwhy: renamed\nsince: v2.30\n--------------------------\nwhat: sfdisk --show-size"
+    assert split_sentences(ruled) == ["what: column --columns why: renamed since: v2.30", "what: sfdisk --show-size"]
+
+
+def test_a_cited_sentence_ends_at_its_citation() -> None:
+    answer = "what: sfdisk --show-size why: use blockdev [a.txt#1]. what: sfdisk --Linux why: unnecessary [a.txt#1]."
+    assert len(answer_sentences(answer)) == 2
