@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import ctypes.util
 import json
 import logging
 import shutil
+import sys
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -25,6 +29,7 @@ from qdrant_edge import (
     KeywordIndexParams,
     MatchAny,
     MatchValue,
+    Memory,
     Modifier,
     Point,
     PointVectors,
@@ -54,6 +59,7 @@ from masis.store.base import (
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, prefetch_limit
 from masis.store.embeddings import Embedder
 from masis.store.hybrid import dense_updates, hits, new_points, query_vectors
+from masis.store.idf import TermStatistics, weigh_query
 from masis.store.ids import point_id
 from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering, version_scopes
 
@@ -62,6 +68,11 @@ log = logging.getLogger(__name__)
 # Qdrant Edge holds an exclusive lock on the shard's WAL; a second open (another process, or this one)
 # fails with "failed to open WAL <path>/wal: Can't init WAL: Kind(WouldBlock)".
 _LOCKED_MARKER = "WouldBlock"
+
+# Points written between two runs of the shard's optimizers: an appendable segment costs ~3.5 KB of RAM a
+# point (its sparse index and id tracker on the heap, its payload and vectors freshly written pages) against
+# ~1 KB once optimized. A SciFact-sized upload (12k chunks) never waits for one.
+OPTIMIZE_AFTER = 65_536
 
 _INDEXES = {
     TENANT_KEY: KeywordIndexParams(is_tenant=True),
@@ -90,29 +101,58 @@ def _holds_shard(path: Path) -> bool:
     return (path / "edge_config.json").exists() or (path / "segments").exists()
 
 
-def _has_dense(path: Path) -> bool:
+def _stored_config(path: Path) -> dict[str, Any]:
     try:
         config = json.loads((path / "edge_config.json").read_text())
     except (OSError, ValueError):
-        return False
-    return DENSE_VECTOR in (config.get("vectors") or {})
+        return {}
+    return config if isinstance(config, dict) else {}
 
 
-def _config(dimension: int | None) -> EdgeConfig:
+def _has_dense(path: Path) -> bool:
+    return DENSE_VECTOR in (_stored_config(path).get("vectors") or {})
+
+
+def _engine_idf(path: Path) -> bool:
+    """Whether the shard's BM25 vectors carry Qdrant's IDF modifier (every shard written before MASIS
+    weighed IDF itself), so the engine counts each tenant's IDF per query."""
+    sparse = (_stored_config(path).get("sparse_vectors") or {}).get(SPARSE_VECTOR) or {}
+    return str(sparse.get("modifier", "")).lower() == "idf"
+
+
+def _config(dimension: int | None, engine_idf: bool) -> EdgeConfig:
+    """A new shard's configuration. Without `engine_idf` the BM25 vectors have no IDF modifier: the store
+    weighs each query by the registry's statistics (`masis.store.idf`). The sparse index and the point-id
+    tracker of optimized segments live in memory-mapped files (`Memory.Cold`), as the payload does by
+    default: the page cache holds what queries touch, not the whole store."""
     vectors = {DENSE_VECTOR: EdgeVectorParams(dimension, Distance.Cosine)} if dimension else None
-    return EdgeConfig(vectors=vectors, sparse_vectors={SPARSE_VECTOR: EdgeSparseVectorParams(modifier=Modifier.Idf)})
+    sparse = EdgeSparseVectorParams(modifier=Modifier.Idf if engine_idf else None, memory=Memory.Cold)
+    return EdgeConfig(
+        vectors=vectors,
+        sparse_vectors={SPARSE_VECTOR: sparse},
+        payload_memory=Memory.Cold,
+        id_tracker_memory=Memory.Cold,
+    )
 
 
-def _open_shard(path: Path, embedder: Embedder | None = None) -> EdgeShard:
+def _open_shard(path: Path, embedder: Embedder | None, engine_idf: bool) -> EdgeShard:
     try:
         if _holds_shard(path):
             return EdgeShard.load(str(path))
         path.mkdir(parents=True, exist_ok=True)
-        return EdgeShard.create(str(path), _config(embedder.dimension if embedder else None))
+        return EdgeShard.create(str(path), _config(embedder.dimension if embedder else None, engine_idf))
     except Exception as exc:  # the bindings raise a bare Exception for every engine error
         if _LOCKED_MARKER in str(exc):
             raise StoreInUseError(str(path)) from exc
         raise
+
+
+def _release_freed_memory() -> None:
+    """Give the C heap's free pages back to the system (glibc keeps what an optimization freed)."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+        ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
 
 
 def _ensure_indexes(shard: EdgeShard) -> None:
@@ -140,15 +180,34 @@ class EdgeStore:
 
     With an `embedder`, a new store keeps a dense vector per chunk besides BM25 and searches both, fused
     by RRF. A store created without dense vectors stays BM25-only until `reindex` adds them.
+
+    Given `statistics` (the registry), a new store weighs each query by the workspace's IDF from them
+    (`masis.store.idf`); without, or for a shard written before, Qdrant counts the tenant's IDF per query.
+    A shard that needs statistics cannot be opened without them. Every `OPTIMIZE_AFTER` points written, the
+    shard's optimizers turn its appendable segment (its index in RAM) into optimized, memory-mapped ones.
     """
 
-    def __init__(self, path: Path, embedder: Embedder | None = None, dense_floor: float = DEFAULT_DENSE_FLOOR) -> None:
+    def __init__(
+        self,
+        path: Path,
+        embedder: Embedder | None = None,
+        dense_floor: float = DEFAULT_DENSE_FLOOR,
+        statistics: TermStatistics | None = None,
+    ) -> None:
         self._path = Path(path)
         self._lock = threading.Lock()
         self._embedder = embedder
         self._dense_floor = dense_floor
-        self._shard: EdgeShard | None = _open_shard(self._path, embedder)
+        self._statistics = statistics
+        self._written = 0  # points written since the shard was last optimized
+        self._shard: EdgeShard | None = _open_shard(self._path, embedder, engine_idf=statistics is None)
+        self._engine_idf = _engine_idf(self._path)
         try:
+            if not self._engine_idf and statistics is None:
+                raise MasisError(
+                    f"The document store at {path} weighs BM25 by the registry's term statistics: "
+                    "open it through the engine (masis.Engine), which gives them."
+                )
             _ensure_indexes(self._shard)
         except BaseException:
             self._shard.close()
@@ -184,6 +243,17 @@ class EdgeStore:
         for batch in new_points(workspace_id, chunks, vectors, self._embedder if self._dense else None, versions):
             points = [Point(point.id, point.vectors(_sparse), point.payload) for point in batch]
             shard.update(UpdateOperation.upsert_points(points))
+            self._written += len(points)
+        if self._written >= OPTIMIZE_AFTER:
+            self.optimize()
+
+    def optimize(self) -> None:
+        """Run the shard's optimizers now (Qdrant Edge runs them only when asked): the appendable segment,
+        whose sparse index and id tracker live on the heap, becomes optimized segments whose index, payload
+        and ids are memory-mapped files; small segments merge and deleted points are vacuumed."""
+        self._written = 0
+        self._live().optimize()
+        _release_freed_memory()
 
     def publish(self, workspace_id: str, versions: Mapping[str, str]) -> None:
         for scope in version_scopes(workspace_id, versions, published=False):
@@ -203,13 +273,17 @@ class EdgeStore:
 
     def search(self, workspace_id: str, query: str, limit: int, doc_name: str | None = None) -> list[Hit]:
         scope = tenant_scope(workspace_id, doc_name)
-        corpus = _filter(tenant_scope(workspace_id))
         shard = self._live()
         vectors = query_vectors(query, limit, self._embedder if self._dense else None)
         if vectors is None:
             return []
-        sparse = Query.Nearest(_sparse(vectors.sparse), using=SPARSE_VECTOR)
-        idf = SearchParams(idf=IdfParams(corpus=corpus))
+        if self._engine_idf:
+            sparse = Query.Nearest(_sparse(vectors.sparse), using=SPARSE_VECTOR)
+            idf: SearchParams | None = SearchParams(idf=IdfParams(corpus=_filter(tenant_scope(workspace_id))))
+        else:
+            assert self._statistics is not None  # __init__ refuses such a shard without them
+            weighed = weigh_query(self._statistics, workspace_id, vectors.sparse)
+            sparse, idf = Query.Nearest(_sparse(weighed), using=SPARSE_VECTOR), None
         if vectors.dense is None:
             request = QueryRequest(limit, query=sparse, filter=_filter(scope), with_payload=True, params=idf)
             return hits(shard.query(request), None)
@@ -260,7 +334,7 @@ class EdgeStore:
         old = self._live()
         fresh_path = self._path.with_name(self._path.name + ".reindex")
         shutil.rmtree(fresh_path, ignore_errors=True)
-        fresh = EdgeShard.create(str(fresh_path), _config(self._embedder.dimension))
+        fresh = EdgeShard.create(str(fresh_path), _config(self._embedder.dimension, self._engine_idf))
         try:
             _ensure_indexes(fresh)
             for records in _scroll(old, None, True):
