@@ -183,8 +183,9 @@ class EdgeStore:
 
     Given `statistics` (the registry), a new store weighs each query by the workspace's IDF from them
     (`masis.store.idf`); without, or for a shard written before, Qdrant counts the tenant's IDF per query.
-    A shard that needs statistics cannot be opened without them. Every `OPTIMIZE_AFTER` points written, the
-    shard's optimizers turn its appendable segment (its index in RAM) into optimized, memory-mapped ones.
+    A shard that needs statistics is not searched without them (it can be counted, written and deleted from).
+    Every `OPTIMIZE_AFTER` points written, the shard's optimizers turn its appendable segment (its index in
+    RAM) into optimized, memory-mapped ones.
     """
 
     def __init__(
@@ -203,11 +204,6 @@ class EdgeStore:
         self._shard: EdgeShard | None = _open_shard(self._path, embedder, engine_idf=statistics is None)
         self._engine_idf = _engine_idf(self._path)
         try:
-            if not self._engine_idf and statistics is None:
-                raise MasisError(
-                    f"The document store at {path} weighs BM25 by the registry's term statistics: "
-                    "open it through the engine (masis.Engine), which gives them."
-                )
             _ensure_indexes(self._shard)
         except BaseException:
             self._shard.close()
@@ -280,8 +276,12 @@ class EdgeStore:
         if self._engine_idf:
             sparse = Query.Nearest(_sparse(vectors.sparse), using=SPARSE_VECTOR)
             idf: SearchParams | None = SearchParams(idf=IdfParams(corpus=_filter(tenant_scope(workspace_id))))
+        elif self._statistics is None:
+            raise MasisError(
+                f"The document store at {self._path} weighs BM25 by the registry's term statistics: "
+                "search it through the engine (masis.Engine), which gives them."
+            )
         else:
-            assert self._statistics is not None  # __init__ refuses such a shard without them
             weighed = weigh_query(self._statistics, workspace_id, vectors.sparse)
             sparse, idf = Query.Nearest(_sparse(weighed), using=SPARSE_VECTOR), None
         if vectors.dense is None:

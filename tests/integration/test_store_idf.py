@@ -135,12 +135,14 @@ def test_a_data_directory_written_before_still_answers_as_it_did(tmp_path: Path)
         assert reopened.store.search(WS_A, "budget review costs", 3)
 
 
-def test_a_store_weighed_by_the_registry_is_not_opened_without_it(tmp_path: Path) -> None:
+def test_a_store_weighed_by_the_registry_is_not_searched_without_it(tmp_path: Path) -> None:
     settings = make_settings(tmp_path / "data")
     with Engine(settings) as engine:
         engine.ingest(WS_A, _files(3, 1))
-    with pytest.raises(MasisError, match="term statistics"):
-        EdgeStore(settings.edge_store_path)
+    with EdgeStore(settings.edge_store_path) as bare:
+        assert bare.count(WS_A) > 0
+        with pytest.raises(MasisError, match="term statistics"):
+            bare.search(WS_A, "budget review", 3)
     with Engine(settings) as engine:  # the engine gives them
         assert engine.store.search(WS_A, "budget review", 3)
 
