@@ -331,14 +331,35 @@ class EdgeStore:
 
     def _rebuild_with_dense(self) -> None:
         assert self._embedder is not None
+        self._rebuild(self._embedder.dimension, self._engine_idf)
+        self._dense = True
+
+    def upgrade(self) -> bool:
+        """Rebuild a shard written before MASIS weighed IDF itself (its BM25 vectors carry Qdrant's IDF
+        modifier) as a new store is, when this store has the registry's statistics; returns whether it did.
+        The stored BM25 vectors are copied as they are (the modifier applies at query time only), so every
+        query answers as before. Run by `masis reindex`."""
+        with self._lock:
+            if not self._engine_idf or self._statistics is None:
+                return False
+            if _has_dense(self._path) and self._embedder is None:  # its dense vectors' size is the embedder's
+                return False
+            self._rebuild(self._embedder.dimension if self._embedder and self._dense else None, engine_idf=False)
+            self._engine_idf = False
+        return True
+
+    def _rebuild(self, dimension: int | None, engine_idf: bool) -> None:
+        """Copy every point into a new shard of this configuration, optimize it, and put it in this one's
+        place (the old directory is renamed away only once the new one is complete)."""
         old = self._live()
         fresh_path = self._path.with_name(self._path.name + ".reindex")
         shutil.rmtree(fresh_path, ignore_errors=True)
-        fresh = EdgeShard.create(str(fresh_path), _config(self._embedder.dimension, self._engine_idf))
+        fresh = EdgeShard.create(str(fresh_path), _config(dimension, engine_idf))
         try:
             _ensure_indexes(fresh)
             for records in _scroll(old, None, True):
                 fresh.update(UpdateOperation.upsert_points([Point(r.id, r.vector or {}, r.payload) for r in records]))
+            fresh.optimize()
             fresh.flush()
         finally:
             fresh.close()
@@ -351,7 +372,8 @@ class EdgeStore:
         fresh_path.rename(self._path)
         shutil.rmtree(retired, ignore_errors=True)
         self._shard = EdgeShard.load(str(self._path))
-        self._dense = True
+        self._written = 0
+        _release_freed_memory()
 
     def count(self, workspace_id: str, doc_name: str | None = None, *, unpublished: bool = False) -> int:
         scope = tenant_scope(workspace_id, doc_name, published=not unpublished)

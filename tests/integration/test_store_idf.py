@@ -131,8 +131,16 @@ def test_a_data_directory_written_before_still_answers_as_it_did(tmp_path: Path)
         for workspace in (WS_A, WS_B):
             for question in QUESTIONS:
                 _same(before.store.search(workspace, question, LIMIT), now.store.search(workspace, question, LIMIT))
-    with Engine(old) as reopened:  # and again after a restart
-        assert reopened.store.search(WS_A, "budget review costs", 3)
+    with Engine(old) as reopened:  # and again after a restart; `masis reindex` rebuilds it as a new store is
+        assert isinstance(reopened.store, EdgeStore)
+        answers = {(w, q): reopened.store.search(w, q, LIMIT) for w in (WS_A, WS_B) for q in QUESTIONS}
+        assert reopened.store.upgrade()
+        assert not reopened.store._engine_idf and not reopened.store.upgrade()
+        for (workspace, question), hits in answers.items():
+            _same(reopened.store.search(workspace, question, LIMIT), hits)
+    with Engine(old) as upgraded:
+        assert isinstance(upgraded.store, EdgeStore) and not upgraded.store._engine_idf
+        _same(upgraded.store.search(WS_A, QUESTIONS[0], LIMIT), answers[(WS_A, QUESTIONS[0])])
 
 
 def test_a_store_weighed_by_the_registry_is_not_searched_without_it(tmp_path: Path) -> None:
