@@ -5,6 +5,7 @@ carrying the IDF modifier) still answers as it did; and optimizing the shard cha
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -165,3 +166,30 @@ def test_optimizing_the_shard_changes_no_answer(engine: Engine) -> None:
     assert {w: store.count(w) for w in (WS_A, WS_B)} == {
         w: engine.registry.chunk_total(w) for w in (WS_A, WS_B)
     }
+
+
+def test_searches_during_an_optimization_all_answer(engine: Engine) -> None:
+    """`optimize` loads the shard afresh at its end; a search meanwhile waits for it rather than failing."""
+    store = engine.store
+    assert isinstance(store, EdgeStore)
+    expected = store.search(WS_A, QUESTIONS[0], LIMIT)
+    failures: list[BaseException] = []
+    done = threading.Event()
+
+    def ask() -> None:
+        while not done.is_set():
+            try:
+                _same(store.search(WS_A, QUESTIONS[0], LIMIT), expected)
+            except BaseException as exc:
+                failures.append(exc)
+                return
+
+    reader = threading.Thread(target=ask)
+    reader.start()
+    try:
+        for _ in range(3):
+            store.optimize()
+    finally:
+        done.set()
+        reader.join()
+    assert failures == []
