@@ -19,6 +19,7 @@ from qdrant_edge import (
     CountRequest,
     Distance,
     EdgeConfig,
+    EdgeOptimizersConfig,
     EdgeShard,
     EdgeSparseVectorParams,
     EdgeVectorParams,
@@ -73,6 +74,10 @@ _LOCKED_MARKER = "WouldBlock"
 # point (its sparse index and id tracker on the heap, its payload and vectors freshly written pages) against
 # ~1 KB once optimized. A SciFact-sized upload (12k chunks) never waits for one.
 OPTIMIZE_AFTER = 65_536
+# Optimized segments a new shard keeps before merging the smallest: with Qdrant's default (one a CPU, so 2
+# here) every optimization merged the new segment into the one big segment, rewriting the whole store each
+# time (quadratic in the store's size); with 8 a store grows like a log-structured merge.
+SEGMENTS = 8
 
 _INDEXES = {
     TENANT_KEY: KeywordIndexParams(is_tenant=True),
@@ -132,6 +137,7 @@ def _config(dimension: int | None, engine_idf: bool) -> EdgeConfig:
         sparse_vectors={SPARSE_VECTOR: sparse},
         payload_memory=Memory.Cold,
         id_tracker_memory=Memory.Cold,
+        optimizers=EdgeOptimizersConfig(default_segment_number=SEGMENTS),
     )
 
 
