@@ -125,6 +125,14 @@ def _engine_idf(path: Path) -> bool:
     return str(sparse.get("modifier", "")).lower() == "idf"
 
 
+def _optimized_as_it_grows(path: Path) -> bool:
+    """Whether the shard was created (or rebuilt by `masis reindex`) with MASIS's segment count, so its
+    optimizers may run as it grows. A shard written before keeps Qdrant's default of one segment a CPU, with
+    which each run would rewrite the whole store: it is left as it was until `masis reindex` rebuilds it."""
+    optimizers = _stored_config(path).get("optimizers") or {}
+    return optimizers.get("default_segment_number") == SEGMENTS
+
+
 def _config(dimension: int | None, engine_idf: bool) -> EdgeConfig:
     """A new shard's configuration. Without `engine_idf` the BM25 vectors have no IDF modifier: the store
     weighs each query by the registry's statistics (`masis.store.idf`). The sparse index and the point-id
@@ -190,8 +198,8 @@ class EdgeStore:
     Given `statistics` (the registry), a new store weighs each query by the workspace's IDF from them
     (`masis.store.idf`); without, or for a shard written before, Qdrant counts the tenant's IDF per query.
     A shard that needs statistics is not searched without them (it can be counted, written and deleted from).
-    Every `OPTIMIZE_AFTER` points written, the shard's optimizers turn its appendable segment (its index in
-    RAM) into optimized, memory-mapped ones.
+    Every `OPTIMIZE_AFTER` points written, a shard created by this MASIS runs its optimizers, which turn its
+    appendable segment (its index in RAM) into optimized, memory-mapped ones.
     """
 
     def __init__(
@@ -211,6 +219,7 @@ class EdgeStore:
         self._written = 0  # points written since the shard was last optimized
         self._shard: EdgeShard | None = _open_shard(self._path, embedder, engine_idf=statistics is None)
         self._engine_idf = _engine_idf(self._path)
+        self._optimizes = _optimized_as_it_grows(self._path)
         try:
             _ensure_indexes(self._shard)
         except BaseException:
@@ -254,7 +263,7 @@ class EdgeStore:
             with self._using() as shard:
                 shard.update(UpdateOperation.upsert_points(points))
             self._written += len(points)
-        if self._written >= OPTIMIZE_AFTER:
+        if self._optimizes and self._written >= OPTIMIZE_AFTER:
             self.optimize()
 
     def optimize(self) -> None:
@@ -364,11 +373,12 @@ class EdgeStore:
 
     def upgrade(self) -> bool:
         """Rebuild a shard written before MASIS weighed IDF itself (its BM25 vectors carry Qdrant's IDF
-        modifier) as a new store is, when this store has the registry's statistics; returns whether it did.
+        modifier) or kept its segments as it does, as a new store is, when this store has the registry's
+        statistics; returns whether it did.
         The stored BM25 vectors are copied as they are (the modifier applies at query time only), so every
         query answers as before. Run by `masis reindex`."""
         with self._lock:
-            if not self._engine_idf or self._statistics is None:
+            if self._statistics is None or (not self._engine_idf and self._optimizes):
                 return False
             if _has_dense(self._path) and self._embedder is None:  # its dense vectors' size is the embedder's
                 return False
@@ -402,6 +412,7 @@ class EdgeStore:
             shutil.rmtree(retired, ignore_errors=True)
             self._shard = EdgeShard.load(str(self._path))
         self._written = 0
+        self._optimizes = _optimized_as_it_grows(self._path)
         _release_freed_memory()
 
     def count(self, workspace_id: str, doc_name: str | None = None, *, unpublished: bool = False) -> int:
