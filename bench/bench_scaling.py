@@ -2,6 +2,13 @@
 workspace grows to 1k, 10k, 50k and 100k chunks among 20 workspaces.
 
     .venv/bin/python bench/bench_scaling.py [--sizes 1000,10000,50000,100000] [--queries 200] [--asks 30]
+        [--trace-python]
+
+`--asks 0` measures the store alone (no whole `ask`). Each size also reports where the process's resident
+memory is (`memory_mb`, from /proc/self/smaps): the store's memory-mapped files by part (payload, sparse
+vectors, sparse index, payload indexes, id tracker, WAL), the C heap and anonymous memory (Qdrant Edge's
+in-RAM structures, SQLite's page cache, Python's objects) and the rest (code); with `--trace-python`,
+tracemalloc counts Python's own allocations too (slower). The registry's file size is `registry_mb`.
 
 The store is Qdrant Edge in one local directory, as `masis` runs by default. The measured workspace holds
 N chunks; 19 other workspaces hold N more between them, so every query's tenant filter has to skip half of
@@ -29,11 +36,13 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 import resource
 import statistics
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -130,7 +139,41 @@ def forget_recent_texts() -> None:
             clear()
 
 
-def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, float]:
+# A file of a Qdrant Edge shard -> the part of the store it holds.
+_STORE_PARTS = [
+    ("wal/", "store_wal"),
+    ("payload_storage", "store_payload"),
+    ("payload_index", "store_payload_indexes"),
+    ("vector_index", "store_sparse_index"),
+    ("vector_storage", "store_sparse_vectors"),
+    ("id_tracker", "store_id_tracker"),
+]
+_MAPPING = re.compile(r"^[0-9a-f]+-[0-9a-f]+ ")
+
+
+def memory_breakdown(data_dir: Path) -> dict[str, float]:
+    """Resident MB by where: the store's files by part, the C heap with anonymous memory, and the rest."""
+    parts: dict[str, float] = {}
+    where = "other"
+    with open("/proc/self/smaps") as smaps:
+        for line in smaps:
+            if _MAPPING.match(line):
+                fields = line.split(None, 5)
+                name = fields[5].strip() if len(fields) > 5 else ""
+                if name.startswith(str(data_dir)):
+                    where = next((part for marker, part in _STORE_PARTS if marker in name), "store_other")
+                elif name in ("", "[heap]") or name.startswith("[anon"):
+                    where = "heap_and_anonymous"
+                else:
+                    where = "code_and_other"
+            elif line.startswith("Rss:"):
+                parts[where] = parts.get(where, 0.0) + int(line.split()[1]) / 1024
+    if tracemalloc.is_tracing():
+        parts["python_objects"] = tracemalloc.get_traced_memory()[0] / 2**20
+    return {part: round(mb, 1) for part, mb in sorted(parts.items())}
+
+
+def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, object]:
     for query in queries[:20]:
         engine.store.search(WORKSPACE, query, 10)  # warm the caches
     query_ms = []
@@ -164,6 +207,8 @@ def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, floa
         "ask_kept_cpu_p50_ms": round(statistics.median(kept_cpu_ms), 1) if kept_cpu_ms else 0.0,
         "rss_mb": round(psutil.Process().memory_info().rss / 2**20, 1),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "memory_mb": memory_breakdown(engine.settings.data_dir),
+        "registry_mb": round(engine.settings.registry_path.stat().st_size / 2**20, 1),
     }
 
 
@@ -204,7 +249,10 @@ def main() -> int:
     parser.add_argument("--sizes", default="1000,10000,50000,100000", help="chunks in the measured workspace")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--asks", type=int, default=30)
+    parser.add_argument("--trace-python", action="store_true", help="count Python's allocations (tracemalloc)")
     args = parser.parse_args()
+    if args.trace_python:
+        tracemalloc.start()
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     if len(sizes) < 2 or min(sizes) < 1:
         print("bench_scaling: --sizes needs two or more positive sizes", file=sys.stderr)

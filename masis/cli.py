@@ -190,6 +190,10 @@ def _reindex(engine: Engine, workspace: str | None) -> int:
     for (ws, name), moved in renumbered.items():
         print(f"Renumbered {moved} chunk(s) of {name} in {ws}.")
     print(f"Chunk ids in {where} are up to date ({len(renumbered)} document(s) renumbered).")
+    upgrade = getattr(engine.store, "upgrade", None)
+    if upgrade is not None and upgrade():
+        print("The embedded store was rebuilt to weigh BM25 by the registry's statistics (faster queries, same "
+              "answers).")
     if engine.embedder is None:
         print("No dense vectors added: hybrid retrieval needs embeddings (set OPENAI_API_KEY, or MASIS_LLM=openai "
               "with OPENAI_BASE_URL, and MASIS_EMBED_MODEL).")

@@ -94,7 +94,7 @@ class Engine:
         self.embedder: CachedEmbedder | None = None
         try:
             self.embedder = make_embedder(self.settings) if store is None else None
-            self.store = store or open_store(self.settings, self.embedder)
+            self.store = store or open_store(self.settings, self.embedder, self.registry)
         except BaseException:
             self.registry.close()
             if self.postgres is not None:

@@ -26,7 +26,7 @@ from masis.records.db import Postgres, copy_rows
 from masis.records.registry import Registry
 
 Progress = Callable[[str], None]
-_WORKSPACE_TABLES = ("documents", "doc_term_counts", "document_words", "term_df", "workspace_words")
+_WORKSPACE_TABLES = ("documents", "doc_term_counts", "document_words", "term_df", "workspace_words", "workspace_chunks")
 _ROW_TABLES = ("conversations", "feedback", "document_writes")
 CHECKPOINT_PROGRESS_EVERY = 200  # conversation runs between two progress lines
 

@@ -73,6 +73,12 @@ CREATE TABLE IF NOT EXISTS document_words (
     words TEXT NOT NULL,
     PRIMARY KEY (workspace_id, name)
 ) WITHOUT ROWID;
+-- the chunks of each workspace's ready documents (BM25's N), kept beside term_df so a query reads one row
+-- rather than summing the workspace's documents (masis.store.idf weighs every query by both)
+CREATE TABLE IF NOT EXISTS workspace_chunks (
+    workspace_id TEXT NOT NULL PRIMARY KEY,
+    chunks INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS term_df (
     workspace_id TEXT NOT NULL,
     term INTEGER NOT NULL,
@@ -153,6 +159,7 @@ class Registry:
             self._pg = PgConnection(target) if wait is None else PgConnection(target, wait=wait)
             self._conn: Conn = self._pg
             self._pg.create_schema(_SCHEMA + _FEEDBACK, lock="masis:schema:registry")
+            self._count_workspace_chunks()
             return
         path = Path(target)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -163,6 +170,7 @@ class Registry:
         self._sqlite.executescript(_SCHEMA)
         self._migrate_feedback()
         self._migrate_doc_terms()
+        self._count_workspace_chunks()
 
     def close(self) -> None:
         with self._lock:
@@ -218,6 +226,18 @@ class Registry:
                     (workspace_id, name, _pack_terms({int(row[2]): int(row[3]) for row in group})),
                 )
             conn.execute("DROP TABLE doc_terms")
+
+    def _count_workspace_chunks(self) -> None:
+        """Registries written before `workspace_chunks` get it counted from their documents, once."""
+        counted = "SELECT 1 FROM workspace_chunks LIMIT 1"
+        if self._conn.execute(counted).fetchone() is not None:
+            return
+        with self.transaction() as conn:
+            if conn.execute(counted).fetchone() is None:
+                conn.execute(
+                    "INSERT INTO workspace_chunks (workspace_id, chunks) SELECT workspace_id, SUM(chunks) "
+                    "FROM documents WHERE status = 'ready' GROUP BY workspace_id HAVING SUM(chunks) > 0"
+                )
 
     # --- documents ---------------------------------------------------------------------------------
 
@@ -339,7 +359,11 @@ class Registry:
             names = [info.name for info, _, _ in documents]
             stored = _stored_terms_of(conn, workspace_id, names)
             stored_words = _stored_words_of(conn, workspace_id, names)
+            chunks = dict(_rows_by_name(conn, "documents", "chunks", workspace_id, names, ready=True))
+            chunk_delta = 0
             for info, counts, words in documents:
+                chunk_delta += info.chunks - int(chunks.get(info.name, 0))
+                chunks[info.name] = info.chunks
                 replaced = latest[info.name] if info.name in latest else stored.get(info.name)
                 if replaced:
                     delta.subtract(replaced)
@@ -375,6 +399,7 @@ class Registry:
             )
             _apply_delta(conn, _TERM_COUNTS, workspace_id, delta)
             _apply_delta(conn, _WORD_COUNTS, workspace_id, word_delta)
+            _add_chunks(conn, workspace_id, chunk_delta)
             if versions:
                 recorded = f"recorded:{process_owner()}"
                 conn.executemany(
@@ -395,16 +420,18 @@ class Registry:
             conn.execute("DELETE FROM doc_term_counts WHERE workspace_id = ? AND name = ?", (workspace_id, name))
             conn.execute("DELETE FROM document_words WHERE workspace_id = ? AND name = ?", (workspace_id, name))
             conn.execute("DELETE FROM document_writes WHERE workspace_id = ? AND name = ?", (workspace_id, name))
+            chunks = dict(_rows_by_name(conn, "documents", "chunks", workspace_id, [name], ready=True))
+            _add_chunks(conn, workspace_id, -int(chunks.get(name, 0)))
             cursor = conn.execute("DELETE FROM documents WHERE workspace_id = ? AND name = ?", (workspace_id, name))
         return cursor.rowcount > 0
 
     def chunk_total(self, workspace_id: str) -> int:
+        """The chunks of the workspace's ready documents (one row, kept by every write of `documents`)."""
         with self._lock:
             row = self._conn.execute(
-                "SELECT COALESCE(SUM(chunks), 0) FROM documents WHERE workspace_id = ? AND status = 'ready'",
-                (workspace_id,),
+                "SELECT chunks FROM workspace_chunks WHERE workspace_id = ?", (workspace_id,)
             ).fetchone()
-        return int(row[0])
+        return int(row[0]) if row else 0
 
     def document_frequencies(self, workspace_id: str, terms: Iterable[int]) -> dict[int, int]:
         """How many chunks of the workspace contain each term (absent terms are 0)."""
@@ -601,13 +628,16 @@ def _stored_words_of(conn: Conn, workspace_id: str, names: Sequence[str]) -> dic
 
 
 def _rows_by_name(
-    conn: Conn, table: str, column: str, workspace_id: str, names: Sequence[str]
+    conn: Conn, table: str, column: str, workspace_id: str, names: Sequence[str], *, ready: bool = False
 ) -> Iterator[tuple[str, Any]]:
-    """(name, `column`) of each of the documents `names` that has a row in `table`, a bounded IN list at a time."""
+    """(name, `column`) of each of the documents `names` that has a row in `table`, a bounded IN list at a time;
+    with `ready`, only rows whose status is 'ready' (of `documents`)."""
+    status = " AND status = 'ready'" if ready else ""
     for start in range(0, len(names), _SQL_VARIABLES):
         part = names[start : start + _SQL_VARIABLES]
         rows = conn.execute(
-            f"SELECT name, {column} FROM {table} WHERE workspace_id = ? AND name IN ({','.join('?' * len(part))})",
+            f"SELECT name, {column} FROM {table} WHERE workspace_id = ?{status} "
+            f"AND name IN ({','.join('?' * len(part))})",
             (workspace_id, *part),
         ).fetchall()
         yield from ((str(name), value) for name, value in rows)
@@ -616,6 +646,18 @@ def _rows_by_name(
 # The per-workspace counts kept up to date by adding deltas: (table, key column, count column).
 _TERM_COUNTS = ("term_df", "term", "df")  # chunks holding each term
 _WORD_COUNTS = ("workspace_words", "word", "documents")  # documents holding each word
+
+
+def _add_chunks(conn: Conn, workspace_id: str, delta: int) -> None:
+    """Add `delta` to the workspace's chunk count; a count that reaches zero is dropped."""
+    if not delta:
+        return
+    conn.execute(
+        "INSERT INTO workspace_chunks (workspace_id, chunks) VALUES (?, ?) "
+        "ON CONFLICT (workspace_id) DO UPDATE SET chunks = workspace_chunks.chunks + excluded.chunks",
+        (workspace_id, delta),
+    )
+    conn.execute("DELETE FROM workspace_chunks WHERE workspace_id = ? AND chunks <= 0", (workspace_id,))
 
 
 def _apply_delta(

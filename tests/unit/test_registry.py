@@ -153,6 +153,7 @@ def test_a_batch_records_the_same_statistics_as_one_document_at_a_time(database:
     for registry in (one_by_one, batched):
         assert _frequencies(registry, "ws") == {2: 1, 4: 1, 5: 1}
         assert [(d.name, d.chunks) for d in registry.documents("ws")] == [("a.txt", 1), ("b.txt", 1), ("c.txt", 1)]
+        assert registry.chunk_total("ws") == 3
     batched.save_documents(
         "ws",
         [
@@ -164,6 +165,7 @@ def test_a_batch_records_the_same_statistics_as_one_document_at_a_time(database:
     assert batched.words_starting("ws", "acq") == ["acquired", "acquisition"]
     assert batched.delete_document("ws", "a.txt") and batched.delete_document("ws", "b.txt")
     assert _frequencies(batched, "ws") == {6: 1}
+    assert batched.chunk_total("ws") == 2  # c.txt and d.txt
     assert batched.words_starting("ws", "acq") == ["acquired", "acquisition"]  # d.txt still holds both
     assert batched.words_starting("ws", "boa") == []  # only b.txt held "board"
     batched.save_document("ws", _info("d.txt", 1), [frozenset({6})], frozenset({"acquired"}))  # a new version
@@ -173,6 +175,28 @@ def test_a_batch_records_the_same_statistics_as_one_document_at_a_time(database:
         assert conn.execute("SELECT COUNT(*) FROM term_df").fetchone()[0] == 1
     one_by_one.close()
     batched.close()
+
+
+def test_the_chunk_count_of_a_registry_from_before_it_was_kept_is_counted_once(
+    database: Callable[[str], Path | str],
+) -> None:
+    """`chunk_total` (BM25's N for the embedded store) reads one row a workspace; a registry written before
+    that row existed gets it from its ready documents when it is first opened."""
+    registry = Registry(database("masis.db"))
+    registry.save_document("ws", _info("a.txt", 3), [frozenset({1})] * 3)
+    registry.save_document("ws", _info("b.txt", 2), [frozenset({2})] * 2)
+    registry.save_document("other", _info("c.txt", 4), [frozenset({3})] * 4)
+    with registry.transaction() as conn:  # as an older MASIS left it: no counts, and a document left unfinished
+        conn.execute("DELETE FROM workspace_chunks")
+        conn.execute("UPDATE documents SET status = 'indexing:h:1' WHERE name = 'b.txt'")
+    registry.close()
+    reopened = Registry(database("masis.db"))
+    assert (reopened.chunk_total("ws"), reopened.chunk_total("other"), reopened.chunk_total("none")) == (3, 4, 0)
+    reopened.save_document("ws", _info("b.txt", 5), [frozenset({2})] * 5)  # the unfinished one, indexed again
+    assert reopened.chunk_total("ws") == 8
+    assert reopened.delete_document("ws", "a.txt") and reopened.delete_document("ws", "b.txt")
+    assert reopened.chunk_total("ws") == 0
+    reopened.close()
 
 
 def test_a_batch_is_one_transaction_however_many_documents(tmp_path: Path) -> None:
