@@ -58,6 +58,11 @@ def unclear_question(question: str, reading: Reading) -> str:
             f"In “{question}”, I am not sure what “{word}” refers to: the thread mentioned {choices}. Which one do "
             "you mean? Pick one, or reply with what you mean."
         )
+    if " " in word:  # an ellipsis whose words the earlier question cannot take in one place
+        return (
+            f"In “{question}”, I cannot tell how “{word}” fits the earlier question in this thread. Could you ask "
+            "the question in full?"
+        )
     return (
         f"In “{question}”, I cannot tell what “{word}” refers to from the earlier questions in this thread. Reply "
         "with what you mean (a name, a product, a version or a period), or ask the question in full."

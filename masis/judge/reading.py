@@ -4,7 +4,9 @@ Deterministic rules over the words (no model), in this order:
 
 - an ellipsis ("And the Heron S1?", "What about Q4?", "And to G&A?") takes the previous question's frame with the
   new thing in place of the one of the same shape ("How much will the Falcon X2 cost?" -> "How much will the
-  Heron S1 cost?");
+  Heron S1 cost?"); a fragment of several things puts each in the place of its shape ("What about the Heron S1 in
+  Q4?"), and one the frame cannot take whole ("What about nasm on Windows?" after a question on gas and Node.js)
+  is unsettled: the user is asked to put the question in full, and that reply is the reading;
 - a pronoun or demonstrative with no antecedent of its own ("How much will it cost?", "at the end of that
   quarter", "researchers there") takes it from the previous question: the thing it was about, its period, its
   place, or what its answer named;
@@ -103,6 +105,8 @@ def read(question: str, earlier: Sequence[Earlier], antecedent: str | None = Non
     to "which one do you mean?"), the unsettled word is read as it."""
     if not earlier:
         return Reading(question)
+    if antecedent is not None and _in_full(antecedent):  # the reply to "ask it in full" is the question
+        return _dependent(antecedent, "chosen")
     frames = [turn for turn in reversed(earlier[-EARLIER_TURNS:]) if turn.reading.strip()]
     if not frames:
         return Reading(question, rule="self-contained")
@@ -138,7 +142,18 @@ def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     if not words or len(words) > 6 or words[0].lower in WH_WORDS:
         return None
     swapped = _swap(frame, rest, frames)
-    return _dependent(swapped, "ellipsis") if swapped else None
+    if swapped is None:
+        return None
+    if _lost_words(rest, swapped):  # "What about nasm on Windows?": one swap cannot take the whole ask
+        return Reading(question, True, "unclear", (), rest)
+    return _dependent(swapped, "ellipsis")
+
+
+def _lost_words(fragment: str, reading: str) -> list[str]:
+    """The fragment's own words (not its articles, prepositions or pointing words) that the reading dropped."""
+    kept = {w.lower for w in tokens(reading)}
+    pointing = DETERMINERS | PREPOSITIONS | CONJUNCTIONS | AUXILIARIES | _SINGULAR | _PLURAL | {"one", "ones"}
+    return [w.text for w in tokens(fragment) if w.lower not in pointing and w.lower not in kept]
 
 
 def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
@@ -155,6 +170,13 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
     new = mentions(f"about {fragment}")  # a fragment's first word may be a name ("Sales")
     if new and len(new) == 1:
         return _swap_mention(frame, fragment, new[0], preposition)
+    if len(new) >= 2 and not _unnamed(f"about {fragment}", new):  # "the Heron S1 in Q4": each in its place
+        for mention in new:
+            swapped = _swap_mention(frame, mention.text, mention, None)
+            if swapped is None:
+                return None
+            frame = swapped
+        return frame
     return _swap_attribute(frame, fragment, frames, keep_head=len(_content(words)) == 1)
 
 
@@ -513,6 +535,17 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
 def _dependent(text: str, rule: str, about: str | None = None) -> Reading:
     text = " ".join(text.split())
     return Reading(text[:1].upper() + text[1:], True, rule, about=about)
+
+
+def _in_full(text: str) -> bool:
+    words = tokens(text)
+    return len(words) >= 3 and (text.rstrip().endswith("?") or words[0].lower in WH_WORDS | AUXILIARIES)
+
+
+def _unnamed(text: str, found: list[Mention]) -> list[Token]:
+    """The words of `text` outside its mentions, articles and prepositions (what a swap of the mentions leaves)."""
+    named = {i for m in found for i in range(m.first, m.last + 1)}
+    return [w for i, w in enumerate(tokens(text)) if i not in named and w.lower not in DETERMINERS | PREPOSITIONS]
 
 
 def _content(words: list[Token]) -> list[Token]:

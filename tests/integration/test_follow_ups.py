@@ -93,6 +93,20 @@ def test_an_ellipsis_takes_the_previous_frame_and_a_self_contained_follow_up_is_
     assert "10 business days" in (returns.answer or "")
 
 
+def test_an_ellipsis_with_more_than_the_frame_can_take_is_asked_back_and_a_full_question_settles_it(
+    engine: Engine,
+) -> None:
+    engine.ask("devices", "When does the Falcon X2 launch?", thread_id="t-more")
+    asked = engine.ask("devices", "What about the warranty of the Heron S1?", thread_id="t-more")
+    assert asked.status == "needs_clarification" and asked.answer is None
+    assert asked.clarification is not None and asked.clarification.kind == "unclear_reference"
+    assert "ask the question in full" in asked.clarification.question
+    settled = engine.reply("t-more", "How long is the Heron S1's warranty?")
+    assert settled.status == "answered"
+    assert settled.reading == "How long is the Heron S1's warranty?"
+    assert "warranty" in (settled.answer or "").lower() and "Heron S1" in (settled.answer or "")
+
+
 def test_two_candidates_are_asked_back_and_a_button_or_a_reply_settles_it(engine: Engine) -> None:
     engine.ask("devices", "What are the launch dates of the Falcon X2 and the Heron S1?", thread_id="t-both")
     asked = engine.ask("devices", "How much does it cost?", thread_id="t-both")

@@ -60,6 +60,9 @@ DEPENDENT = [
     (["What share of the FY2026 operating budget goes to Engineering?"], "And to G&A?",
      "What share of the FY2026 operating budget goes to G&A?", "ellipsis"),
     (["What was revenue in Q3 2026?"], "What about Q4?", "What was revenue in Q4?", "ellipsis"),
+    # two things of the fragment, each in the place of the earlier one of its shape
+    (["What was the Falcon X2 revenue in Q3?"], "What about the Heron S1 in Q4?",
+     "What was the Heron S1 revenue in Q4?", "ellipsis"),
     # a missing entity or version comes from the earlier question
     (["What is the default maxKeys of querystring.parse()?"], "How do I remove the limit?",
      "How do I remove the limit of maxKeys?", "carried"),
@@ -131,6 +134,20 @@ def test_the_chosen_antecedent_settles_the_reading() -> None:
 def test_a_pronoun_with_nothing_to_refer_to_is_asked_back() -> None:
     reading = read("How much does it cost?", [turn("Hello?")])
     assert reading.unclear == "it" and reading.candidates == ()
+
+
+def test_an_ellipsis_the_earlier_question_cannot_take_whole_is_asked_back() -> None:
+    """"nasm" and "Windows" have no one place in the frame: a swap of "Windows" for "Node.js" alone would drop
+    "nasm" and ask about gas on Windows, so the user is asked to put the question in full."""
+    before = [turn("Which gas version is needed for AVX-512 when building Node.js?"),
+              turn("And for AVX2?", reading="Which gas version is needed for AVX2 when building Node.js?")]
+    reading = read("What about nasm on Windows for that one?", before)
+    assert (reading.rule, reading.unclear, reading.text) == (
+        "unclear", "nasm on Windows for that one", "What about nasm on Windows for that one?")
+    assert read("And for nasm?", before).text == "Which nasm version is needed for AVX2 when building Node.js?"
+    asked_in_full = "Which nasm version does AVX2 need on Windows?"
+    settled = read("What about nasm on Windows for that one?", before, antecedent=asked_in_full)
+    assert (settled.text, settled.rule) == (asked_in_full, "chosen")
 
 
 def test_a_plural_pronoun_means_both_things_of_the_earlier_question() -> None:
