@@ -49,7 +49,7 @@ def escalate(
     if rounds >= settings.max_clarification_rounds:
         return {} if kind == "unclear_reference" else _final_with_warning(best, rounds)
     if question is None:
-        question, options = _question(state, kind, reason, candidates, documents)
+        question, options = _question(state, settings, kind, candidates, documents)
     clarification: dict[str, Any] = {
         "kind": kind,
         "question": question,
@@ -64,7 +64,7 @@ def escalate(
 
 
 def _question(
-    state: MASISState, kind: EscalationKind, reason: str, candidates: int, documents: int
+    state: MASISState, settings: Settings, kind: EscalationKind, candidates: int, documents: int
 ) -> tuple[str, list[str]]:
     if kind == "conflict":
         conflicts = (state.get("critique") or {}).get("conflicts") or []
@@ -80,10 +80,10 @@ def _question(
     if kind == "near_miss":
         return _near_miss_question(state), []
     if kind == "low_confidence":
-        confidence = state.get("confidence", 0.0)
+        attempts = state.get("attempt", 1)
         return (
-            f"I found related material but could not verify a complete answer after "
-            f"{state.get('attempt', 1)} attempts (confidence {confidence:.2f}; {reason}). "
+            f"I found related material but could not verify a complete answer after {attempts} "
+            f"attempt{'s' if attempts != 1 else ''}: {_doubts(state, settings.low_confidence_threshold)}. "
             "Could you narrow the question, for example the period, team or document you mean? "
             "You can also use the draft below as it is.",
             [],
@@ -106,6 +106,21 @@ def _question(
         "with the words the documents use, or upload the document that covers it?",
         [],
     )
+
+
+def _doubts(state: MASISState, threshold: float) -> str:
+    """Why the best draft is not answered with, in the user's terms (the supervisor's reasons are for the trace)."""
+    critique = state.get("critique") or {}
+    audit = state.get("citation_audit") or {}
+    confidence = state.get("confidence", 0.0)
+    doubts = []
+    if confidence < threshold:
+        doubts.append(f"the best draft's confidence is {confidence:.2f}, below the {threshold:.2f} I answer at")
+    if audit.get("no_valid_citation"):
+        doubts.append("the draft cites no passage")
+    if unsupported := len(critique.get("unsupported_claims") or []):
+        doubts.append(f"{unsupported} of the draft's statements could not be matched to a passage")
+    return "; ".join(doubts) or f"the audit found gaps a retry could not close (confidence {confidence:.2f})"
 
 
 def _near_miss_question(state: MASISState) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from masis.agents.clarify import named_source, parse_resume, typed_choice
+from masis.agents.clarify import escalate, named_source, parse_resume, typed_choice
+from masis.config import Settings
 
 OPTIONS = ["product_roadmap.txt", "q3_report.md"]
 
@@ -62,3 +63,14 @@ def test_a_word_both_names_share_names_neither() -> None:
 )
 def test_a_typed_choice_acts_like_its_button(reply: str, expected: tuple[str, str] | None) -> None:
     assert typed_choice(reply, OPTIONS) == expected
+
+
+def test_a_low_confidence_question_says_why_in_the_users_terms_not_the_supervisors() -> None:
+    state = {"confidence": 0.62, "attempt": 2, "critique": {"unsupported_claims": ["staff: 12"]}, "citation_audit": {}}
+    internal = "confidence 0.62; confidence 0.62 below 0.65; a retry would repeat the last one (the same evidence)"
+    asked = escalate(state, Settings(low_confidence_threshold=0.65), "low_confidence", internal)  # type: ignore[arg-type]
+    question = asked["clarification"]["question"]
+    assert "after 2 attempts: the best draft's confidence is 0.62, below the 0.65 I answer at" in question
+    assert "1 of the draft's statements could not be matched to a passage" in question
+    assert "retry would repeat" not in question and "0.62;" not in question
+    assert asked["clarification"]["reason"] == internal  # the supervisor's words stay in the trace
