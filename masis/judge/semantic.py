@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 import numpy as np
 
+from masis.store.embeddings import text_key
+
 if TYPE_CHECKING:
     from threadpoolctl import ThreadpoolController
     from tokenizers import Tokenizer
@@ -64,12 +66,6 @@ class KeptVectors(Protocol):
     def get(self, model: str, keys: Sequence[str]) -> dict[str, bytes]: ...
 
     def put(self, model: str, vectors: Mapping[str, bytes]) -> None: ...
-
-
-def text_key(text: str) -> str:
-    """A text's key among kept vectors: its SHA-256, so a changed text (a replaced document) never finds the vector
-    of what it replaced."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class EncoderUnavailable(Exception):

@@ -272,8 +272,7 @@ def test_gelu_gives_the_plain_formulas_float32_values_bit_for_bit() -> None:
 def test_a_passage_read_once_is_kept_and_not_read_again(
     encoder: semantic.SentenceEncoder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from masis.judge.semantic import text_key
-    from masis.store.embeddings import VectorCache
+    from masis.store.embeddings import VectorCache, text_key
 
     read: list[str] = []
     real_read = semantic.SentenceEncoder._read
@@ -311,8 +310,7 @@ def test_a_passage_read_once_is_kept_and_not_read_again(
 
 
 def test_a_damaged_cache_costs_a_reading_not_an_answer(encoder: semantic.SentenceEncoder, tmp_path: Path) -> None:
-    from masis.judge.semantic import text_key
-    from masis.store.embeddings import VectorCache
+    from masis.store.embeddings import VectorCache, text_key
 
     kept = VectorCache(tmp_path / "embeddings.db")
     try:
