@@ -508,8 +508,7 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
     if own:
         return None
     found = [m for m in mentions(frame) if m.kind in {"name", "version", "identifier", "flag"}]
-    periods = [m for m in mentions(frame) if m.kind == "period"]
-    if not found and not periods:
+    if not found and not any(m.kind == "period" for m in mentions(frame)):
         return None
     words = tokens(question)
     relational = [i for i, w in enumerate(words) if w.lower in _RELATIONAL]
@@ -524,9 +523,7 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
         text = f"{text[:end]} of {thing}{text[end:]}"
     elif thing:
         text = f"{text} for {thing}"
-    if periods and not thing:
-        text = f"{text} in {periods[0].text}"
-    return _dependent(f"{text}?", "carried")
+    return _dependent(f"{text}?" if thing else _with_period(f"{text}?", frames[0]), "carried")
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
