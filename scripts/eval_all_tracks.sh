@@ -27,3 +27,5 @@ for s in 1 2; do run "squad2_s$s" squad2 "$D/squad_v2.0/dev-v2.0-8-articles.json
 for s in 1 2 3 4; do run "openbook_s$s" squad "$D/squad_v1.1" --open-book 12 --limit 150 --seed "$s"; done
 .venv/bin/masis eval scifact "$D/beir_scifact" --no-answers --json > "$out/scifact.json" 2> "$out/scifact.err" || true
 echo "scifact done" >&2
+.venv/bin/masis eval vaswani "$D/vaswani_npl" --no-answers --json > "$out/vaswani.json" 2> "$out/vaswani.err" || true
+echo "vaswani done" >&2

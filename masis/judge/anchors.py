@@ -30,6 +30,10 @@ _PARTS = re.compile(r"[^\W\d_]+|\d+")
 _CODE = re.compile(r"\w[._:/]\w|\w_\w|\(\)$")
 _LEADING_V = re.compile(r"^v(?=\d)", re.IGNORECASE)
 _FLAG = re.compile(r"^--?\w")  # "-5", "-B", "--max-old-space-size"
+# What a bare number ("Debian 12") is not held by: an ISO date's month and day, a dotted version's later parts
+# ("3.12.6" holds 3, not 12; "v20.1.0" holds 20)
+_DATE_MONTH_DAY = re.compile(r"\b(\d{4})-\d{2}-\d{2}\b")
+_LATER_VERSION_PARTS = re.compile(r"(?<=\d)(?:\.\d+)+")
 # Capitalised words that start or frame a question rather than name something in it.
 _NOT_NAME_WORDS = (
     "i a what which who whom whose when where why how is are was were do does did can could would should will "
@@ -118,6 +122,8 @@ def holds(text: str, anchor: str) -> bool:
     wanted = parts(anchor)
     if not wanted:
         return True
+    if anchor.isdigit():
+        text = _LATER_VERSION_PARTS.sub("", _DATE_MONTH_DAY.sub(r"\1", text))
     have = parts(text)
     size = len(wanted)
     for start in range(len(have) - size + 1):

@@ -4,6 +4,7 @@ backend."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import PurePath
 from typing import Any, Protocol, TypeVar
 
 from masis.chunk_ids import chunk_id
@@ -58,13 +59,15 @@ def chunk_payload(workspace_id: str, chunk: ChunkRecord, version: str | None = N
 
 
 def index_text(chunk: ChunkRecord | Hit) -> str:
-    """What BM25 indexes for a chunk: its text under its section heading or document title, so a chunk
-    from the middle of a document still matches the words that say what the document is about (the
-    relevance score and the registry's term statistics read the same text)."""
+    """What BM25 indexes for a chunk: its text under its section heading and its document's name (without the
+    extension), so a chunk from the middle of a document still matches the words that say what the document is
+    about — a row of `distro-info-debian.csv` matches "Debian 12" (the relevance score and the registry's term
+    statistics read the same text)."""
     heading = (chunk.section or "").strip()
-    if not heading or chunk.text.startswith(heading):
-        return chunk.text
-    return f"{heading}\n{chunk.text}"
+    lines = [PurePath(chunk.doc_name).stem] if chunk.doc_name else []
+    if heading and not chunk.text.startswith(heading):
+        lines.append(heading)
+    return "\n".join([*lines, chunk.text])
 
 
 def sparse_vectors(chunks: Sequence[ChunkRecord], vectors: Sequence[SparseVec] | None) -> Sequence[SparseVec]:

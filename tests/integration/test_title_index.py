@@ -25,12 +25,25 @@ def test_a_standalone_first_line_is_the_title(text: str, title: str | None) -> N
     assert load_document("notes.txt", text.encode()) == [Section(text=text, heading=title)]
 
 
-def test_index_text_puts_the_heading_above_the_chunk_once() -> None:
+def test_index_text_puts_the_document_name_and_the_heading_above_the_chunk_once() -> None:
     middle = ChunkRecord("r.txt#3", "r.txt", "The herds move north.", 2, section="Zebra Report")
     first = ChunkRecord("r.txt#1", "r.txt", "Zebra Report\nIntro.", 0, section="Zebra Report")
     bare = ChunkRecord("n.txt#1", "n.txt", "Plain.", 0)
-    assert index_text(middle) == "Zebra Report\nThe herds move north."
-    assert index_text(first) == first.text and index_text(bare) == "Plain."
+    assert index_text(middle) == "r\nZebra Report\nThe herds move north."
+    assert index_text(first) == f"r\n{first.text}" and index_text(bare) == "n\nPlain."
+
+
+def test_a_table_row_is_found_by_the_name_of_its_file(engine: Engine) -> None:
+    """distro-info-debian.csv names Debian only in its file name: its rows still answer "Debian 12", and only the
+    row of version 12 (not 1.2, released on 1996-12-12)."""
+    rows = "version,codename,release\n1.2,Rex,1996-12-12\n11,Bullseye,2021-08-14\n12,Bookworm,2023-06-10\n"
+    other = "Install on Ubuntu 12 with apt. The Python 3.12.1 build needs Xcode 12.\n"
+    result = engine.ingest("ws", [("distro-info-debian.csv", rows.encode()), ("install.txt", other.encode())])
+    assert not result.failed
+    outcome = engine.ask("ws", "When was Debian 12 released?")
+    assert outcome.status == "answered", outcome.clarification
+    assert "2023-06-10" in (outcome.answer or "") and "1996-12-12" not in (outcome.answer or "")
+    assert outcome.citations[0].doc_name == "distro-info-debian.csv"
 
 
 def test_a_late_chunk_is_found_by_its_document_title(engine: Engine) -> None:

@@ -57,6 +57,9 @@ def test_an_anchor_survives_formatting(text: str, anchor: str) -> None:
         # bzip2's manual: a flag is held as written, not by a bare figure nor by the other case
         ("the flags -1 to -9 set the block size; version 1.0.5", "-5"),
         ("use -V to print the version", "-v"),
+        # distro-info-debian.csv: Debian 1.2's row was released on 1996-12-12; that is not Debian 12
+        ("version: 1.2; codename: Rex; release: 1996-12-12", "12"),
+        ("Add CPython 3.8.20, 3.9.20, 3.10.15, 3.11.10 and 3.12.6", "11"),  # pyenv's changelog is not Debian 11
     ],
 )
 def test_another_identifier_does_not_hold_it(text: str, anchor: str) -> None:
