@@ -36,8 +36,6 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 import numpy as np
 
-from masis.store.embeddings import text_key
-
 if TYPE_CHECKING:
     from threadpoolctl import ThreadpoolController
     from tokenizers import Tokenizer
@@ -61,9 +59,9 @@ NOT_INSTALLED = (f"the sentence encoder's model ({MODEL_PACKAGE.replace('_', '-'
 
 
 class KeptVectors(Protocol):
-    """Where vectors read once are kept (`masis.store.embeddings.VectorCache`): float32 bytes by model and key."""
+    """Where vectors read once are kept (`masis.store.embeddings.VectorCache`): float32 bytes by model and text."""
 
-    def get(self, model: str, keys: Sequence[str]) -> dict[str, bytes]: ...
+    def get(self, model: str, texts: Sequence[str]) -> dict[str, bytes]: ...
 
     def put(self, model: str, vectors: Mapping[str, bytes]) -> None: ...
 
@@ -224,7 +222,7 @@ class SentenceEncoder:
         if missing:
             found.update(zip(missing, self._read(missing), strict=True))
         if kept is not None and len(on_disk) < len(unique):
-            new = {text_key(text): found[text].tobytes() for text in unique if text not in on_disk}
+            new = {text: found[text].tobytes() for text in unique if text not in on_disk}
             with contextlib.suppress(sqlite3.Error):  # a cache that cannot be written costs speed, not answers
                 kept.put(self.model_key, new)
         with self._lock:
@@ -242,13 +240,12 @@ class SentenceEncoder:
             return {text: vector for text in texts if (vector := self._recent.get(text)) is not None}
 
     def _kept(self, kept: KeptVectors, texts: Sequence[str]) -> dict[str, np.ndarray]:
-        keys = {text_key(text): text for text in texts}
         try:
-            blobs = kept.get(self.model_key, list(keys))
+            blobs = kept.get(self.model_key, texts)
         except sqlite3.Error:
             return {}
         width = self._w["embeddings.word_embeddings.weight"].shape[1]
-        return {keys[key]: np.frombuffer(blob, dtype=_FLOAT32) for key, blob in blobs.items()
+        return {text: np.frombuffer(blob, dtype=_FLOAT32) for text, blob in blobs.items()
                 if len(blob) == width * _FLOAT32.itemsize}
 
     def _read(self, texts: Sequence[str]) -> np.ndarray:

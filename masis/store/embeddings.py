@@ -60,7 +60,7 @@ def text_key(text: str) -> str:
 
 
 class VectorCache:
-    """float32 vectors of texts in a SQLite file, keyed by (model, `text_key`); safe to share between threads and
+    """float32 vectors of texts in a SQLite file, kept by (model, `text_key`); safe to share between threads and
     processes (WAL)."""
 
     def __init__(self, path: Path) -> None:
@@ -72,10 +72,11 @@ class VectorCache:
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.executescript(_SCHEMA)
 
-    def get(self, model: str, keys: Sequence[str]) -> dict[str, bytes]:
-        """The kept vectors (float32 bytes) of those keys that have one."""
+    def get(self, model: str, texts: Sequence[str]) -> dict[str, bytes]:
+        """The kept vectors (float32 bytes) of those texts that have one."""
+        by_key = {text_key(text): text for text in texts}
         found: dict[str, bytes] = {}
-        unique = list(dict.fromkeys(keys))
+        unique = list(by_key)
         with self._lock:
             for start in range(0, len(unique), 500):
                 part = unique[start : start + 500]
@@ -84,14 +85,15 @@ class VectorCache:
                     f"SELECT sha256, vector FROM embeddings WHERE model = ? AND sha256 IN ({marks})",
                     (model, *part),
                 ).fetchall()
-                found.update(rows)
+                found.update((by_key[key], blob) for key, blob in rows)
         return found
 
     def put(self, model: str, vectors: Mapping[str, bytes]) -> None:
+        """Keep each text's vector (float32 bytes)."""
         with self._lock:
             self._conn.executemany(
                 "INSERT OR REPLACE INTO embeddings (model, sha256, vector) VALUES (?, ?, ?)",
-                ((model, key, blob) for key, blob in vectors.items()),
+                ((model, text_key(text), blob) for text, blob in vectors.items()),
             )
 
     def close(self) -> None:
@@ -123,24 +125,22 @@ class CachedEmbedder:
         return vector
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
-        keys = [text_key(text) for text in texts]
-        found = self._cached(keys)
-        missing = list(dict.fromkeys(k for k in keys if k not in found))
-        by_key = {k: t for k, t in zip(keys, texts, strict=True)}
+        found = self._cached(texts)
+        missing = list(dict.fromkeys(t for t in texts if t not in found))
         for start in range(0, len(missing), self._batch):
             batch = missing[start : start + self._batch]
-            vectors = self._send(lambda b=batch: self._embeddings.embed_documents([by_key[k] for k in b]))
+            vectors = self._send(lambda b=batch: self._embeddings.embed_documents(b))
             self.requests += 1
             self.embedded += len(batch)
             self._store(dict(zip(batch, vectors, strict=True)))
             found.update(zip(batch, vectors, strict=True))
-        return [list(found[k]) for k in keys]
+        return [list(found[t]) for t in texts]
 
     def close(self) -> None:
         self._cache.close()
 
-    def _cached(self, keys: Sequence[str]) -> dict[str, list[float]]:
-        return {sha: array("f", blob).tolist() for sha, blob in self._cache.get(self.model, keys).items()}
+    def _cached(self, texts: Sequence[str]) -> dict[str, list[float]]:
+        return {text: array("f", blob).tolist() for text, blob in self._cache.get(self.model, texts).items()}
 
     def _store(self, vectors: dict[str, list[float]]) -> None:
         self._cache.put(self.model, {k: array("f", v).tobytes() for k, v in vectors.items()})

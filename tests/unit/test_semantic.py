@@ -272,7 +272,7 @@ def test_gelu_gives_the_plain_formulas_float32_values_bit_for_bit() -> None:
 def test_a_passage_read_once_is_kept_and_not_read_again(
     encoder: semantic.SentenceEncoder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from masis.store.embeddings import VectorCache, text_key
+    from masis.store.embeddings import VectorCache
 
     read: list[str] = []
     real_read = semantic.SentenceEncoder._read
@@ -289,9 +289,9 @@ def test_a_passage_read_once_is_kept_and_not_read_again(
     try:
         assert encoder.similarities(question, passages, kept) == expected
         assert read == [question, *passages]
-        stored = kept.get(encoder.model_key, [text_key(p) for p in passages])
+        stored = kept.get(encoder.model_key, passages)
         assert len(stored) == 3 and all(len(blob) == 384 * 4 for blob in stored.values())
-        assert kept.get(encoder.model_key, [text_key(question)]) == {}  # a question is not kept
+        assert kept.get(encoder.model_key, [question]) == {}  # a question is not kept
 
         encoder._recent.clear()  # another process, or this one after a restart
         read.clear()
@@ -310,12 +310,12 @@ def test_a_passage_read_once_is_kept_and_not_read_again(
 
 
 def test_a_damaged_cache_costs_a_reading_not_an_answer(encoder: semantic.SentenceEncoder, tmp_path: Path) -> None:
-    from masis.store.embeddings import VectorCache, text_key
+    from masis.store.embeddings import VectorCache
 
     kept = VectorCache(tmp_path / "embeddings.db")
     try:
         question, passage = TEXTS[0], TEXTS[1]
-        kept.put(encoder.model_key, {text_key(passage): b"\x00" * 12})  # not a vector of this model
+        kept.put(encoder.model_key, {passage: b"\x00" * 12})  # not a vector of this model
         encoder._recent.clear()
         expected = float(encoder._read([passage])[0] @ encoder._read([question])[0])
         assert encoder.similarities(question, [passage], kept) == [expected]
