@@ -219,7 +219,8 @@ def _gc(settings: Settings, older_than: float | None) -> int:
     report = collect_garbage(settings, older_than)
     print(
         f"Forgot {report.conversations_forgotten} idle conversations ({report.pending_forgotten} with an "
-        f"unanswered question), pruned {report.runs_pruned} runs' checkpoints; databases "
+        f"unanswered question), pruned {report.runs_pruned} runs' checkpoints, forgot "
+        f"{report.vectors_forgotten} unused kept vectors; databases "
         f"{report.bytes_before / 1e6:.1f} MB -> {report.bytes_after / 1e6:.1f} MB."
     )
     return 0

@@ -49,7 +49,7 @@ from masis.state import MASISInput
 from masis.storable import unstorable
 from masis.store import open_store
 from masis.store.base import VectorStore, tenant_scope
-from masis.store.embeddings import CachedEmbedder, VectorCache, make_embedder
+from masis.store.embeddings import CACHE_FILE, CachedEmbedder, VectorCache, make_embedder
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -150,7 +150,7 @@ class Engine:
         with self._vectors_lock:
             if self._vectors is None and not self._vectors_unavailable:
                 try:
-                    self._vectors = VectorCache(self.settings.data_dir / "embeddings.db")
+                    self._vectors = VectorCache(self.settings.data_dir / CACHE_FILE)
                 except sqlite3.Error as exc:  # a cache that cannot be opened costs readings, not answers
                     log.warning("the sentence encoder's vectors cannot be kept in embeddings.db: %s", exc)
                     self._vectors_unavailable = True

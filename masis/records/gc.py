@@ -6,16 +6,19 @@
   `MASIS_CHECKPOINT_TTL_DAYS`) is forgotten with its checkpoints, whatever its state. That includes a
   clarification nobody answered within the age: a reply after that is treated as new chatter. Feedback
   is kept.
+- A kept vector (`embeddings.db`: the sentence encoder's passages, the OpenAI path's embeddings) not used
+  within the same age is forgotten: a replaced or removed document's vectors go; one met again is read again.
 - Then every database in the data directory is vacuumed and its WAL truncated.
 
 Only SQLite is touched (never the vector store), so it runs beside a live bot; SQLite's busy timeout
 serializes it with the bot's writes. With `MASIS_DATABASE_URL` the same pruning runs on PostgreSQL (no
-SQLite file is opened; PostgreSQL's autovacuum reclaims the space, and the sizes reported are the
-database's).
+SQLite file is opened but this replica's kept vectors; PostgreSQL's autovacuum reclaims the space, and the
+sizes reported are the database's).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import sqlite3
 from dataclasses import dataclass
@@ -24,6 +27,7 @@ from pathlib import Path
 
 from masis.config import Settings
 from masis.errors import MasisError
+from masis.store.embeddings import CACHE_FILE, VectorCache
 
 BOT_DB = "slack.db"
 
@@ -35,6 +39,7 @@ class GcReport:
     runs_pruned: int
     bytes_before: int
     bytes_after: int
+    vectors_forgotten: int = 0
 
 
 def idle_cutoff(days: float) -> datetime:
@@ -52,9 +57,12 @@ def collect_garbage(settings: Settings, older_than_days: float | None = None) ->
     days = settings.checkpoint_ttl_days if older_than_days is None else older_than_days
     cutoff = idle_cutoff(days).isoformat(timespec="seconds")
     if (url := settings.postgres_url) is not None:
-        return _collect_postgres(url, cutoff)
-    paths = [settings.registry_path, settings.checkpoint_path, settings.data_dir / BOT_DB]
+        report = _collect_postgres(url, cutoff)
+        return dataclasses.replace(report, vectors_forgotten=_forget_vectors(settings.data_dir / CACHE_FILE, days))
+    vectors = settings.data_dir / CACHE_FILE
+    paths = [settings.registry_path, settings.checkpoint_path, settings.data_dir / BOT_DB, vectors]
     before = sum(_size(p) for p in paths)
+    vectors_forgotten = _forget_vectors(vectors, days)
     forgotten = pending = pruned = 0
     if settings.checkpoint_path.exists() and settings.registry_path.exists():
         checkpoints = _connect(settings.checkpoint_path)
@@ -84,7 +92,17 @@ def collect_garbage(settings: Settings, older_than_days: float | None = None) ->
     for path in paths:
         if path.exists():
             _vacuum(path)
-    return GcReport(forgotten, pending, pruned, before, sum(_size(p) for p in paths))
+    return GcReport(forgotten, pending, pruned, before, sum(_size(p) for p in paths), vectors_forgotten)
+
+
+def _forget_vectors(path: Path, days: float) -> int:
+    if not path.exists():
+        return 0
+    cache = VectorCache(path)
+    try:
+        return cache.forget_unused(days)
+    finally:
+        cache.close()
 
 
 def _collect_postgres(url: str, cutoff: str) -> GcReport:

@@ -9,9 +9,12 @@ sentence encoder keeps the passages it has read in the same file (`VectorCache`,
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import math
 import sqlite3
 import threading
+import time
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -28,9 +31,12 @@ CREATE TABLE IF NOT EXISTS embeddings (
     model TEXT NOT NULL,
     sha256 TEXT NOT NULL,
     vector BLOB NOT NULL,
+    used_day INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (model, sha256)
 ) WITHOUT ROWID;
 """
+SECONDS_A_DAY = 86_400
+CACHE_FILE = "embeddings.db"  # in the data directory
 _PROBE = "dimension probe"
 T = TypeVar("T")
 
@@ -60,41 +66,65 @@ def text_key(text: str) -> str:
 
 
 class VectorCache:
-    """float32 vectors of texts in a SQLite file, kept by (model, `text_key`); safe to share between threads and
-    processes (WAL)."""
+    """float32 vectors of texts in a SQLite file, kept by (model, `text_key`) with the day each was last used (so
+    `masis gc` can forget the vectors of texts nobody meets any more: a replaced document's); safe to share
+    between threads and processes (WAL). `clock` gives the time in seconds (tests move it)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
         self._lock = threading.Lock()
+        self._clock = clock
         path.parent.mkdir(parents=True, exist_ok=True)
         self._conn = sqlite3.connect(path, check_same_thread=False, timeout=30, isolation_level=None)
         self._conn.execute("PRAGMA journal_mode=WAL")
         # a cache: a commit lost with the machine's power costs a reading again, not worth an fsync per question
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.executescript(_SCHEMA)
+        columns = {row[1] for row in self._conn.execute("PRAGMA table_info(embeddings)")}
+        if "used_day" not in columns:  # a file from before the day was kept: its vectors count as used today
+            with contextlib.suppress(sqlite3.OperationalError):  # another process added it first
+                self._conn.execute(
+                    f"ALTER TABLE embeddings ADD COLUMN used_day INTEGER NOT NULL DEFAULT {self._today()}")
+
+    def _today(self) -> int:
+        return int(self._clock() // SECONDS_A_DAY)
 
     def get(self, model: str, texts: Sequence[str]) -> dict[str, bytes]:
-        """The kept vectors (float32 bytes) of those texts that have one."""
+        """The kept vectors (float32 bytes) of those texts that have one; each is marked used today."""
         by_key = {text_key(text): text for text in texts}
         found: dict[str, bytes] = {}
         unique = list(by_key)
+        today = self._today()
         with self._lock:
             for start in range(0, len(unique), 500):
                 part = unique[start : start + 500]
                 marks = ",".join("?" * len(part))
                 rows = self._conn.execute(
-                    f"SELECT sha256, vector FROM embeddings WHERE model = ? AND sha256 IN ({marks})",
+                    f"SELECT sha256, vector, used_day FROM embeddings WHERE model = ? AND sha256 IN ({marks})",
                     (model, *part),
                 ).fetchall()
-                found.update((by_key[key], blob) for key, blob in rows)
+                found.update((by_key[key], blob) for key, blob, _ in rows)
+                if stale := [key for key, _, day in rows if day < today]:  # one write a vector a day at most
+                    with contextlib.suppress(sqlite3.OperationalError):  # a busy file costs the mark, not the read
+                        self._conn.execute(
+                            f"UPDATE embeddings SET used_day = ? WHERE model = ? AND sha256 IN "
+                            f"({','.join('?' * len(stale))})", (today, model, *stale))
         return found
 
     def put(self, model: str, vectors: Mapping[str, bytes]) -> None:
         """Keep each text's vector (float32 bytes)."""
+        today = self._today()
         with self._lock:
             self._conn.executemany(
-                "INSERT OR REPLACE INTO embeddings (model, sha256, vector) VALUES (?, ?, ?)",
-                ((model, text_key(text), blob) for text, blob in vectors.items()),
+                "INSERT OR REPLACE INTO embeddings (model, sha256, vector, used_day) VALUES (?, ?, ?, ?)",
+                ((model, text_key(text), blob, today) for text, blob in vectors.items()),
             )
+
+    def forget_unused(self, days: float) -> int:
+        """Forget the vectors not used in the last `days` days; returns how many."""
+        with self._lock:
+            cursor = self._conn.execute("DELETE FROM embeddings WHERE used_day < ?",
+                                        (self._today() - math.ceil(days),))
+        return cursor.rowcount
 
     def close(self) -> None:
         with self._lock:
@@ -181,5 +211,5 @@ def make_embedder(settings: Settings) -> CachedEmbedder | None:
         max_retries=settings.llm_max_retries,
         request_timeout=settings.llm_timeout,
     )
-    cache = settings.data_dir / "embeddings.db"
+    cache = settings.data_dir / CACHE_FILE
     return CachedEmbedder(embeddings, settings.embed_model, cache, settings.embed_batch_size)

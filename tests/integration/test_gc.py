@@ -4,6 +4,7 @@ is kept (and still resumes), and the databases are vacuumed — beside a live en
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from masis.cli import main
 from masis.engine import Engine
 from masis.records.gc import collect_garbage
+from masis.store.embeddings import CACHE_FILE, SECONDS_A_DAY, VectorCache
 from tests.conftest import SAMPLE_DIR, make_settings
 from tests.integration.test_cli import masis
 
@@ -74,3 +76,27 @@ def test_a_negative_age_is_one_clear_line(tmp_path: Path, capsys: pytest.Capture
     monkeypatch.setenv("MASIS_DATA_DIR", str(tmp_path / "data"))
     assert main(["gc", "--older-than", "-1"]) == 1
     assert capsys.readouterr().err.strip() == "masis: --older-than must be 0 days or more."
+
+
+def test_gc_forgets_kept_vectors_nobody_used_within_the_age(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path / "data", checkpoint_ttl_days=30)
+    with Engine(settings) as engine:
+        assert not engine.ingest_paths("demo", [SAMPLE_DIR]).failed
+    path = settings.data_dir / CACHE_FILE
+    vector = b"\x00\x00\x80\x3f" * 384
+    stale = VectorCache(path, clock=lambda: time.time() - 40 * SECONDS_A_DAY)
+    stale.put("test-model", {"a passage of a replaced document": vector})
+    stale.close()
+    fresh = VectorCache(path)
+    fresh.put("test-model", {"a passage read this week": vector})
+    fresh.close()
+
+    report = collect_garbage(settings)
+
+    assert report.vectors_forgotten == 1
+    kept = VectorCache(path)
+    try:
+        assert list(kept.get("test-model", ["a passage of a replaced document", "a passage read this week"])) == [
+            "a passage read this week"]
+    finally:
+        kept.close()
