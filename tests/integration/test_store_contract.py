@@ -294,14 +294,14 @@ def test_scores_come_in_descending_order(store: VectorStore) -> None:
         "Batteries store solar energy overnight for later use in homes and offices.",
         "Nothing relevant here at all.",
     ]
-    store.upsert(WS_A, [chunk("energy.txt", i, t) for i, t in enumerate(texts)])
+    store.upsert(WS_A, [chunk("notes.txt", i, t) for i, t in enumerate(texts)])  # a name sharing no query word
 
     hits = store.search(WS_A, "solar panels energy", limit=10)
 
     assert len(hits) == 4
     scores = [h.score for h in hits]
     assert scores == sorted(scores, reverse=True)
-    assert hits[0].chunk_id == "energy.txt#1"
+    assert hits[0].chunk_id == "notes.txt#1"
     assert len(store.search(WS_A, "solar panels energy", limit=2)) == 2
 
 
