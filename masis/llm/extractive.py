@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from masis.judge import anchors, matching, quotes
-from masis.judge.answer_type import answer_noun, expected_type, gives_type
+from masis.judge.answer_type import answer_noun, asked_action, expected_type, gives_type
 from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
@@ -228,6 +228,7 @@ class ExtractiveProvider:
         quoted: list[tuple[str, str]] = []  # (claim, chunk id) of the supported quotes, in order
         kind = expected_type(question)
         keys = [anchor for anchor in anchors.anchors(question) if _is_key(anchor)]
+        action = terms(verb) if (verb := asked_action(question)) else set()
         typed = kind is None
         typed_in: set[str] = set()  # the passages whose quotes give the kind of answer asked for
         for sentence in answer_sentences(answer):
@@ -248,7 +249,14 @@ class ExtractiveProvider:
                 # the value asked for must come from the entry that holds the question's key (a flag, an identifier,
                 # a code) when its passage holds that entry: "since: v2.20" of the hwclock entry does not say when
                 # `sfdisk --show-size` was deprecated. A passage without the key is the anchor floor's to find.
-                gives = gives_type(claim, kind, question) and any(
+                # "Who approved the AI investment?": the name must come with the approving, not with the investment
+                # ("Kestrel Labs will invest $4.2 million in AI") or another approval quoted beside it
+                says_action = not action or any(
+                    action & asked.credits_in(" ".join([before, claim, by_id[c].get("section") or ""])).keys()
+                    for c in ids
+                    if c in by_id
+                )
+                gives = says_action and gives_type(claim, kind, question) and any(
                     not anchors.missing(
                         [key for key in keys if anchors.holds(by_id[c]["text"], key)],
                         [(claim, _entry_of(claim, before, by_id[c]))],

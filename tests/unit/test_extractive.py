@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from masis.judge.terms import terms
+from masis.judge.terms import question_terms, terms
 from masis.llm.extractive import ExtractiveProvider
 from masis.state import EvidenceChunk
 
@@ -258,3 +258,24 @@ def test_a_value_quoted_from_another_entry_than_the_one_asked_about_is_not_confi
     assert provider.critique("Which UID did the gnats user have on Debian?", gnats, evidence).confidence >= 0.9
     assert provider.critique("Which UID did the gnats user have on Debian?", gnats, evidence, relatedness=close) \
         .confidence >= 0.9
+
+
+def test_a_who_answer_needs_the_asked_action_beside_its_name() -> None:
+    # data/sample: the memo names the investment (and Kestrel Labs), the budget names another approval; neither
+    # says who approved the AI investment
+    evidence = [
+        _chunk("strategy_memo.pdf#1", "strategy_memo.pdf",
+               "AI Investment Strategy FY2026\nKestrel Labs will invest $4.2 million in AI during FY2026."),
+        _chunk("budget_fy2026.docx#3", "budget_fy2026.docx",
+               "The travel budget is $0.9 million. Travel requests above the team allowance need approval from the "
+               "finance director."),
+    ]
+    question = "Who approved the AI investment for FY2026?"
+    answer = ("Kestrel Labs will invest $4.2 million in AI during FY2026 [strategy_memo.pdf#1]. Travel requests above "
+              "the team allowance need approval from the finance director [budget_fy2026.docx#3].")
+    # the workspace's IDF: "approved" is said in more passages than the investment's words
+    weights = {term: 0.6 if term in terms("approved") else 1.0 for term in question_terms(question)}
+    assert provider.critique(question, answer, evidence, term_weights=weights).confidence < 0.65
+    approved = [_chunk("minutes.md#2", "minutes.md", "The AI investment for FY2026 was approved by Dana Whitfield.")]
+    said = "The AI investment for FY2026 was approved by Dana Whitfield [minutes.md#2]."
+    assert provider.critique(question, said, approved, term_weights=weights).confidence >= 0.9
