@@ -228,7 +228,13 @@ class ExtractiveProvider:
         quoted: list[tuple[str, str]] = []  # (claim, chunk id) of the supported quotes, in order
         kind = expected_type(question)
         keys = [anchor for anchor in anchors.anchors(question) if _is_key(anchor)]
+        # "Who approved the AI investment?": when the answer's quotes say the asked action, the name must come with it,
+        # not with the investment ("Kestrel Labs will invest $4.2 million in AI") beside another approval. Quotes that
+        # word the action otherwise ("given royal assent by Queen Elizabeth" to "Who gave …?") are left to the words.
         action = terms(verb) if (verb := asked_action(question)) else set()
+        action &= set().union(
+            *(asked.credits_in(strip_citations(s)).keys() for s in answer_sentences(answer) if CITATION.search(s))
+        )
         typed = kind is None
         typed_in: set[str] = set()  # the passages whose quotes give the kind of answer asked for
         for sentence in answer_sentences(answer):
@@ -249,8 +255,6 @@ class ExtractiveProvider:
                 # the value asked for must come from the entry that holds the question's key (a flag, an identifier,
                 # a code) when its passage holds that entry: "since: v2.20" of the hwclock entry does not say when
                 # `sfdisk --show-size` was deprecated. A passage without the key is the anchor floor's to find.
-                # "Who approved the AI investment?": the name must come with the approving, not with the investment
-                # ("Kestrel Labs will invest $4.2 million in AI") or another approval quoted beside it
                 says_action = not action or any(
                     action & asked.credits_in(" ".join([before, claim, by_id[c].get("section") or ""])).keys()
                     for c in ids
@@ -441,15 +445,18 @@ def _focused(
     by_id: Mapping[str, EvidenceChunk],
     covers: Callable[[str], float],
 ) -> bool:
-    """Whether one of the first supported quotes, read with the quote before it from the same passage (a referent:
-    "Andrew Lortie …. He was born in …"), its section heading and its document's name, holds every anchor of the
-    question, most of the question's words (`covers`, weighted) and the kind of answer asked for: not the value of
-    a neighbouring entry ("they had uid/gid 41" under gnats, to "Which UID does the www-data user have?"), and not
-    an anchor that only another part of the passage names."""
+    """Whether one of the first supported quotes, read with the quote before it from the same passage when it needs
+    that referent ("Andrew Lortie …. He was born in …"), its section heading and its document's name, holds every
+    anchor of the question, most of the question's words (`covers`, weighted) and the kind of answer asked for: not
+    the value of a neighbouring entry ("they had uid/gid 41" under gnats, to "Which UID does the www-data user
+    have?"), and not an anchor that only another part of the passage names."""
     wanted = anchors.anchors(question)
     for index, (claim, chunk_id) in enumerate(quoted[:FOCUS_QUOTES]):
         chunk = by_id[chunk_id]
-        before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id else ""
+        # the quote before it is its referent only when its subject is a pronoun: "A French church in Portarlington
+        # dates back to 1696" is not about the French Church Street in Cork that the sentence before it names
+        before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and quotes.needs_referent(claim) \
+            else ""
         own = {**chunk, "text": before, "context_terms": []}
         if anchors.missing(wanted, [(claim, own)]):  # type: ignore[list-item]
             continue

@@ -279,3 +279,31 @@ def test_a_who_answer_needs_the_asked_action_beside_its_name() -> None:
     approved = [_chunk("minutes.md#2", "minutes.md", "The AI investment for FY2026 was approved by Dana Whitfield.")]
     said = "The AI investment for FY2026 was approved by Dana Whitfield [minutes.md#2]."
     assert provider.critique(question, said, approved, term_weights=weights).confidence >= 0.9
+
+
+def test_a_quote_is_read_with_the_one_before_it_only_when_it_needs_a_referent() -> None:
+    # real case (SQuAD 2.0 seed 0, unanswerable, answered at 1.0): the year comes from a sentence about another church
+    # than the one the question names; only the sentence before it names French Church Street in Cork
+    passage = ("Examples include the Huguenot District and French Church Street in Cork City; and D'Olier Street in "
+               "Dublin, named after a High Sheriff. A French church in Portarlington dates back to 1696, and was built "
+               "to serve the significant new Huguenot community in the town.")
+    evidence = [_chunk("Huguenot-016.txt#1", "Huguenot-016.txt", passage)]
+    answer = ("Examples include the Huguenot District and French Church Street in Cork City; and D'Olier Street in "
+              "Dublin, named after a High Sheriff [Huguenot-016.txt#1]. A French church in Portarlington dates back to "
+              "1696, and was built to serve the significant new Huguenot community in the town [Huguenot-016.txt#1].")
+    question = "In what year was French Church Street built in Cork?"
+    assert provider.critique(question, answer, evidence).confidence <= 0.85
+    # a quote whose subject is a pronoun is read with the sentence before it ("It was built in 1712")
+    referred = "French Church Street in Cork was laid out by Huguenots. It was built in 1712."
+    said = ("French Church Street in Cork was laid out by Huguenots [c.txt#1]. It was built in 1712 [c.txt#1].")
+    assert provider.critique(question, said, [_chunk("c.txt#1", "c.txt", referred)]).confidence >= 0.9
+
+
+def test_a_who_answer_that_words_the_action_otherwise_keeps_its_name() -> None:
+    # real case (SQuAD 2.0 seed 0, right): "gave" is said "given" in the quote, which no stem or related word matches
+    passage = ("The Scotland Act 1998, which was passed by the Parliament of the United Kingdom and given royal assent by "
+               "Queen Elizabeth II on 19 November 1998, governs the functions and role of the Scottish Parliament.")
+    answer = f"{passage.rstrip('.')} [scotland.txt#1]."
+    critique = provider.critique("Who gave her royal assent to the Scotland Act of 1998?", answer,
+                                 [_chunk("scotland.txt#1", "scotland.txt", passage)])
+    assert critique.confidence >= 0.65
