@@ -17,7 +17,7 @@ from masis.judge.answer_type import answer_noun, asked_action, expected_type, gi
 from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
-from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
+from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
@@ -453,9 +453,10 @@ def _focused(
     wanted = anchors.anchors(question)
     for index, (claim, chunk_id) in enumerate(quoted[:FOCUS_QUOTES]):
         chunk = by_id[chunk_id]
-        # the quote before it is its referent only when its subject is a pronoun: "A French church in Portarlington
-        # dates back to 1696" is not about the French Church Street in Cork that the sentence before it names
-        before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and quotes.needs_referent(claim) \
+        # the quote before it is read with it only when it leans on it: a pronoun ("His refusal …", "It was built …")
+        # or an entry's short sentence ("Default: 256.", "Gross margin was 61% for the quarter."); "A French church
+        # in Portarlington dates back to 1696" is not about the French Church Street in Cork the sentence before names
+        before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and _leans_on_before(claim) \
             else ""
         own = {**chunk, "text": before, "context_terms": []}
         if anchors.missing(wanted, [(claim, own)]):  # type: ignore[list-item]
@@ -466,6 +467,15 @@ def _focused(
         if covers(read) >= FOCUS_COVERAGE:
             return True
     return False
+
+
+_POSSESSIVE_LEAD = re.compile(r"^(?:his|her)\b", re.IGNORECASE)
+
+
+def _leans_on_before(claim: str) -> bool:
+    """Whether a quote needs the sentence before it to say what it is about: its subject is a pronoun (or "his/her
+    …"), or it is as short as an entry's short sentence (`evidence.ENTRY_SENTENCE_MAX`)."""
+    return quotes.needs_referent(claim) or bool(_POSSESSIVE_LEAD.match(claim)) or len(claim) <= ENTRY_SENTENCE_MAX
 
 
 _KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]")

@@ -301,9 +301,19 @@ def test_a_quote_is_read_with_the_one_before_it_only_when_it_needs_a_referent() 
 
 def test_a_who_answer_that_words_the_action_otherwise_keeps_its_name() -> None:
     # real case (SQuAD 2.0 seed 0, right): "gave" is said "given" in the quote, which no stem or related word matches
-    passage = ("The Scotland Act 1998, which was passed by the Parliament of the United Kingdom and given royal assent by "
-               "Queen Elizabeth II on 19 November 1998, governs the functions and role of the Scottish Parliament.")
+    passage = ("The Scotland Act 1998, which was passed by the Parliament of the United Kingdom and given royal assent "
+               "by Queen Elizabeth II on 19 November 1998, governs the functions and role of the Scottish Parliament.")
     answer = f"{passage.rstrip('.')} [scotland.txt#1]."
     critique = provider.critique("Who gave her royal assent to the Scotland Act of 1998?", answer,
                                  [_chunk("scotland.txt#1", "scotland.txt", passage)])
     assert critique.confidence >= 0.65
+
+
+def test_an_entrys_short_sentence_is_read_with_the_quote_before_it() -> None:
+    # data/sample's Q3 report: the quarter is named by the sentence before the margin's
+    passage = "Q3 2026 revenue was $12.4 million, up 18% year over year. Gross margin was 61% for the quarter."
+    answer = ("Q3 2026 revenue was $12.4 million, up 18% year over year [q3_report.md#2]. Gross margin was 61% for the "
+              "quarter [q3_report.md#2].")
+    critique = provider.critique("What was the gross margin in Q3 2026?", answer,
+                                 [_chunk("q3_report.md#2", "q3_report.md", passage)])
+    assert critique.confidence >= 0.9
