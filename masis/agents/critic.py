@@ -35,6 +35,9 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
         if floors.missing_anchors:
             # a quote that misses the question's version, code or name answers another question
             confidence = min(confidence, grounding.NEAR_MISS_CONFIDENCE)
+        if floors.unmet_negation:
+            # "Who never captured Fort Beauséjour?" is not answered by who captured it
+            confidence = min(confidence, grounding.UNMET_NEGATION_CONFIDENCE)
         if audit.hallucination:
             critique.hallucination_detected = True
         if audit.forces_retry:

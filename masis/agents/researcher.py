@@ -10,6 +10,7 @@ from langgraph.runtime import Runtime
 
 from masis.agents.clarify import escalate
 from masis.agents.context import AgentContext, timed
+from masis.judge import anchors
 from masis.judge.matching import Question, question, related
 from masis.judge.relevance import by_meaning, coverage, term_weights, with_dense
 from masis.judge.terms import question_terms
@@ -112,8 +113,10 @@ def _by_meaning(
     encoder: SentenceEncoder, kept: KeptVectors | None, question_text: str, chunks: list[EvidenceChunk]
 ) -> None:
     cosines = encoder.similarities(question_text, [c["text"] for c in chunks], kept)
+    exact = [anchor for anchor in anchors.anchors(question_text) if not anchors.is_name(anchor)]
     for chunk, cosine in zip(chunks, cosines, strict=True):
-        chunk["relevance"] = by_meaning(chunk["relevance"], cosine)
+        anchored = bool(exact) and not anchors.missing(exact, [("", chunk)])
+        chunk["relevance"] = by_meaning(chunk["relevance"], cosine, anchored=anchored)
 
 
 def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:

@@ -159,6 +159,20 @@ def expected_type(question: str) -> AnswerType | None:
     return None
 
 
+_WHO_DOES = re.compile(r"^\W*(?:who|whom)\s+(?:(?:never|not|also|first|later|then|actually|finally)\s+)?([a-z]+)\b",
+                       re.IGNORECASE)
+
+
+def asked_action(question: str) -> str | None:
+    """The verb of a "who did …?" question ("Who *approved* the AI investment?", "Who never *captured* the fort?"):
+    a name answers it only in a sentence that says so, not one that names the investment's company or another
+    approval. None for "who is/was …" (the noun after it says what is asked) and any other question."""
+    match = _WHO_DOES.match(question)
+    if not match or match.group(1).lower() in _AUXILIARIES:
+        return None
+    return match.group(1)
+
+
 def _question_words(question: str) -> set[str]:
     return {word.lower() for word in _WORD.findall(question)}
 

@@ -10,7 +10,9 @@ out of a finding:
   (`masis.judge.conflicts`), whether or not the draft cites them;
 - an answer with no valid citation is never answered (the supervisor reads `no_valid_citation`);
 - an exact constraint of the question (a version, a code, a figure, a flag, a name: `masis.judge.anchors`) that
-  none of the answer's quotes holds makes the answer a near miss: retried, then asked back, never answered.
+  none of the answer's quotes holds makes the answer a near miss: retried, then asked back, never answered;
+- a question about what did *not* happen whose quotes all state the positive (`masis.judge.negation`) answers the
+  question turned around: its confidence stays under the threshold, so it is retried and then asked back.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from masis.judge import anchors, support, tables
+from masis.judge import anchors, negation, support, tables
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
 from masis.judge.figures import figure_key, numbers
@@ -37,6 +39,7 @@ _WORD = re.compile(r"[a-z0-9&]+")
 EXAMPLE_CLAIM = "Widget sales rose 7% in May"
 EXAMPLE_SIMILARITY = 0.8
 NEAR_MISS_CONFIDENCE = 0.3  # the most a draft whose quotes miss an exact constraint of the question may score
+UNMET_NEGATION_CONFIDENCE = 0.5  # the most a draft may score whose quotes all state what a negated question denies
 NO_VALID_CITATION = "no valid citation"  # the reason a draft citing nothing real is retried (prompts quote it)
 
 
@@ -46,6 +49,7 @@ class Floors:
     copied_example: bool = False
     conflicts: list[Conflict] = field(default_factory=list)
     missing_anchors: list[str] = field(default_factory=list)
+    unmet_negation: bool = False
 
 
 def _words(text: str) -> set[str]:
@@ -133,7 +137,18 @@ def check(
         copied_example=copies_example(answer),
         conflicts=evidence_conflicts(question, evidence),
         missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
+        unmet_negation=negation.unmet(question, _cited_claims(answer, evidence)),
     )
+
+
+def _cited_claims(answer: str, evidence: Sequence[EvidenceChunk]) -> list[str]:
+    """The answer's sentences that cite a retrieved chunk, without their citations."""
+    ids = {chunk["chunk_id"] for chunk in evidence}
+    return [
+        strip_citations(sentence)
+        for sentence in answer_sentences(answer)
+        if any(chunk_id in ids for chunk_id in CITATION.findall(sentence))
+    ]
 
 
 def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
@@ -161,6 +176,11 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
         if gap not in update.logical_gaps:
             update.logical_gaps.append(gap)
         reasons.append(f"the quoted passages do not mention {named}")
+    if floors.unmet_negation:
+        gap = "The question asks what is not the case; every quote states what is."
+        if gap not in update.logical_gaps:
+            update.logical_gaps.append(gap)
+        reasons.append("the quotes do not say what the question denies")
     if no_valid_citation(audit):
         reasons.append(NO_VALID_CITATION)
     if reasons:

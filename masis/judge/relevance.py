@@ -54,10 +54,13 @@ def with_dense(term_coverage: float, dense_cosine: float | None) -> float:
     return term_coverage if dense_cosine is None else max(term_coverage, round(dense_cosine, 4))
 
 
-def by_meaning(relevance: float, cosine: float) -> float:
+def by_meaning(relevance: float, cosine: float, *, anchored: bool = False) -> float:
     """A passage's relevance once the sentence encoder has read it: far in meaning (below `SEMANTIC_FLOOR`) it is
-    about something else and takes the meaning's score; otherwise the higher of its words' and its meaning's."""
+    about something else and takes the meaning's score; otherwise the higher of its words' and its meaning's.
+    A passage that holds the question's exact constraints (`anchored`: its version, code or figure) keeps its
+    words' score however its meaning reads: a table's rows read as a whole are far from any one question
+    ("When was Ubuntu 24.04 LTS released?" / the rows 20.04 to 24.04 of a release table)."""
     from masis.judge.semantic import relevance_scale  # numpy loads only for a question the encoder reads
 
     meaning = relevance_scale(cosine)
-    return meaning if cosine < SEMANTIC_FLOOR else max(relevance, meaning)
+    return meaning if cosine < SEMANTIC_FLOOR and not anchored else max(relevance, meaning)

@@ -13,11 +13,11 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from masis.judge import anchors, matching, quotes
-from masis.judge.answer_type import answer_noun, expected_type, gives_type
+from masis.judge.answer_type import answer_noun, asked_action, expected_type, gives_type
 from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
-from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
+from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
@@ -228,6 +228,13 @@ class ExtractiveProvider:
         quoted: list[tuple[str, str]] = []  # (claim, chunk id) of the supported quotes, in order
         kind = expected_type(question)
         keys = [anchor for anchor in anchors.anchors(question) if _is_key(anchor)]
+        # "Who approved the AI investment?": when the answer's quotes say the asked action, the name must come with it,
+        # not with the investment ("Kestrel Labs will invest $4.2 million in AI") beside another approval. Quotes that
+        # word the action otherwise ("given royal assent by Queen Elizabeth" to "Who gave …?") are left to the words.
+        action = terms(verb) if (verb := asked_action(question)) else set()
+        action &= set().union(
+            *(asked.credits_in(strip_citations(s)).keys() for s in answer_sentences(answer) if CITATION.search(s))
+        )
         typed = kind is None
         typed_in: set[str] = set()  # the passages whose quotes give the kind of answer asked for
         for sentence in answer_sentences(answer):
@@ -248,7 +255,12 @@ class ExtractiveProvider:
                 # the value asked for must come from the entry that holds the question's key (a flag, an identifier,
                 # a code) when its passage holds that entry: "since: v2.20" of the hwclock entry does not say when
                 # `sfdisk --show-size` was deprecated. A passage without the key is the anchor floor's to find.
-                gives = gives_type(claim, kind, question) and any(
+                says_action = not action or any(
+                    action & asked.credits_in(" ".join([before, claim, by_id[c].get("section") or ""])).keys()
+                    for c in ids
+                    if c in by_id
+                )
+                gives = says_action and gives_type(claim, kind, question) and any(
                     not anchors.missing(
                         [key for key in keys if anchors.holds(by_id[c]["text"], key)],
                         [(claim, _entry_of(claim, before, by_id[c]))],
@@ -433,15 +445,19 @@ def _focused(
     by_id: Mapping[str, EvidenceChunk],
     covers: Callable[[str], float],
 ) -> bool:
-    """Whether one of the first supported quotes, read with the quote before it from the same passage (a referent:
-    "Andrew Lortie …. He was born in …"), its section heading and its document's name, holds every anchor of the
-    question, most of the question's words (`covers`, weighted) and the kind of answer asked for: not the value of
-    a neighbouring entry ("they had uid/gid 41" under gnats, to "Which UID does the www-data user have?"), and not
-    an anchor that only another part of the passage names."""
+    """Whether one of the first supported quotes, read with the quote before it from the same passage when it needs
+    that referent ("Andrew Lortie …. He was born in …"), its section heading and its document's name, holds every
+    anchor of the question, most of the question's words (`covers`, weighted) and the kind of answer asked for: not
+    the value of a neighbouring entry ("they had uid/gid 41" under gnats, to "Which UID does the www-data user
+    have?"), and not an anchor that only another part of the passage names."""
     wanted = anchors.anchors(question)
     for index, (claim, chunk_id) in enumerate(quoted[:FOCUS_QUOTES]):
         chunk = by_id[chunk_id]
-        before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id else ""
+        # the quote before it is read with it only when it leans on it: a pronoun ("His refusal …", "It was built …")
+        # or an entry's short sentence ("Default: 256.", "Gross margin was 61% for the quarter."); "A French church
+        # in Portarlington dates back to 1696" is not about the French Church Street in Cork the sentence before names
+        before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and _leans_on_before(claim) \
+            else ""
         own = {**chunk, "text": before, "context_terms": []}
         if anchors.missing(wanted, [(claim, own)]):  # type: ignore[list-item]
             continue
@@ -451,6 +467,15 @@ def _focused(
         if covers(read) >= FOCUS_COVERAGE:
             return True
     return False
+
+
+_POSSESSIVE_LEAD = re.compile(r"^(?:his|her)\b", re.IGNORECASE)
+
+
+def _leans_on_before(claim: str) -> bool:
+    """Whether a quote needs the sentence before it to say what it is about: its subject is a pronoun (or "his/her
+    …"), or it is as short as an entry's short sentence (`evidence.ENTRY_SENTENCE_MAX`)."""
+    return quotes.needs_referent(claim) or bool(_POSSESSIVE_LEAD.match(claim)) or len(claim) <= ENTRY_SENTENCE_MAX
 
 
 _KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]")

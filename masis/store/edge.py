@@ -59,7 +59,7 @@ from masis.store.base import (
 )
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, prefetch_limit
 from masis.store.embeddings import Embedder
-from masis.store.hybrid import dense_updates, hits, new_points, query_vectors
+from masis.store.hybrid import dense_updates, fetch_limit, hits, in_stable_order, new_points, query_vectors
 from masis.store.idf import TermStatistics, weigh_query
 from masis.store.ids import point_id
 from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering, version_scopes
@@ -320,12 +320,14 @@ class EdgeStore:
             weighed = weigh_query(self._statistics, workspace_id, vectors.sparse)
             sparse, idf = Query.Nearest(_sparse(weighed), using=SPARSE_VECTOR), None
         if vectors.dense is None:
-            request = QueryRequest(limit, query=sparse, filter=_filter(scope), with_payload=True, params=idf)
+            request = QueryRequest(
+                fetch_limit(limit), query=sparse, filter=_filter(scope), with_payload=True, params=idf
+            )
             with self._using() as shard:
-                return hits(shard.query(request), None)
+                return in_stable_order(hits(shard.query(request), None), limit)
         fetch = prefetch_limit(limit)
         request = QueryRequest(
-            limit,
+            fetch_limit(limit),
             query=Fusion.Rrf(k=RRF_K),
             prefetches=[
                 Prefetch(fetch, query=sparse, filter=_filter(scope), params=idf),
@@ -341,7 +343,7 @@ class EdgeStore:
             with_vector=[DENSE_VECTOR],
         )
         with self._using() as shard:
-            return hits(shard.query(request), vectors.dense)
+            return in_stable_order(hits(shard.query(request), vectors.dense), limit)
 
     def reindex(self, workspace_id: str | None = None) -> int:
         """Give every chunk (of one workspace, or all) its dense vector; returns how many were embedded.

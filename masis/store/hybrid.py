@@ -112,6 +112,32 @@ def hits(points: Iterable[ScoredPoint], dense: Sequence[float] | None) -> list[H
     ]
 
 
+# A search fetches this many points beyond its limit, so that points tied at the limit are cut by chunk order, not by
+# where the store's background optimizer happened to put them (it merges segments on its own schedule, and with them
+# the order of equal scores and their last float bits)
+TIE_SLACK = 5
+SCORE_DIGITS = 4  # scores equal to this many decimals are a tie
+
+
+def fetch_limit(limit: int) -> int:
+    """How many points a search of `limit` hits asks the store for (`in_stable_order` cuts them back)."""
+    return limit + TIE_SLACK
+
+
+def in_stable_order(found: Iterable[Hit], limit: int) -> list[Hit]:
+    """The first `limit` hits by score, ties broken by document name and chunk number: the same hits in the same
+    order however the store's segments are laid out, so a question's answer does not depend on what was asked or
+    ingested before it."""
+    return sorted(found, key=lambda hit: (-round(hit.score, SCORE_DIGITS), hit.doc_name, _ordinal(hit.chunk_id)))[
+        :limit
+    ]
+
+
+def _ordinal(chunk_id: str) -> int:
+    number = chunk_id.rpartition("#")[2]
+    return int(number) if number.isdigit() else 0
+
+
 def one_version_each(points: Iterable[S_P]) -> list[S_P]:
     """The points less those of any second version of a document: only the version of the document's best
     point stays. During the switch of a replacement both versions are visible for a moment (the new one

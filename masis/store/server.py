@@ -26,7 +26,7 @@ from masis.store.base import (
 )
 from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF_K, prefetch_limit
 from masis.store.embeddings import Embedder
-from masis.store.hybrid import dense_updates, hits, new_points, query_vectors
+from masis.store.hybrid import dense_updates, fetch_limit, hits, in_stable_order, new_points, query_vectors
 from masis.store.ids import point_id
 from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering, version_scopes
 
@@ -214,11 +214,11 @@ class QdrantServerStore:
                 query=_sparse(vectors.sparse),
                 using=SPARSE_VECTOR,
                 query_filter=_filter(scope),
-                limit=limit,
+                limit=fetch_limit(limit),
                 with_payload=True,
                 search_params=idf,
             )
-            return hits(response.points, None)
+            return in_stable_order(hits(response.points, None), limit)
         fetch = prefetch_limit(limit)
         response = client.query_points(
             self._collection,
@@ -236,11 +236,11 @@ class QdrantServerStore:
             ],
             query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)),
             query_filter=_filter(scope),
-            limit=limit,
+            limit=fetch_limit(limit),
             with_payload=True,
             with_vectors=[DENSE_VECTOR],
         )
-        return hits(response.points, vectors.dense)
+        return in_stable_order(hits(response.points, vectors.dense), limit)
 
     def reindex(self, workspace_id: str | None = None) -> int:
         """Give every chunk (of one workspace, or all) its dense vector; returns how many were embedded.

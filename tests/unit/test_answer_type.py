@@ -141,3 +141,12 @@ def test_a_technical_answer_gives_an_instance_the_question_does_not(sentence: st
 )
 def test_a_code_is_not_an_acronym_and_a_year_is_not_a_count(sentence: str, question: str, gives: bool) -> None:
     assert gives_type(sentence, expected_type(question), question) is gives
+
+
+def test_a_who_question_names_the_action_its_name_must_come_with() -> None:
+    from masis.judge.answer_type import asked_action
+
+    assert asked_action("Who approved the AI investment for FY2026?") == "approved"
+    assert asked_action("Who never captured Fort Beausejour?") == "captured"
+    assert asked_action("Who is the CEO of Nordlys?") is None  # the noun says what is asked
+    assert asked_action("When was the budget approved?") is None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from masis.judge.terms import terms
+from masis.judge.terms import question_terms, terms
 from masis.llm.extractive import ExtractiveProvider
 from masis.state import EvidenceChunk
 
@@ -258,3 +258,62 @@ def test_a_value_quoted_from_another_entry_than_the_one_asked_about_is_not_confi
     assert provider.critique("Which UID did the gnats user have on Debian?", gnats, evidence).confidence >= 0.9
     assert provider.critique("Which UID did the gnats user have on Debian?", gnats, evidence, relatedness=close) \
         .confidence >= 0.9
+
+
+def test_a_who_answer_needs_the_asked_action_beside_its_name() -> None:
+    # data/sample: the memo names the investment (and Kestrel Labs), the budget names another approval; neither
+    # says who approved the AI investment
+    evidence = [
+        _chunk("strategy_memo.pdf#1", "strategy_memo.pdf",
+               "AI Investment Strategy FY2026\nKestrel Labs will invest $4.2 million in AI during FY2026."),
+        _chunk("budget_fy2026.docx#3", "budget_fy2026.docx",
+               "The travel budget is $0.9 million. Travel requests above the team allowance need approval from the "
+               "finance director."),
+    ]
+    question = "Who approved the AI investment for FY2026?"
+    answer = ("Kestrel Labs will invest $4.2 million in AI during FY2026 [strategy_memo.pdf#1]. Travel requests above "
+              "the team allowance need approval from the finance director [budget_fy2026.docx#3].")
+    # the workspace's IDF: "approved" is said in more passages than the investment's words
+    weights = {term: 0.6 if term in terms("approved") else 1.0 for term in question_terms(question)}
+    assert provider.critique(question, answer, evidence, term_weights=weights).confidence < 0.65
+    approved = [_chunk("minutes.md#2", "minutes.md", "The AI investment for FY2026 was approved by Dana Whitfield.")]
+    said = "The AI investment for FY2026 was approved by Dana Whitfield [minutes.md#2]."
+    assert provider.critique(question, said, approved, term_weights=weights).confidence >= 0.9
+
+
+def test_a_quote_is_read_with_the_one_before_it_only_when_it_needs_a_referent() -> None:
+    # real case (SQuAD 2.0 seed 0, unanswerable, answered at 1.0): the year comes from a sentence about another church
+    # than the one the question names; only the sentence before it names French Church Street in Cork
+    passage = ("Examples include the Huguenot District and French Church Street in Cork City; and D'Olier Street in "
+               "Dublin, named after a High Sheriff. A French church in Portarlington dates back to 1696, and was built "
+               "to serve the significant new Huguenot community in the town.")
+    evidence = [_chunk("Huguenot-016.txt#1", "Huguenot-016.txt", passage)]
+    answer = ("Examples include the Huguenot District and French Church Street in Cork City; and D'Olier Street in "
+              "Dublin, named after a High Sheriff [Huguenot-016.txt#1]. A French church in Portarlington dates back to "
+              "1696, and was built to serve the significant new Huguenot community in the town [Huguenot-016.txt#1].")
+    question = "In what year was French Church Street built in Cork?"
+    assert provider.critique(question, answer, evidence).confidence <= 0.85
+    # a quote whose subject is a pronoun is read with the sentence before it ("It was built in 1712")
+    referred = "French Church Street in Cork was laid out by Huguenots. It was built in 1712."
+    said = ("French Church Street in Cork was laid out by Huguenots [c.txt#1]. It was built in 1712 [c.txt#1].")
+    assert provider.critique(question, said, [_chunk("c.txt#1", "c.txt", referred)]).confidence >= 0.9
+
+
+def test_a_who_answer_that_words_the_action_otherwise_keeps_its_name() -> None:
+    # real case (SQuAD 2.0 seed 0, right): "gave" is said "given" in the quote, which no stem or related word matches
+    passage = ("The Scotland Act 1998, which was passed by the Parliament of the United Kingdom and given royal assent "
+               "by Queen Elizabeth II on 19 November 1998, governs the functions and role of the Scottish Parliament.")
+    answer = f"{passage.rstrip('.')} [scotland.txt#1]."
+    critique = provider.critique("Who gave her royal assent to the Scotland Act of 1998?", answer,
+                                 [_chunk("scotland.txt#1", "scotland.txt", passage)])
+    assert critique.confidence >= 0.65
+
+
+def test_an_entrys_short_sentence_is_read_with_the_quote_before_it() -> None:
+    # data/sample's Q3 report: the quarter is named by the sentence before the margin's
+    passage = "Q3 2026 revenue was $12.4 million, up 18% year over year. Gross margin was 61% for the quarter."
+    answer = ("Q3 2026 revenue was $12.4 million, up 18% year over year [q3_report.md#2]. Gross margin was 61% for the "
+              "quarter [q3_report.md#2].")
+    critique = provider.critique("What was the gross margin in Q3 2026?", answer,
+                                 [_chunk("q3_report.md#2", "q3_report.md", passage)])
+    assert critique.confidence >= 0.9

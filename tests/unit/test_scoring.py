@@ -69,3 +69,11 @@ def test_a_models_own_overall_score_is_ignored_and_percentages_are_read() -> Non
     result = clamp_evaluation({**PERFECT, "faithfulness": 90, "overall_score": 0.1}, _audit())
     assert result["faithfulness"] == pytest.approx(0.9)
     assert result["overall_score"] == pytest.approx(0.35 * 0.9 + 0.65)
+
+
+def test_a_passage_holding_the_questions_exact_constraints_is_not_dropped_by_its_meaning() -> None:
+    from masis.judge.relevance import SEMANTIC_FLOOR, by_meaning
+
+    far = SEMANTIC_FLOOR - 0.1  # a release table's rows read as a whole are far from "When was Ubuntu 24.04 released?"
+    assert by_meaning(0.74, far) < 0.6
+    assert by_meaning(0.74, far, anchored=True) == 0.74

@@ -1,0 +1,38 @@
+"""Negation: a question about what did *not* happen is answered only by a quote that says so.
+
+SQuAD 2.0's adversarial questions turn an indexed sentence around: "Who never captured Fort Beauséjour?" over
+"Colonel Monckton … captured Fort Beauséjour in June 1755", "What group's membership does not reflect the balance
+of parties?" over "Committees …, with membership reflecting the balance of parties". Every other word of the
+question is in the quote, so its words cannot tell; the negation can. A quote answers a negated question only when
+it holds a negation or a word that denies ("unable", "failed", "lacks", "except", "unsupported").
+"""
+
+from __future__ import annotations
+
+import re
+
+# "not only … but also", "whether or not" and "no longer"-free phrasing do not deny what is asked about
+_NOT_DENYING = re.compile(r"\bnot\s+(?:only|just|merely)\b|\bwhether\s+or\s+not\b", re.IGNORECASE)
+_NEGATION = re.compile(
+    r"\b(?:not|never|no|none|neither|nor|nobody|nothing|nowhere|cannot)\b|n[’']t\b", re.IGNORECASE
+)
+_DENYING = re.compile(
+    r"\b(?:unable|fail(?:s|ed|ing|ure)?|refus(?:e|es|ed|ing|al)|lack(?:s|ed|ing)?|absent|without|except|excluding"
+    r"|instead|unsupported|unknown|neglected|ignored|rejected|denied|prevented|avoided|excluded)\b",
+    re.IGNORECASE,
+)
+
+
+def negated(question: str) -> bool:
+    """Whether the question asks about what is not, or never was, the case."""
+    return bool(_NEGATION.search(_NOT_DENYING.sub(" ", question)))
+
+
+def denies(text: str) -> bool:
+    """Whether `text` says that something is not, or was not, the case."""
+    return negated(text) or bool(_DENYING.search(text))
+
+
+def unmet(question: str, quotes: list[str]) -> bool:
+    """A negated question whose quotes (at least one) all state the positive: they answer the question turned around."""
+    return bool(quotes) and negated(question) and not any(denies(quote) for quote in quotes)

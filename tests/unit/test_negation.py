@@ -1,0 +1,43 @@
+"""A question about what did not happen is not answered by a quote that says it did."""
+
+from __future__ import annotations
+
+from masis.judge import grounding, negation
+from masis.judge.citations import audit
+from masis.judge.findings import Critique
+from masis.state import EvidenceChunk
+
+
+def _chunk(chunk_id: str, text: str) -> EvidenceChunk:
+    return {"chunk_id": chunk_id, "doc_name": chunk_id.split("#")[0], "text": text, "page": None, "section": None,
+            "relevance": 1.0, "score": 1.0}
+
+
+def test_negated_questions_are_told_from_plain_ones() -> None:
+    assert negation.negated("Who never captured Fort Beausejour?")
+    assert negation.negated("What order didn't British make of French?")
+    assert negation.negated("What group's membership does not reflect the balance of parties in Parliament?")
+    assert not negation.negated("Who captured Fort Beausejour?")
+    assert not negation.negated("What is not only cheap but also fast?")  # "not only … but also" denies nothing
+    assert not negation.negated("Is a notice needed?")  # "not" inside a word
+
+
+def test_a_quote_that_denies_answers_a_negated_question() -> None:
+    assert negation.unmet("Who never captured Fort Beausejour?",
+                          ["Colonel Monckton captured Fort Beauséjour in June 1755."])
+    assert not negation.unmet("Which ASN.1 type does libtasn1 not handle?",
+                              ["The REAL type is not supported by libtasn1."])
+    assert not negation.unmet("Which ASN.1 type does libtasn1 not handle?", ["Every type except REAL is handled."])
+    assert not negation.unmet("Who captured Fort Beausejour?", ["Colonel Monckton captured Fort Beauséjour."])
+    assert not negation.unmet("Who never captured it?", [])  # no quote: the citation floors decide
+
+
+def test_the_grounding_floor_flags_a_negated_question_answered_by_the_positive() -> None:
+    evidence = [_chunk("war.txt#1", "Colonel Monckton, in the sole British success that year, captured Fort "
+                                    "Beauséjour in June 1755.")]
+    answer = "Colonel Monckton, in the sole British success that year, captured Fort Beauséjour [war.txt#1]."
+    floors = grounding.check("Who never captured Fort Beausejour?", answer, evidence)
+    assert floors.unmet_negation
+    assert not grounding.check("Who captured Fort Beausejour?", answer, evidence).unmet_negation
+    critique = grounding.apply(Critique(confidence=1.0), floors, audit(answer, ["war.txt#1"]))
+    assert critique.needs_retry and any("not the case" in gap for gap in critique.logical_gaps)
