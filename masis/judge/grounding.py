@@ -10,7 +10,10 @@ out of a finding:
   (`masis.judge.conflicts`), whether or not the draft cites them;
 - an answer with no valid citation is never answered (the supervisor reads `no_valid_citation`);
 - an exact constraint of the question (a version, a code, a figure, a flag, a name: `masis.judge.anchors`) that
-  none of the answer's quotes holds makes the answer a near miss: retried, then asked back, never answered.
+  none of the answer's quotes holds makes the answer a near miss: retried, then asked back, never answered;
+- a question asking when or how many/much (`masis.judge.answer_type`) whose cited sentences give no date or number
+  is not answered by them ("When will the console be retired?" / "The legacy dispatch console is retired."):
+  retried, then asked back, never answered.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from masis.judge import anchors, support, tables
+from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
 from masis.judge.figures import figure_key, numbers
@@ -46,6 +50,7 @@ class Floors:
     copied_example: bool = False
     conflicts: list[Conflict] = field(default_factory=list)
     missing_anchors: list[str] = field(default_factory=list)
+    untyped: str | None = None  # the kind of answer asked for ("date", "number") that no cited sentence gives
 
 
 def _words(text: str) -> set[str]:
@@ -123,6 +128,27 @@ def _quoted(claim: str, chunk: EvidenceChunk) -> str:
     return claim if f" {said} " in text else ""
 
 
+_TYPED_FLOOR = ("date", "number")  # the kinds a sentence plainly gives or not; a name or a place is read less surely
+
+
+def untyped_answer(question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> str | None:
+    """The kind of answer the question asks for (a date, a number) when the answer's validly cited sentences give
+    none; None when they do, when the question asks for no such kind, or when nothing is validly cited (the citation
+    floor's case)."""
+    kind = expected_type(question)
+    if kind not in _TYPED_FLOOR:
+        return None
+    ids = {chunk["chunk_id"] for chunk in evidence}
+    cited = [
+        strip_citations(sentence)
+        for sentence in answer_sentences(answer)
+        if any(chunk_id in ids for chunk_id in CITATION.findall(sentence))
+    ]
+    if not cited or any(gives_type(claim, kind, question) for claim in cited):
+        return None
+    return kind
+
+
 def check(
     question: str, answer: str, evidence: Sequence[EvidenceChunk], wanted_anchors: Sequence[str] | None = None
 ) -> Floors:
@@ -133,6 +159,7 @@ def check(
         copied_example=copies_example(answer),
         conflicts=evidence_conflicts(question, evidence),
         missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
+        untyped=untyped_answer(question, answer, evidence),
     )
 
 
@@ -161,6 +188,11 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
         if gap not in update.logical_gaps:
             update.logical_gaps.append(gap)
         reasons.append(f"the quoted passages do not mention {named}")
+    if floors.untyped:
+        gap = f"The question asks for a {floors.untyped}; no cited sentence gives one."
+        if gap not in update.logical_gaps:
+            update.logical_gaps.append(gap)
+        reasons.append(f"no cited sentence gives the {floors.untyped} asked for")
     if no_valid_citation(audit):
         reasons.append(NO_VALID_CITATION)
     if reasons:
