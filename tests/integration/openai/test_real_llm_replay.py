@@ -323,3 +323,27 @@ def test_a_draft_joining_two_sentences_of_a_passage_is_not_cited_into_an_answer(
     first = _critics(outcome.trace)[0]
     assert first["confidence"] == 0.0 and "no valid citation" in first["reasoning"]
     assert "October 2026" not in (outcome.answer or "")
+
+
+# --- 5. recorded by the run of issue 23 (2026-11-26) --------------------------------------------------------
+
+
+def test_a_draft_whose_period_only_the_documents_title_states_is_cited_and_answered(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    """The draft says "412 customers at the end of Q3 2026"; the Q3 report's "Customers" section says 412, and only
+    the report's title (its H1) says Q3 2026. The title is the top of the passage's heading path: the draft is
+    cited to the Customers passage and answered in 3 calls. (Before: not cited, then a near miss for '2026' after
+    9 calls, asked back.)"""
+    fixture = load_fixture("customers_title_year")
+    draft = _content(_replies(fixture, "synthesize")[0])
+    assert "412 customers" in draft and "Q3 2026" in draft and "[" not in draft
+    server.replay(fixture)
+
+    outcome = sample.ask("demo", fixture["question"])
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    assert "412 customers" in (outcome.answer or "")
+    assert [c.doc_name for c in outcome.citations] == ["q3_report.md"]
+    assert "412 customers" in outcome.citations[0].text
+    assert _critics(outcome.trace)[0]["missing_anchors"] == []
