@@ -347,3 +347,22 @@ def test_a_draft_whose_period_only_the_documents_title_states_is_cited_and_answe
     assert [c.doc_name for c in outcome.citations] == ["q3_report.md"]
     assert "412 customers" in outcome.citations[0].text
     assert _critics(outcome.trace)[0]["missing_anchors"] == []
+
+
+def test_a_critique_that_loops_to_its_limit_ends_the_question_in_one_sentence(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    """SmolLM2-135M's critique repeats list items until the 1000-token limit, twice: the question ends in 3 requests
+    with one sentence, which does not suggest the mode already in use. (Before: "try
+    MASIS_STRUCTURED_OUTPUT=json_schema" in json_schema mode.)"""
+    fixture = load_fixture("smollm2_critique_loops")
+    assert [r["finish_reason"] for r in (x["choices"][0] for x in _replies(fixture, "critique"))] == ["length"] * 2
+    server.replay(fixture)
+
+    with pytest.raises(LLMReplyError) as excinfo:
+        sample.ask("demo", fixture["question"])
+
+    message = str(excinfo.value)
+    assert message.startswith("I could not check this answer:") and "cut off at the 1000-token limit" in message
+    assert "MASIS_STRUCTURED_OUTPUT=json_schema" not in message
+    assert len(server.chat()) == 3  # one draft, two critiques: bounded, never a hang
