@@ -22,6 +22,9 @@ class EvidenceChunk(TypedDict):
     # the question's terms the chunk's heading or document holds outside its text: the context a quote from
     # it is read in ("the board of Kestrel Labs" on the minutes' first page, the "Fleet" heading)
     context_terms: NotRequired[list[int]]
+    # its document's title (a Markdown file's H1, a Word file's Title) when the passage's own heading is another:
+    # "Customers" under "Kestrel Labs Quarterly Report: Q3 2026" is read as about Q3 2026
+    title: NotRequired[str | None]
 
 
 class Draft(TypedDict):

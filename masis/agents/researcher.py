@@ -89,6 +89,7 @@ def _evidence(hit: Hit, asked: Question, weights: Mapping[int, float], document_
         "relevance": with_dense(coverage(weights, credits), hit.dense_score),
         "score": round(hit.score, 4),
         "context_terms": sorted(term for term in credits if term not in in_text),
+        "title": hit.title,
     }
 
 

@@ -42,6 +42,7 @@ def chunk_sections(
     if not 0 <= overlap_chars < chunk_chars:
         raise ValueError(f"overlap_chars must be in [0, chunk_chars), got {overlap_chars}")
     records: list[ChunkRecord] = []
+    title = document_title(sections)
     for section in sections:
         for units in _pack(_units(section.text, chunk_chars), chunk_chars, overlap_chars):
             ordinal = len(records)
@@ -53,9 +54,19 @@ def chunk_sections(
                     ordinal=ordinal,
                     page=section.page,
                     section=section.heading,
+                    title=title if title and title != section.heading else None,
                 )
             )
     return records
+
+
+def document_title(sections: Sequence[Section]) -> str | None:
+    """The document's title: the top-level heading that starts it (a Markdown `#`, an HTML h1, a Word Title or
+    Heading 1, a text file's title line). Every chunk carries it, so a passage under "Customers" is read with the
+    "Q3 2026" of "Kestrel Labs Quarterly Report: Q3 2026"; a document that starts with text or a lower heading
+    ("## 2.4.0") has none."""
+    first = sections[0] if sections else None
+    return first.heading if first is not None and first.titles_document and first.heading else None
 
 
 def _units(text: str, limit: int) -> list[_Unit]:

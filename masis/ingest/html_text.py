@@ -29,6 +29,7 @@ class Heading:
     """An h1-h4 heading: the text after it belongs to its section."""
 
     text: str
+    level: int = 2  # 1 for an h1
 
 
 def page_parts(root: Tag) -> list[str | Heading]:
@@ -45,7 +46,8 @@ def page_parts(root: Tag) -> list[str | Heading]:
             if node.name == "tr":
                 parts.append(_row(node))
             else:
-                parts.append(Heading(" ".join(" ".join(_heading_strings(node)).split())))
+                text = " ".join(" ".join(_heading_strings(node)).split())
+                parts.append(Heading(text, level=int(node.name[1])))
         else:
             parts.append(str(node))
     return parts

@@ -120,7 +120,8 @@ _TITLE_MAX = 200
 
 def _load_txt(data: bytes) -> list[Section]:
     text = _decode_text(data).strip()
-    return [Section(text=text, heading=_title_line(text))]
+    title = _title_line(text)
+    return [Section(text=text, heading=title, titles_document=title is not None)]
 
 
 def _title_line(text: str) -> str | None:
@@ -167,7 +168,7 @@ def _load_md(data: bytes) -> list[Section]:
         title = markdown.heading(raw)
         if title is not None:
             end_paragraph()
-            builder.start_section(markdown.strip_inline(title))
+            builder.start_section(markdown.strip_inline(title), titles_document=markdown.heading_level(raw) == 1)
             continue
         if not raw.strip() or markdown.is_thematic_break(raw) or markdown.is_table_rule(raw):
             end_paragraph()
@@ -242,7 +243,7 @@ def _load_html(data: bytes) -> list[Section]:
     for part in page_parts(soup):
         if isinstance(part, Heading):
             end_text()
-            builder.start_section(part.text or None)
+            builder.start_section(part.text or None, titles_document=part.level == 1)
         else:
             text.append(part)
     end_text()
@@ -304,7 +305,8 @@ def _load_docx(data: bytes) -> list[Section]:
         if isinstance(item, Paragraph):
             style = (item.style.name if item.style is not None else "") or ""
             if style.lower().startswith("heading") or style.lower() == "title":
-                builder.start_section(" ".join(item.text.split()) or None)
+                top = style.lower() in ("title", "heading 1")
+                builder.start_section(" ".join(item.text.split()) or None, titles_document=top)
             else:
                 builder.add_block(item.text)
         elif isinstance(item, Table):

@@ -74,6 +74,14 @@ def heading(line: str) -> str | None:
     return rest.strip().rstrip("#").rstrip()
 
 
+def heading_level(line: str) -> int:
+    """An ATX heading's level (the number of `#`), 0 for any other line."""
+    if heading(line) is None:
+        return 0
+    body = line.lstrip()
+    return len(body) - len(body.lstrip("#"))
+
+
 def is_thematic_break(line: str) -> bool:
     """`---`, `* * *`, `___`: three or more of one mark and nothing else but spaces."""
     body = line.lstrip()

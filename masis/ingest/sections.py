@@ -15,6 +15,7 @@ class Section:
     text: str
     page: int | None = None  # 1-based, PDFs only
     heading: str | None = None  # nearest heading (md/rst/html/docx), slide title, or "rows a-b" for tables
+    titles_document: bool = False  # its heading is the document's title (a Markdown `#`, an HTML h1, a Word Title)
 
 
 class Problem(Exception):
@@ -27,11 +28,15 @@ class SectionBuilder:
     def __init__(self) -> None:
         self._done: list[Section] = []
         self._heading: str | None = None
+        self._titles = False
         self._blocks: list[str] = []
 
-    def start_section(self, heading: str | None) -> None:
+    def start_section(self, heading: str | None, titles_document: bool = False) -> None:
+        """Start a section under `heading`; `titles_document`: a top-level heading (`#`, h1, Word's Title), which
+        titles the document when nothing comes before it."""
         self._flush()
         self._heading = heading
+        self._titles = titles_document and heading is not None and not self._done
 
     def add_block(self, text: str) -> None:
         block = " ".join(text.split())
@@ -44,7 +49,9 @@ class SectionBuilder:
 
     def _flush(self) -> None:
         if self._blocks:
-            self._done.append(Section(text=BLOCK_BREAK.join(self._blocks), heading=self._heading))
+            self._done.append(
+                Section(text=BLOCK_BREAK.join(self._blocks), heading=self._heading, titles_document=self._titles)
+            )
         self._blocks = []
 
 

@@ -176,8 +176,8 @@ def missing(question_anchors: Sequence[str], quotes: Sequence[tuple[str, Evidenc
 
 def quote_context(sentence: str, chunk: EvidenceChunk) -> str:
     """What a quoted sentence is read with: itself, its passage (unless it is a table row, a record of its own),
-    the passage's section heading and its document's name."""
-    around = [sentence, chunk.get("section") or "", chunk["doc_name"]]
+    the passage's section heading, its document's title (the top of its heading path) and its document's name."""
+    around = [sentence, chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]]
     if not is_table_row(sentence):
         around.append(chunk["text"])
     return "\n".join(around)

@@ -12,7 +12,10 @@ out of a finding:
 - an exact constraint of the question (a version, a code, a figure, a flag, a name: `masis.judge.anchors`) that
   none of the answer's quotes holds makes the answer a near miss: retried, then asked back, never answered;
 - a question about what did *not* happen whose quotes all state the positive (`masis.judge.negation`) answers the
-  question turned around: its confidence stays under the threshold, so it is retried and then asked back.
+  question turned around: its confidence stays under the threshold, so it is retried and then asked back;
+- a question asking when or how many/much (`masis.judge.answer_type`) whose cited sentences give no date or number
+  is not answered by them ("When will the console be retired?" / "The legacy dispatch console is retired."):
+  retried, then asked back, never answered.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from masis.judge import anchors, negation, support, tables
+from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
 from masis.judge.figures import figure_key, numbers
@@ -50,6 +54,7 @@ class Floors:
     conflicts: list[Conflict] = field(default_factory=list)
     missing_anchors: list[str] = field(default_factory=list)
     unmet_negation: bool = False
+    untyped: str | None = None  # the kind of answer asked for ("date", "number") that no cited sentence gives
 
 
 def _words(text: str) -> set[str]:
@@ -127,6 +132,27 @@ def _quoted(claim: str, chunk: EvidenceChunk) -> str:
     return claim if f" {said} " in text else ""
 
 
+_TYPED_FLOOR = ("date", "number")  # the kinds a sentence plainly gives or not; a name or a place is read less surely
+
+
+def untyped_answer(question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> str | None:
+    """The kind of answer the question asks for (a date, a number) when the answer's validly cited sentences give
+    none; None when they do, when the question asks for no such kind, or when nothing is validly cited (the citation
+    floor's case)."""
+    kind = expected_type(question)
+    if kind not in _TYPED_FLOOR:
+        return None
+    ids = {chunk["chunk_id"] for chunk in evidence}
+    cited = [
+        strip_citations(sentence)
+        for sentence in answer_sentences(answer)
+        if any(chunk_id in ids for chunk_id in CITATION.findall(sentence))
+    ]
+    if not cited or any(gives_type(claim, kind, question) for claim in cited):
+        return None
+    return kind
+
+
 def check(
     question: str, answer: str, evidence: Sequence[EvidenceChunk], wanted_anchors: Sequence[str] | None = None
 ) -> Floors:
@@ -138,6 +164,7 @@ def check(
         conflicts=evidence_conflicts(question, evidence),
         missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
         unmet_negation=negation.unmet(question, _cited_claims(answer, evidence)),
+        untyped=untyped_answer(question, answer, evidence),
     )
 
 
@@ -181,6 +208,11 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
         if gap not in update.logical_gaps:
             update.logical_gaps.append(gap)
         reasons.append("the quotes do not say what the question denies")
+    if floors.untyped:
+        gap = f"The question asks for a {floors.untyped}; no cited sentence gives one."
+        if gap not in update.logical_gaps:
+            update.logical_gaps.append(gap)
+        reasons.append(f"no cited sentence gives the {floors.untyped} asked for")
     if no_valid_citation(audit):
         reasons.append(NO_VALID_CITATION)
     if reasons:

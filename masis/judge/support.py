@@ -22,6 +22,7 @@ def supports(chunk_text: str, claim: str) -> bool:
 
 
 def source_text(chunk: EvidenceChunk) -> str:
-    """What a quote from `chunk` may state: its text under its section heading (a quote may be led by it)."""
-    heading = (chunk.get("section") or "").strip()
-    return f"{heading}\n{chunk['text']}" if heading else chunk["text"]
+    """What a quote from `chunk` may state: its text under its heading path, the document's title and its section
+    heading (a quote may be led by them: "412 customers at the end of Q3 2026" under the Q3 report's title)."""
+    path = [part.strip() for part in (chunk.get("title"), chunk.get("section")) if part and part.strip()]
+    return "\n".join([*path, chunk["text"]])

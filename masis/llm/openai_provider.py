@@ -357,10 +357,12 @@ class OpenAIProvider:
         if isinstance(result, _Failed):
             # An audit that failed is not a critique: it must never reach the synthesizer as feedback nor
             # stand as a verdict on the draft. The user gets one sentence instead.
+            json_mode = self.settings.structured_output == "json_schema"
+            other_mode = "" if json_mode else "MASIS_STRUCTURED_OUTPUT=json_schema or "
             raise LLMReplyError(
                 f"I could not check this answer: the audit model {self.audit_model} at {self._server} did not "
                 f"return a readable critique in {ATTEMPTS} requests ({result.reason}); try "
-                "MASIS_STRUCTURED_OUTPUT=json_schema or a stronger MASIS_AUDIT_MODEL."
+                f"{other_mode}a stronger MASIS_AUDIT_MODEL."
             )
         return result
 

@@ -31,6 +31,7 @@ class ChunkRecord:
     ordinal: int
     page: int | None = None
     section: str | None = None
+    title: str | None = None  # its document's title (`masis.ingest.chunking.document_title`), when it has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class Hit:
     page: int | None = None
     section: str | None = None
     dense_score: float | None = None
+    title: str | None = None
 
 
 # A replacement writes the document's new version beside the old one. Its points carry VERSION_KEY (one id per

@@ -53,6 +53,8 @@ def chunk_payload(workspace_id: str, chunk: ChunkRecord, version: str | None = N
         "page": chunk.page,
         "section": chunk.section,
     }
+    if chunk.title:
+        payload["title"] = chunk.title
     if version is not None:
         payload[VERSION_KEY] = version
     return payload
@@ -89,6 +91,7 @@ def hit_from_payload(payload: Mapping[str, Any] | None, score: float, dense_scor
         page=payload.get("page"),
         section=payload.get("section"),
         dense_score=dense_score,
+        title=payload.get("title"),
     )
 
 

@@ -22,7 +22,7 @@ from masis.store.payload import index_text
     ],
 )
 def test_a_standalone_first_line_is_the_title(text: str, title: str | None) -> None:
-    assert load_document("notes.txt", text.encode()) == [Section(text=text, heading=title)]
+    assert load_document("notes.txt", text.encode()) == [Section(text=text, heading=title, titles_document=bool(title))]
 
 
 def test_index_text_puts_the_document_name_and_the_heading_above_the_chunk_once() -> None:

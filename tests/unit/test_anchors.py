@@ -78,6 +78,17 @@ def test_a_version_in_the_heading_above_the_quote_holds_it() -> None:
     assert missing(["2.4.0"], [("The cache is now on by default.", other)]) == ["2.4.0"]
 
 
+def test_the_documents_title_above_the_section_holds_its_period() -> None:
+    """Recorded (issue 23): Qwen quoted "Kestrel Labs ended the quarter with 412 customers." under the Q3 report's
+    "Customers" heading; only the report's title says Q3 2026, and the question was asked back as a near miss."""
+    quote = "Kestrel Labs ended the quarter with 412 customers."
+    chunk = _chunk(quote, section="Customers", doc="q3_report.md")
+    assert missing(["Q3", "2026"], [(quote, chunk)]) == ["2026"]  # "Q3" is in the file name
+    chunk["title"] = "Kestrel Labs Quarterly Report: Q3 2026"
+    assert missing(["Q3", "2026"], [(quote, chunk)]) == []
+    assert missing(["Q2", "2026"], [(quote, chunk)]) == ["Q2"]  # another quarter stays a near miss
+
+
 def test_a_table_row_holds_only_its_own_cells() -> None:
     rows = "office: Oslo; head: Kari Nord; staff: 12.\n\noffice: Santiago; head: Ana Ruiz; staff: 7."
     chunk = _chunk(rows, section="rows 1-2", doc="offices.csv")

@@ -208,3 +208,21 @@ def test_a_chunk_ends_between_entries_rather_than_inside_one() -> None:
     for chunk in chunks:
         lines = chunk.text.split("\n")
         assert lines[0].startswith("option") and lines[-1].endswith("another value.")
+
+
+def test_every_chunk_carries_the_documents_title_from_its_top_level_heading() -> None:
+    """The Q3 report's "Customers" chunk is read under "Kestrel Labs Quarterly Report: Q3 2026" (its H1); a document
+    that starts with text or with a lower heading has no title, and a table's rows heading titles nothing."""
+    report = load_document("q3_report.md", (SAMPLE / "q3_report.md").read_bytes())
+    chunks = chunk_sections("q3_report.md", report, 1200, 200)
+    by_section = {chunk.section: chunk for chunk in chunks}
+    assert by_section["Customers"].title == "Kestrel Labs Quarterly Report: Q3 2026"
+    assert by_section["Kestrel Labs Quarterly Report: Q3 2026"].title is None  # its own heading says it already
+    html = load_document("remote_work_policy.html", (SAMPLE / "remote_work_policy.html").read_bytes())
+    assert {c.title for c in chunk_sections("p.html", html, 1200, 200)[1:]} == {"Remote Work Policy"}
+    for name, data in [
+        ("notes.md", b"Some text first.\n\n# Later heading\n\nMore text here."),
+        ("changes.md", b"## 2.4.0\n\nFaster startup.\n\n## 2.1.0\n\nA cache."),
+        ("rows.csv", b"office,staff\nOslo,12\n"),
+    ]:
+        assert all(c.title is None for c in chunk_sections(name, load_document(name, data), 1200, 200)), name

@@ -123,3 +123,36 @@ def test_an_unreadable_reply_says_why() -> None:
     wrong = _parse({"raw": AIMessage(content=""), "parsed": {**FIELDS, "confidence": "high"}, "parsing_error": None},
                    Critique)  # fmt: skip
     assert isinstance(wrong, _Failed) and wrong.reason.startswith("field confidence:")
+
+
+ROADMAP_Q3_2027 = chunk(
+    "product_roadmap.txt#1",
+    "Q3 2027: the legacy dispatch console is retired. Customers still using it will be moved to the new dispatch "
+    "workspace.",
+)
+
+
+def test_a_when_question_answered_without_a_date_is_not_answered() -> None:
+    """Recorded (2026-11-25, Qwen2.5-0.5B): the retry draft quoted the roadmap's sentence without its 'Q3 2027:' lead,
+    its critic passed it at 0.9, and it was answered without the date asked for."""
+    question = "When will the legacy dispatch console be retired?"
+    draft = "The legacy dispatch console is retired [product_roadmap.txt#1]."
+    floors = grounding.check(question, draft, [ROADMAP_Q3_2027])
+    assert floors.untyped == "date"
+    cited = audit(draft, ["product_roadmap.txt#1"])
+    critique = grounding.apply(Critique(confidence=0.9, reasoning="clear"), floors, cited)
+    assert critique.needs_retry and any("asks for a date" in gap for gap in critique.logical_gaps)
+    dated = "The legacy dispatch console is retired in Q3 2027 [product_roadmap.txt#1]."
+    assert grounding.check(question, dated, [ROADMAP_Q3_2027]).untyped is None
+    # no such floor for a question that asks for no date or number, nor for a draft that cites nothing (its own floor)
+    assert grounding.untyped_answer("Which console is retired?", draft, [ROADMAP_Q3_2027]) is None
+    assert grounding.untyped_answer(question, "The console is retired.", [ROADMAP_Q3_2027]) is None
+
+
+def test_a_figure_in_the_documents_title_is_stated_by_its_passages() -> None:
+    customers: EvidenceChunk = {**chunk("q3_report.md#3", "Kestrel Labs ended the quarter with 412 customers."),
+                                "section": "Customers", "title": "Kestrel Labs Quarterly Report: Q3 2026"}  # fmt: skip
+    claim = "Kestrel Labs had 412 customers at the end of Q3 2026 [q3_report.md#3]."
+    assert grounding.unsupported_sentences("How many customers?", claim, [customers]) == []
+    untitled: EvidenceChunk = {**customers, "title": None}
+    assert grounding.unsupported_sentences("How many customers?", claim, [untitled]) != []

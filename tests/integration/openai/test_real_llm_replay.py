@@ -323,3 +323,46 @@ def test_a_draft_joining_two_sentences_of_a_passage_is_not_cited_into_an_answer(
     first = _critics(outcome.trace)[0]
     assert first["confidence"] == 0.0 and "no valid citation" in first["reasoning"]
     assert "October 2026" not in (outcome.answer or "")
+
+
+# --- 5. recorded by the run of issue 23 (2026-11-26) --------------------------------------------------------
+
+
+def test_a_draft_whose_period_only_the_documents_title_states_is_cited_and_answered(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    """The draft says "412 customers at the end of Q3 2026"; the Q3 report's "Customers" section says 412, and only
+    the report's title (its H1) says Q3 2026. The title is the top of the passage's heading path: the draft is
+    cited to the Customers passage and answered in 3 calls. (Before: not cited, then a near miss for '2026' after
+    9 calls, asked back.)"""
+    fixture = load_fixture("customers_title_year")
+    draft = _content(_replies(fixture, "synthesize")[0])
+    assert "412 customers" in draft and "Q3 2026" in draft and "[" not in draft
+    server.replay(fixture)
+
+    outcome = sample.ask("demo", fixture["question"])
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    assert "412 customers" in (outcome.answer or "")
+    assert [c.doc_name for c in outcome.citations] == ["q3_report.md"]
+    assert "412 customers" in outcome.citations[0].text
+    assert _critics(outcome.trace)[0]["missing_anchors"] == []
+
+
+def test_a_critique_that_loops_to_its_limit_ends_the_question_in_one_sentence(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    """SmolLM2-135M's critique repeats list items until the 1000-token limit, twice: the question ends in 3 requests
+    with one sentence, which does not suggest the mode already in use. (Before: "try
+    MASIS_STRUCTURED_OUTPUT=json_schema" in json_schema mode.)"""
+    fixture = load_fixture("smollm2_critique_loops")
+    assert [r["finish_reason"] for r in (x["choices"][0] for x in _replies(fixture, "critique"))] == ["length"] * 2
+    server.replay(fixture)
+
+    with pytest.raises(LLMReplyError) as excinfo:
+        sample.ask("demo", fixture["question"])
+
+    message = str(excinfo.value)
+    assert message.startswith("I could not check this answer:") and "cut off at the 1000-token limit" in message
+    assert "MASIS_STRUCTURED_OUTPUT=json_schema" not in message
+    assert len(server.chat()) == 3  # one draft, two critiques: bounded, never a hang
