@@ -135,20 +135,12 @@ def _quoted(claim: str, chunk: EvidenceChunk) -> str:
 _TYPED_FLOOR = ("date", "number")  # the kinds a sentence plainly gives or not; a name or a place is read less surely
 
 
-def untyped_answer(question: str, answer: str, evidence: Sequence[EvidenceChunk]) -> str | None:
-    """The kind of answer the question asks for (a date, a number) when the answer's validly cited sentences give
-    none; None when they do, when the question asks for no such kind, or when nothing is validly cited (the citation
-    floor's case)."""
+def untyped_answer(question: str, claims: Sequence[str]) -> str | None:
+    """The kind of answer the question asks for (a date, a number) when the answer's validly cited sentences
+    (`claims`) give none; None when they do, when the question asks for no such kind, or when nothing is validly
+    cited (the citation floor's case)."""
     kind = expected_type(question)
-    if kind not in _TYPED_FLOOR:
-        return None
-    ids = {chunk["chunk_id"] for chunk in evidence}
-    cited = [
-        strip_citations(sentence)
-        for sentence in answer_sentences(answer)
-        if any(chunk_id in ids for chunk_id in CITATION.findall(sentence))
-    ]
-    if not cited or any(gives_type(claim, kind, question) for claim in cited):
+    if kind not in _TYPED_FLOOR or not claims or any(gives_type(claim, kind, question) for claim in claims):
         return None
     return kind
 
@@ -158,13 +150,14 @@ def check(
 ) -> Floors:
     """The floors' findings on a draft; `wanted_anchors` are the question's exact constraints when the caller
     knows them better than the joined question text does (`anchors.latest_anchors` of a refined question)."""
+    claims = _cited_claims(answer, evidence)
     return Floors(
         unsupported=unsupported_sentences(question, answer, evidence),
         copied_example=copies_example(answer),
         conflicts=evidence_conflicts(question, evidence),
         missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
-        unmet_negation=negation.unmet(question, _cited_claims(answer, evidence)),
-        untyped=untyped_answer(question, answer, evidence),
+        unmet_negation=negation.unmet(question, claims),
+        untyped=untyped_answer(question, claims),
     )
 
 

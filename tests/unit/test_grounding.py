@@ -145,8 +145,8 @@ def test_a_when_question_answered_without_a_date_is_not_answered() -> None:
     dated = "The legacy dispatch console is retired in Q3 2027 [product_roadmap.txt#1]."
     assert grounding.check(question, dated, [ROADMAP_Q3_2027]).untyped is None
     # no such floor for a question that asks for no date or number, nor for a draft that cites nothing (its own floor)
-    assert grounding.untyped_answer("Which console is retired?", draft, [ROADMAP_Q3_2027]) is None
-    assert grounding.untyped_answer(question, "The console is retired.", [ROADMAP_Q3_2027]) is None
+    assert grounding.check("Which console is retired?", draft, [ROADMAP_Q3_2027]).untyped is None
+    assert grounding.check(question, "The console is retired.", [ROADMAP_Q3_2027]).untyped is None
 
 
 def test_a_figure_in_the_documents_title_is_stated_by_its_passages() -> None:
