@@ -491,16 +491,7 @@ def _is_key(anchor: str) -> bool:
 def _entry_of(claim: str, before: str, chunk: EvidenceChunk) -> EvidenceChunk:
     """`chunk` narrowed to what a quote is read with as its own entry: the quote before it, the passage's line it
     sits on when that is an entry, the section heading and the document's name (not the rest of the passage)."""
-    said = " ".join(claim.split())
-    line = next(
-        (
-            joined
-            for joined in (" ".join(raw.split()) for raw in chunk["text"].splitlines())
-            if said[:60] in joined and len(joined) <= ENTRY_LINE_MAX
-        ),
-        "",
-    )
-    return {**chunk, "text": f"{before}\n{line}", "context_terms": []}  # type: ignore[typeddict-item]
+    return _narrowed(chunk, before, " ".join(claim.split())[:60])
 
 
 def _naming_anchors(wanted: Sequence[str], candidates: Sequence[Sentence]) -> dict[int, set[str]]:
@@ -518,16 +509,21 @@ def _own(sentence: Sentence) -> EvidenceChunk:
     """The sentence's chunk with its text narrowed to what the sentence is read with as its own: its entry's lead,
     and the line of the passage it sits on when that is an entry ("PRIORITY_ABOVE_NORMAL The process scheduling
     priority …. This corresponds to …, and a nice value of -7 …"); what `anchors.quote_context` then reads."""
-    said = " ".join(sentence.text.split())
+    return _narrowed(sentence.chunk, sentence.lead or "", " ".join(sentence.text.split()))
+
+
+def _narrowed(chunk: EvidenceChunk, lead: str, said: str) -> EvidenceChunk:
+    """`chunk` with its text cut to `lead` and the first of its lines, when one is an entry (`ENTRY_LINE_MAX`), that
+    holds `said`; no context terms from the rest of its document."""
     line = next(
         (
             joined
-            for joined in (" ".join(raw.split()) for raw in sentence.chunk["text"].splitlines())
+            for joined in (" ".join(raw.split()) for raw in chunk["text"].splitlines())
             if said in joined and len(joined) <= ENTRY_LINE_MAX
         ),
         "",
     )
-    return {**sentence.chunk, "text": f"{sentence.lead or ''}\n{line}", "context_terms": []}  # type: ignore[typeddict-item]
+    return {**chunk, "text": f"{lead}\n{line}", "context_terms": []}  # type: ignore[typeddict-item]
 
 
 def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> set[int]:
