@@ -80,8 +80,23 @@ class Reading:
 
 _LEAD = re.compile(r"^\s*(?:and|also|so|ok(?:ay)?|then|now|and\s+then)\s*[,:]?\s+", re.IGNORECASE)
 _ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
-_SAME_FOR = re.compile(r"^\s*(?:and\s+)?(?:the\s+)?same\s+(?:for|with)\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+_SAME_FOR = re.compile(
+    r"^\s*(?:and\s+)?(?:(?:the\s+)?same(?:\s+(?:question|thing))?|ditto)\s+(?:for|with|about|on)\s+(?P<rest>.+?)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
 _WHAT_IF = re.compile(r"^\s*(?:and\s+)?what\s+if\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+# "In which markets?", "Since when?", "Which ports?": a wh-phrase with no verb of its own asks the previous question's
+# predicate ("… does the Heron S1 launch?") about another thing
+_WH_FRAGMENT = re.compile(
+    r"^\s*(?:and\s+)?(?P<rest>(?:in|on|at|for|from|since|until|by|to|with)\s+(?:which|what|when|where|whose)"
+    r"(?:\s+[\w-]+){0,2}|(?:which|what|when|where|whose)(?:\s+[\w-]+)?)\s*\?+\s*$",
+    re.IGNORECASE,
+)
+# "in the same quarter", "that year": the period the previous question named, which its frame keeps anyway
+_SAME_PERIOD = re.compile(
+    r"\s*\b(?:(?:in|for|during|over)\s+)?(?:that|the\s+same)\s+(?:quarter|year|month|period|week|day)\b",
+    re.IGNORECASE,
+)
 _AND_FRAGMENT = re.compile(r"^\s*and\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
 _SINGULAR = frozenset({"it", "its", "this", "that"})
 _PLURAL = frozenset({"they", "them", "their", "these", "those"})
@@ -124,6 +139,8 @@ def read(question: str, earlier: Sequence[Earlier], antecedent: str | None = Non
 
 def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     frame = frames[0].reading
+    if (match := _WH_FRAGMENT.match(question)) and (asked := _asked_again(frame, match["rest"])):
+        return _dependent(asked, "ellipsis")
     if match := _WHAT_IF.match(question):
         condition = _pronouns(match["rest"], frames, None)
         text = condition.text if condition and not condition.unclear else match["rest"]
@@ -138,6 +155,9 @@ def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     if match is None:
         return None
     rest = match["rest"]
+    if any(m.kind == "period" for m in mentions(frame)):
+        rest = _SAME_PERIOD.sub("", rest).strip() or rest
+    rest = _recased(rest, frames)
     words = tokens(rest)
     if not words or len(words) > 6 or words[0].lower in WH_WORDS:
         return None
@@ -147,6 +167,42 @@ def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     if _lost_words(rest, swapped):  # "What about nasm on Windows?": one swap cannot take the whole ask
         return Reading(question, True, "unclear", (), rest)
     return _dependent(swapped, "ellipsis")
+
+
+def _asked_again(frame: str, fragment: str) -> str | None:
+    """The previous question's predicate asked with another wh-phrase: "When does the Heron S1 launch?" + "In which
+    markets?" -> "In which markets does the Heron S1 launch?". None when the frame has no wh-word then verb."""
+    words = tokens(frame)
+    if not words or words[0].lower not in WH_WORDS:
+        return None
+    verb = next((i for i, w in enumerate(words[:5]) if w.lower in AUXILIARIES), None)
+    if verb is None or verb == len(words) - 1:
+        return None
+    return f"{unasked(fragment)} {unasked(frame[words[verb].start :])}?"
+
+
+def _recased(fragment: str, frames: list[Earlier]) -> str:
+    """A fragment typed in lower case with its names as the thread wrote them ("and the heron s1" -> "the Heron
+    S1"), or, when it has a word of letters and figures ("falcon x2"), with its words capitalised: a product's
+    name, which the rules find by its capitals."""
+    if fragment != fragment.lower():
+        return fragment
+    for frame in frames:
+        for mention in mentions(frame.reading):
+            at = fragment.find(mention.text.lower())
+            if mention.kind == "name" and at >= 0:
+                return fragment[:at] + mention.text + fragment[at + len(mention.text) :]
+    words = tokens(fragment)
+    if not any(_LETTERS_AND_FIGURES.match(w.text) for w in words):
+        return fragment
+    for word in reversed(words):
+        if word.lower not in DETERMINERS | PREPOSITIONS | CONJUNCTIONS:
+            written = word.text.upper() if any(c.isdigit() for c in word.text) else word.text.capitalize()
+            fragment = fragment[: word.start] + written + fragment[word.start + len(word.text) :]
+    return fragment
+
+
+_LETTERS_AND_FIGURES = re.compile(r"^(?=.*[a-z])(?=.*\d)[a-z0-9-]+$")
 
 
 def _lost_words(fragment: str, reading: str) -> list[str]:
@@ -165,6 +221,8 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
         words = words[1:]
     if not words:
         return None
+    if quantity := _swap_quantity(frame, fragment):  # "the 128 GB one" after "… the 256 GB Falcon X2 cost?"
+        return quantity
     if words[0].lower in {"its", "their"}:  # "And its capacity?": the same thing, another attribute
         return _swap_attribute(frame, fragment[words[1].start :] if len(words) > 1 else "", frames)
     new = mentions(f"about {fragment}")  # a fragment's first word may be a name ("Sales")
@@ -178,6 +236,27 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
             frame = swapped
         return frame
     return _swap_attribute(frame, fragment, frames, keep_head=len(_content(words)) == 1)
+
+
+_QUANTITY = re.compile(r"\b\d[\d,.]*\s*-?\s*(?P<unit>[a-z]+)\b", re.IGNORECASE)
+_STAND_INS = frozenset({"one", "ones", "model", "models", "version", "option", "plan", "variant"})
+
+
+def _swap_quantity(frame: str, fragment: str) -> str | None:
+    """The frame with its figure of the fragment's unit in place ("How much does the 256 GB Falcon X2 cost?" + "the
+    128 GB one" -> "... the 128 GB Falcon X2 ..."), when the fragment says nothing else and the frame has one such
+    figure."""
+    new = _QUANTITY.search(fragment)
+    if new is None:
+        return None
+    rest = tokens(fragment[: new.start()] + " " + fragment[new.end() :])
+    if any(w.lower not in DETERMINERS | _STAND_INS for w in rest):
+        return None
+    unit = new["unit"].lower()
+    old = [m for m in _QUANTITY.finditer(frame) if m["unit"].lower() == unit]
+    if len(old) != 1:
+        return None
+    return frame[: old[0].start()] + new.group(0) + frame[old[0].end() :]
 
 
 def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | None) -> str | None:
@@ -221,6 +300,13 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
         return None
     if keep_head and len(content) >= 2:
         content = content[:-1]
+        # "the lowest operating temperature" + "the highest": the superlative gives way, the rest of the phrase stays
+        degree = _degree(attribute.split()[-1].lower())
+        content = [i for i in content if degree and _degree(frame_words[i].lower) == degree][:1] or content
+        article, *rest = attribute.split(None, 1)
+        if rest and article.lower() in DETERMINERS and frame[: frame_words[content[0]].start].rstrip().lower() \
+                .endswith(f" {article.lower()}"):
+            attribute = rest[0]  # the frame's own article stays: not "the the highest"
     start = frame_words[content[0]].start
     end = start + len(phrase(frame_words, content[0], content[-1], frame))
     replaced = frame[:start] + attribute + frame[end:]
@@ -231,6 +317,14 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
             if head == "the" and not any(frame_words[i].possessive for i in range(first, content[0])):
                 replaced = before[: -len(" the")] + " " + attribute + frame[end:]
     return replaced
+
+
+def _degree(word: str) -> str | None:
+    """"est" for a superlative ("lowest", "highest"), "er" for a comparative; None for any other word."""
+    for ending in ("est", "er"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            return ending
+    return None
 
 
 # --- pronouns and demonstratives -------------------------------------------------------------------------
@@ -293,6 +387,7 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
             people_before = True
         if lower in {"this", "that", "these", "those"} and after and _content_word(after):
             pointing = before is None or before in PREPOSITIONS | AUXILIARIES | WH_WORDS | {"and"}
+            pointing = pointing or (lower == "that" and after in _PERIOD_NOUNS)  # "went into Sales that quarter"
             if pointing and not (lower == "this" and after in _PERIOD_NOUNS):  # "this year" is now, not then
                 found.append((index, "demonstrative"))
             continue
@@ -422,8 +517,9 @@ def _demonstrative(
                 return start, end, relative
         if noun.lower in _PERIOD_NOUNS:
             periods = [m for m in found if m.kind == "period"]
-            if periods:
-                return start, end, periods[-1].text
+            if periods:  # "went into Sales that quarter" -> "… in Q3 2026"
+                bare = index == 0 or words[index - 1].lower not in PREPOSITIONS
+                return start, end, f"in {periods[-1].text}" if bare else periods[-1].text
         if noun.lower in _VERSION_NOUNS:
             versioned = [m for m in found if m.kind in {"name", "version"} and any(c.isdigit() for c in m.text)]
             if versioned:
@@ -452,6 +548,8 @@ def _place(frame: Earlier) -> str | None:
     if named := answered(frame.reading, frame.answer):
         return f"at {named}"
     words = tokens(frame.reading)
+    if words and words[0].lower == "where" and (given := _named_in_answer(frame)):
+        return f"in {given}"  # "Where are repairs carried out?" "… in Rotterdam."
     found = mentions(frame.reading)
     for m in reversed(found):
         if m.first > 0 and words[m.first - 1].lower in {"in", "at", "on"} and m.kind == "name":

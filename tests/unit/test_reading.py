@@ -68,6 +68,24 @@ DEPENDENT = [
      "How do I remove the limit of maxKeys?", "carried"),
     (["Which security issues does Git 2.39.2 address?"], "And what did 2.39.1 merge?",
      "What did Git 2.39.1 merge?", "carried"),
+    # written after the set, before these rules: how people type in a thread
+    (["How heavy is the Heron S1?"], "and the falcon x2", "How heavy is the Falcon X2?", "ellipsis"),
+    (["When does the Falcon X2 launch?", "How heavy is the Heron S1?"], "and the falcon x2?",
+     "How heavy is the Falcon X2?", "ellipsis"),
+    (["Which IP rating does the Heron S1 have?"], "Same question for the Falcon X2.",
+     "Which IP rating does the Falcon X2 have?", "ellipsis"),
+    (["When does the Heron S1 launch?"], "In which markets?", "In which markets does the Heron S1 launch?",
+     "ellipsis"),
+    (["How much does the 256 GB Falcon X2 cost?"], "How about the 128 GB one?",
+     "How much does the 128 GB Falcon X2 cost?", "ellipsis"),
+    (["What is the lowest operating temperature of the Falcon X2?"], "And the highest?",
+     "What is the highest operating temperature of the Falcon X2?", "ellipsis"),
+    (["What was the gross margin in Q3 2026?"], "And monthly churn in the same quarter?",
+     "What was monthly churn in Q3 2026?", "ellipsis"),
+    (["What was the headcount at the end of Q3 2026?"], "Where did most new joiners go that quarter?",
+     "Where did most new joiners go in Q3 2026?", "pronoun"),
+    (["Where are warranty repairs carried out?"], "How long does a repair take there?",
+     "How long does a repair take in Rotterdam?", "pronoun"),
 ]
 
 
@@ -77,7 +95,9 @@ def test_a_dependent_follow_up_is_read_with_the_thread(before: list[str], questi
     answers = {"Which budget does the AI programme budget sit within?":
                "The AI programme budget is $4.2 million, and it sits within the R&D budget [budget.docx#3].",
                "What was Valgrind named before its release?":
-               "It was going to be called Heimdall, but the name was already taken [valgrind-faq.html#5]."}
+               "It was going to be called Heimdall, but the name was already taken [valgrind-faq.html#5].",
+               "Where are warranty repairs carried out?":
+               "Warranty repairs are carried out at our service centre in Rotterdam [returns_policy.html#3]."}
     reading = read(question, [turn(q, answers.get(q, "")) for q in before])
     assert (reading.text, reading.rule, reading.dependent) == (expected, rule, True)
     assert reading.unclear is None
@@ -91,6 +111,8 @@ SELF_CONTAINED = [
     ("What does DEP0140 say to use instead of request.abort()?",
      "What's the deprecation code for the Buffer() constructor?"),
     ("What ports does the Falcon X2 have?", "Does the Heron S1 have an Ethernet port?"),
+    # a wh-question with a verb of its own is not a fragment
+    ("How many customers did Kestrel Labs have at the end of Q3 2026?", "Which customers left?"),
 ]
 
 
