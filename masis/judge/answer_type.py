@@ -49,6 +49,15 @@ _DURATION = re.compile(
     rf"(?:\d[\d,.]*|\b(?:{_NUMBER_WORDS.replace(' ', '|')}))\s+(?:second|minute|hour|day|week|month|year|decade)s?\b",
     re.IGNORECASE,
 )
+_FIGURE = rf"(?:\d[\d,.]*|\b(?:{_NUMBER_WORDS.replace(' ', '|')}))\s*-?\s*"
+_MASS = re.compile(_FIGURE + r"(?:kg|g|mg|grams?|kilograms?|kilos?|lbs?|pounds?|oz|ounces?|tonnes?|tons?)\b",
+                   re.IGNORECASE)
+_LENGTH = re.compile(
+    _FIGURE + r"(?:mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|miles?|feet|foot|ft|inch(?:es)?|in|yards?)\b",
+    re.IGNORECASE,
+)
+_MEASURE_UNITS = {"heavy": _MASS, "tall": _LENGTH, "deep": _LENGTH, "wide": _LENGTH, "far": _LENGTH}
+_MEASURED = re.compile(r"\bhow\s+(heavy|tall|deep|wide|far)\b", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 _YEAR = re.compile(r"1\d{3}|20\d\d")
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
@@ -199,6 +208,11 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         found = [*_DATE.finditer(sentence), *_DURATION.finditer(sentence)]
         return any(match.group(0).lower() not in asked for match in found)
     if kind == "number":
+        if (measured := _MEASURED.search(question)) is not None:
+            # "How heavy is the Falcon X2?" is answered by a weight, not by its price: a figure with a unit of the
+            # dimension asked about
+            units = _MEASURE_UNITS[measured.group(1).lower()]
+            return any(match.group(0).lower() not in asked for match in units.finditer(sentence))
         # a year is when, not how many: "In 1564 a group of Huguenots established Fort Caroline" gives no count
         counting = bool(_HOW_MANY.search(question))
         if any(

@@ -143,6 +143,22 @@ def test_a_code_is_not_an_acronym_and_a_year_is_not_a_count(sentence: str, quest
     assert gives_type(sentence, expected_type(question), question) is gives
 
 
+@pytest.mark.parametrize(
+    ("sentence", "question", "gives"),
+    [
+        # real case (conversations tune): the weight is asked, the price was quoted
+        ("The Falcon X2 costs $1,249 with 128 GB of storage.", "How heavy is the Falcon X2?", False),
+        ("| Weight | 1.1 kg |", "How heavy is the Falcon X2?", True),
+        ("The Heron S1 has a 6-inch display and weighs 320 g.", "How heavy is the Heron S1?", True),
+        ("The spire was completed in 1890.", "How tall is the spire?", False),
+        ("The spire is 161 metres tall.", "How tall is the spire?", True),
+        ("The depot is three miles from the port.", "How far is the depot from the port?", True),
+    ],
+)
+def test_a_measure_is_answered_by_a_figure_in_its_units(sentence: str, question: str, gives: bool) -> None:
+    assert gives_type(sentence, expected_type(question), question) is gives
+
+
 def test_a_who_question_names_the_action_its_name_must_come_with() -> None:
     from masis.judge.answer_type import asked_action
 
