@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from itertools import pairwise
 
 from masis.judge.matching import related
 from masis.judge.sentences import is_table_row
@@ -74,6 +75,46 @@ def anchors(question: str) -> list[str]:
         if _is_anchor(token, starts) and token not in found:
             found.append(token)
     return found
+
+
+_BOUND_GAP = 2  # words a document may put between a name and its number ("Debian GNU/Linux 11")
+
+
+def bound(question: str) -> list[str]:
+    """A name and the bare number written right after it ("Debian 11", "Windows 11", "Table 3"): one thing, so a
+    quote must say the number with that name, not beside another one ("macOS 11" does not hold "Debian 11")."""
+    words = [_POSSESSIVE.sub("", m.group(0).strip(_EDGE_PUNCTUATION)) for m in _TOKEN.finditer(question)]
+    found = anchors(question)
+    return list(dict.fromkeys(
+        f"{name} {number}"
+        for name, number in pairwise(words)
+        if number.isdigit() and name in found and is_name(name)
+    ))
+
+
+def holds_bound(text: str, pair: str) -> bool:
+    """Whether `text` says the number of `pair` (a `bound` name and number) within a few words after its name."""
+    name, number = pair.rsplit(" ", 1)
+    wanted = parts(name)
+    have = parts(_LATER_VERSION_PARTS.sub("", _DATE_MONTH_DAY.sub(r"\1", text)))
+    size = len(wanted)
+    for start in range(len(have) - size + 1):
+        if all(_same_part(have[start + i], wanted[i]) for i in range(size)):
+            after = have[start + size : start + size + 1 + _BOUND_GAP]
+            if number in after:
+                return True
+    return False
+
+
+def held_together(pair: str, sentence: str, chunk: EvidenceChunk) -> bool:
+    """Whether a quote holds a `bound` pair: the number with the name in the quote or its passage, or, when only the
+    heading or the document names it ("version: 12" in distro-info-debian.csv), the number in the quote."""
+    body = sentence if is_table_row(sentence) else f"{sentence}\n{chunk['text']}"
+    around = "\n".join([chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]])
+    if holds_bound(body, pair) or holds_bound(around, pair):
+        return True
+    name, number = pair.rsplit(" ", 1)
+    return holds(around, name) and not holds(body, name) and holds(body, number)
 
 
 def latest_anchors(readings: Sequence[str]) -> list[str]:

@@ -117,7 +117,12 @@ def missing_anchors(
     ]
     if not quotes:
         return []
-    return [*anchors.missing(wanted, quotes), *tables.missing_columns(question_terms(question), quotes)]
+    absent = anchors.missing(wanted, quotes)
+    # "Debian 11" is held by a quote that says 11 of Debian, not by one with "macOS 11" beside "Debian 10"
+    pairs = [pair for pair in anchors.bound(question) if all(part in wanted for part in pair.rsplit(" ", 1))]
+    unbound = [pair for pair in pairs if pair.rsplit(" ", 1)[1] not in absent
+               and not any(anchors.held_together(pair, sentence, chunk) for sentence, chunk in quotes)]
+    return [*absent, *unbound, *tables.missing_columns(question_terms(question), quotes)]
 
 
 def _quoted(claim: str, chunk: EvidenceChunk) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from masis.judge.anchors import anchors, holds, latest_anchors, missing
+from masis.judge.anchors import anchors, bound, held_together, holds, latest_anchors, missing
 from masis.judge.sentences import is_table_row
 from masis.state import EvidenceChunk
 
@@ -127,3 +127,16 @@ def test_a_row_is_a_near_miss_when_its_passage_never_fills_the_asked_column() ->
     assert heading_columns("Release notes") == []
     assert missing_columns(question_terms("When was Debian 14 Forky released?"), [(forky, chunk)]) == ["release"]
     assert missing_columns(question_terms("When was Debian 14 Forky created?"), [(forky, chunk)]) == []
+
+
+def test_a_name_and_the_number_after_it_are_one_constraint() -> None:
+    assert bound("When were Debian 11 and Debian 12 released?") == ["Debian 11", "Debian 12"]
+    assert bound("What changed in release 2.4.0?") == []  # no name before the number
+    # real case (conversations tune): "macOS 11, Xcode 12" beside "Debian 10" does not say when Debian 11 came out
+    node = _chunk("linux-x64 | RHEL 8 with GCC 10\nThese are available on distributions such as Debian 10 and Ubuntu.",
+                  doc="nodejs-BUILDING.md")
+    assert not held_together("Debian 11", "darwin-x64 | macOS 11, Xcode 12 with -mmacosx-version-min=10.15", node)
+    # a number the document's name puts with its name: the Debian release table's row for 12
+    table = _chunk("version: 12; codename: Bookworm; release: 2023-06-10", doc="distro-info-debian.csv")
+    assert held_together("Debian 12", "version: 12; codename: Bookworm; release: 2023-06-10", table)
+    assert held_together("Debian 11", "Debian GNU/Linux 11 (bullseye) was released in 2021.", _chunk("…"))
