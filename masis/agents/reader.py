@@ -58,7 +58,7 @@ def unclear_question(question: str, reading: Reading) -> str:
             f"In “{question}”, I am not sure what “{word}” refers to: the thread mentioned {choices}. Which one do "
             "you mean? Pick one, or reply with what you mean."
         )
-    if " " in word:  # an ellipsis whose words the earlier question cannot take in one place
+    if " " in word and not word.lower().startswith("the other "):  # an ellipsis the earlier question cannot take
         return (
             f"In “{question}”, I cannot tell how “{word}” fits the earlier question in this thread. Could you ask "
             "the question in full?"

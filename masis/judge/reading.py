@@ -400,6 +400,9 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if lower == "two" and before == "the":
             found.append((index, "pair"))
             continue
+        if lower == "other" and before == "the" and after is not None and _content_word(after):
+            found.append((index, "other"))  # "the other one", "the other model"
+            continue
         if lower in _SINGULAR:
             found.append((index, "singular"))
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
@@ -416,6 +419,13 @@ def _resolve(
 ) -> tuple[int, int, str] | Reading | None:
     """The edit that puts the antecedent in place of `words[index]`, a Reading that asks back, or None."""
     frame = frames[0]
+    if form == "other":  # of the two things the thread named, the one the latest question was not about
+        things = _last_two(frames)
+        latest = {m.text.lower() for m in mentions(frame.reading)}
+        others = [thing for thing in things if thing.removeprefix("the ").lower() not in latest]
+        if len(things) < 2 or len(others) != 1:
+            return Reading(question, True, "unclear", (), f"the other {words[index + 1].text}")
+        return words[index - 1].start, words[index + 1].start + len(words[index + 1].text), others[0]
     if form == "pair":
         things = _last_two(frames)
         if not things:

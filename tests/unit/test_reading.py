@@ -86,6 +86,8 @@ DEPENDENT = [
      "Where did most new joiners go in Q3 2026?", "pronoun"),
     (["Where are warranty repairs carried out?"], "How long does a repair take there?",
      "How long does a repair take in Rotterdam?", "pronoun"),
+    (["Which ports does the Falcon X2 have?", "Which ports does the Heron S1 have?"],
+     "Does the other one have Ethernet?", "Does the Falcon X2 have Ethernet?", "pronoun"),
 ]
 
 
@@ -207,3 +209,8 @@ def test_mentions_keep_names_periods_and_versions_whole() -> None:
     assert [m.text for m in coordinated("Where are the Falcon X2 and the Heron S1 assembled?")] == [
         "Falcon X2", "Heron S1"]
     assert coordinated("Where is the Falcon X2 assembled?") == []
+
+
+def test_the_other_one_with_one_thing_named_is_asked_back() -> None:
+    reading = read("Does the other one have Ethernet?", [turn("Which ports does the Heron S1 have?")])
+    assert (reading.rule, reading.unclear, reading.candidates) == ("unclear", "the other one", ())
