@@ -58,6 +58,20 @@ _LENGTH = re.compile(
 )
 _MEASURE_UNITS = {"heavy": _MASS, "tall": _LENGTH, "deep": _LENGTH, "wide": _LENGTH, "far": _LENGTH}
 _MEASURED = re.compile(r"\bhow\s+(heavy|tall|deep|wide|far)\b", re.IGNORECASE)
+_HOW_MANY_THINGS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_COUNTS_MONEY = re.compile(
+    r"\bhow\s+many\s+(?:dollars|euros|pounds|yen|francs|cents|percent|per\s*cent|percentage\s+points)\b", re.IGNORECASE)
+# a currency sign or code right before the figure, or before the figure a scale word follows ("$9.4 million")
+_CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:USD|EUR|GBP|CHF|JPY))\s*(?:\d[\d,.]*\s*)?$", re.IGNORECASE)
+_SHARE_AFTER = re.compile(r"^\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
+
+
+def _is_money_or_share(sentence: str, match: re.Match[str]) -> bool:
+    """Whether a figure of `sentence` is an amount of money ("$9.4 million") or a share ("25%"), not a count."""
+    return bool(_CURRENCY_BEFORE.search(sentence[max(0, match.start() - 16) : match.start()])
+                or _SHARE_AFTER.match(sentence[match.end() :]))
+
+
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 _YEAR = re.compile(r"1\d{3}|20\d\d")
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
@@ -215,8 +229,12 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             return any(match.group(0).lower() not in asked for match in units.finditer(sentence))
         # a year is when, not how many: "In 1564 a group of Huguenots established Fort Caroline" gives no count
         counting = bool(_HOW_MANY.search(question))
+        # "How many employees does Sales have?" counts people: "Sales | $9.4 million | 25%" holds no count
+        counts_things = bool(_HOW_MANY_THINGS.search(question)) and not _COUNTS_MONEY.search(question)
         if any(
-            match.group(0).lower() not in asked and not (counting and _YEAR.fullmatch(match.group(0)))
+            match.group(0).lower() not in asked
+            and not (counting and _YEAR.fullmatch(match.group(0)))
+            and not (counts_things and _is_money_or_share(sentence, match))
             for match in _NUMBER.finditer(sentence)
         ):
             return True

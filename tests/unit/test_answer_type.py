@@ -153,6 +153,12 @@ def test_a_code_is_not_an_acronym_and_a_year_is_not_a_count(sentence: str, quest
         ("The spire was completed in 1890.", "How tall is the spire?", False),
         ("The spire is 161 metres tall.", "How tall is the spire?", True),
         ("The depot is three miles from the port.", "How far is the depot from the port?", True),
+        # "how many" counts things: an amount of money or a share is not a count (a real case on the sample budget)
+        ("Sales | $9.4 million | 25%", "How many employees does Sales have?", False),
+        ("Sales,41,4", "How many employees does Sales have?", True),
+        ("Monthly churn was 2.1%.", "How many customers left?", False),
+        ("The overrun was about $5 million.", "How many dollars did the overrun cost?", True),
+        ("The Falcon X2 costs $1,249.", "How much does the Falcon X2 cost?", True),
     ],
 )
 def test_a_measure_is_answered_by_a_figure_in_its_units(sentence: str, question: str, gives: bool) -> None:
