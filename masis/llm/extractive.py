@@ -354,7 +354,7 @@ class ExtractiveProvider:
         )
 
 
-_VERSION = re.compile(r"\bv?\d+(?:\.\d+)+\b|\bv\d+\b", re.IGNORECASE)
+_VERSION = re.compile(r"(?<![\w-])v?\d+(?:\.\d+)+(?![\w-])|\bv\d+\b", re.IGNORECASE)
 _ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|release|edition)s?\b", re.IGNORECASE)
 
 
