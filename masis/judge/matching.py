@@ -61,6 +61,8 @@ class Question:
             elif any(related(word, other) for word in self.surface.get(term, ()) for other in text_words
                      if other[0] == word[0]):  # `related` asks for the same first letter: the others cannot be
                 found[term] = RELATED_CREDIT
+            elif any(_in_code(word, other) for word in self.surface.get(term, ()) for other in text_words):
+                found[term] = 1.0
             elif term in document_terms:
                 found[term] = DOCUMENT_CREDIT
         return found
@@ -80,9 +82,20 @@ def question(text: str) -> Question:
 
 
 def words(text: str) -> frozenset[str]:
-    """The distinct lower-case words of `text` long enough to be related to another word."""
+    """The distinct lower-case words of `text` long enough to be related to another word, and its short codes of
+    letters and figures ("ip67", "usb3"), which hold their letters' word (`_in_code`)."""
     lower = text.lower()
-    return frozenset((_LONG_ASCII_WORD if lower.isascii() else _LONG_WORD).findall(lower))
+    return frozenset((_LONG_ASCII_WORD if lower.isascii() else _LONG_WORD).findall(lower)) | frozenset(
+        _CODE.findall(lower))
+
+
+# "IP67" is an IP rating and "USB3" a USB version: a question's short word is in a code that is that word and a figure
+# (BM25 reads the code as one token, unlike the word)
+_CODE = re.compile(r"\b[a-z]{2,4}\d{1,4}\b")
+
+
+def _in_code(word: str, code: str) -> bool:
+    return 2 <= len(word) <= 4 and len(code) > len(word) and code.startswith(word) and code[len(word) :].isdigit()
 
 
 @lru_cache(maxsize=1 << 16)

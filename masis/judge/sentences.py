@@ -162,6 +162,6 @@ def is_heading(sentence: str) -> bool:
     if _NUMBERED_LABEL.match(text):
         return True
     words = text.split()
-    if not words or len(words) > _HEADING_WORDS_MAX or text[-1] in ".!?;:":
-        return False
+    if not words or len(words) > _HEADING_WORDS_MAX or text[-1] in ".!?;:" or " | " in text:
+        return False  # a table's row of cells ("Ingress protection | IP67") is a record, not a label
     return not any(NUMBER.fullmatch(word) and not _YEARISH.match(word) for word in words)

@@ -17,11 +17,11 @@ from masis.judge.answer_type import answer_noun, asked_action, expected_type, gi
 from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
-from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights
+from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights, in_table
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
-from masis.judge.sentences import is_heading, is_table_row, sentence_blocks, split_sentences
+from masis.judge.sentences import is_heading, sentence_blocks, split_sentences
 from masis.judge.support import source_text, supports
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
@@ -128,7 +128,7 @@ class ExtractiveProvider:
                 s
                 for s in candidates
                 if not chosen
-                or (s.chunk["chunk_id"] in quoted and not is_table_row(s.text))
+                or (s.chunk["chunk_id"] in quoted and not in_table(s))
                 or credits[id(s)].keys() - covered
                 or (bonus and id(s) in typed)
             ]
