@@ -70,3 +70,11 @@ def test_conversational_framing_and_relative_periods_are_not_what_a_question_is_
 def test_framing_words_do_not_count_against_the_passage_that_answers() -> None:
     weights = dict.fromkeys(question_terms("Sorry, I meant: how many trucks does the company operate?"), 1.0)
     assert coverage(weights, terms("The company operates 212 trucks across four depots.")) == 1.0
+
+
+def test_a_short_code_of_letters_and_figures_holds_its_letters_word() -> None:
+    # real case (conversations tune): "What IP rating does the Falcon X2 have?" over "Ingress protection | IP67"
+    asked = question("What IP rating does the Falcon X2 have?")
+    (ip,) = terms("IP")
+    assert asked.credits_in("Ingress protection | IP67") == {ip: 1.0}
+    assert ip not in asked.credits_in("The zip67 archive and the tip of the pen")  # another word, not the code
