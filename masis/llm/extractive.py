@@ -81,7 +81,7 @@ class ExtractiveProvider:
         # a sentence is read under its section's heading: "What changed in 2.4.0?" is answered by the sentences
         # of the section headed "Release 2.4.0", which do not repeat the version
         headings = {chunk["chunk_id"]: asked.credits_in(chunk.get("section") or "") for chunk in evidence}
-        own = {id(s): asked.credits(s.terms, s.words) for s in sentences}
+        own = {id(s): _own_credits(asked, s) for s in sentences}
         # a short sentence of an entry is read with the entry's first sentence ("Default: 256." with "maxFreeSockets …")
         leads = {id(s): asked.credits_in(s.lead) if s.lead else {} for s in sentences}
         credits = {
@@ -220,7 +220,7 @@ class ExtractiveProvider:
         uncited: dict[int, float] = {}
 
         def cover(claim: str, into: dict[int, float]) -> None:
-            for term, credit in asked.credits_in(claim).items():
+            for term, credit in asked.credits_in(_CONTRAST.sub(" ", claim)).items():
                 into[term] = max(credit, into.get(term, 0.0))
 
         cited_sentences = 0
@@ -393,7 +393,8 @@ def _section_continues(first: Sentence, sentences: Sequence[Sentence], avoid: se
 
 def _with_lead(sentence: Sentence) -> str:
     """A sentence as it is read for its meaning: an entry's short sentence with the entry's first sentence."""
-    return f"{sentence.lead} {sentence.text}" if sentence.lead else sentence.text
+    text = _CONTRAST.sub(" ", sentence.text)  # what it sets aside is not what it means
+    return f"{sentence.lead} {text}" if sentence.lead else text
 
 
 def _with_entry_leads(chosen: list[Sentence], sentences: Sequence[Sentence], needs_lead: set[int]) -> list[Sentence]:
@@ -424,6 +425,18 @@ def _with_what_follows_colons(chosen: list[Sentence], sentences: Sequence[Senten
             # short unpunctuated lines included: what a colon introduces is often a list or a table's rows
             completed += [s for s in following if s not in chosen and s.text.lower() not in avoid][:SECTION_SENTENCES]
     return completed
+
+
+# "… get a 60-day evaluation period instead of the usual return window": what a sentence sets aside is not what it says
+_CONTRAST = re.compile(r"\b(?:instead\s+of|rather\s+than|other\s+than|as\s+opposed\s+to|in\s+place\s+of)\b[^.;,:]*",
+                       re.IGNORECASE)
+
+
+def _own_credits(asked: matching.Question, sentence: Sentence) -> dict[int, float]:
+    """What a sentence covers of the question by its own words, less the words of a clause it sets aside."""
+    if not _CONTRAST.search(sentence.text):
+        return asked.credits(sentence.terms, sentence.words)
+    return asked.credits_in(_CONTRAST.sub(" ", sentence.text))
 
 
 def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sentence]:

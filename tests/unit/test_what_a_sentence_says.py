@@ -1,5 +1,6 @@
-"""A two-column table as the loaders write it ("Item | Falcon X2" over "Weight | 1.1 kg"): its rows are records, read
-under the table's first row, which names what they describe."""
+"""Sentences read for what they say: a two-column table's rows are records read under its first row ("Item | Falcon
+X2" over "Weight | 1.1 kg"), and a clause a sentence sets aside ("instead of the usual return window") is not what
+it says."""
 
 from __future__ import annotations
 
@@ -35,3 +36,22 @@ def test_the_row_asked_about_is_quoted_and_not_its_neighbours() -> None:
     answer = provider.synthesize("What IP rating does the Falcon X2 have?", [DATASHEET])
     assert "IP67" in answer and "operates from" not in answer.split("IP67")[0]
     assert "Display" not in answer and "Battery" not in answer
+
+
+RETURNS: EvidenceChunk = {  # data/conversations/files/returns_policy.html, the returns section
+    "chunk_id": "returns_policy.html#2", "doc_name": "returns_policy.html", "page": None, "section": "Returns",
+    "relevance": 1.0, "score": 1.0,
+    "text": "Business customers who order 50 units or more in one order get a 60-day evaluation period instead of the "
+            "usual return window.\nYou can return a device within 30 days of delivery for a full refund.",
+}
+
+
+def test_what_a_sentence_sets_aside_does_not_answer_for_it() -> None:
+    # real case (conversations tune): "instead of the usual return window" is not the usual return window; the
+    # critic no longer counts those words for the quote, whichever sentence is chosen
+    provider = ExtractiveProvider()
+    question = "What is the usual return window?"
+    business = "Business customers who order 50 units or more in one order get a 60-day evaluation period instead " \
+               "of the usual return window [returns_policy.html#2]."
+    critique = provider.critique(question, business, [RETURNS])
+    assert critique.confidence < 0.65, critique
