@@ -268,6 +268,8 @@ def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | No
     if not old:
         if new.kind == "period":
             return f"{unasked(frame)} in {new.text}?"
+        if new.kind == "version":  # "And 22.04?" after "… Ubuntu 24.04 LTS …": the version inside the name
+            return _swap_inner_version(frame, new.text)
         return None
     target = max(old, key=lambda m: (shape(m.text) == shape(new.text), likeness(m.text, new.text), -m.first))
     start = frame_words[target.first].start
@@ -279,6 +281,20 @@ def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | No
         end = frame.find("s", end) + 1 if frame[end : end + 2] in {"'s", "’s"} else end
         replacement += "'s"
     return frame[:start] + replacement + frame[end:]
+
+
+_VERSION_WORD = re.compile(r"^v?\d+(?:\.\d+)*$", re.IGNORECASE)
+
+
+def _swap_inner_version(frame: str, version: str) -> str | None:
+    """The frame with the version inside one of its names in place ("Debian 11" -> "Debian 12"), when it has one."""
+    frame_words = tokens(frame)
+    inner = [i for m in mentions(frame) if m.kind == "name" for i in range(m.first, m.last + 1)
+             if _VERSION_WORD.match(frame_words[i].text)]
+    if len(inner) != 1:
+        return None
+    word = frame_words[inner[0]]
+    return frame[: word.start] + version + frame[word.start + len(word.text) :]
 
 
 def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head: bool = False) -> str | None:

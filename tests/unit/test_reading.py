@@ -86,6 +86,10 @@ DEPENDENT = [
      "Where did most new joiners go in Q3 2026?", "pronoun"),
     (["Where are warranty repairs carried out?"], "How long does a repair take there?",
      "How long does a repair take in Rotterdam?", "pronoun"),
+    # a bare version swaps the version inside the earlier question's name
+    (["What is the codename of Debian 11?"], "And 12?", "What is the codename of Debian 12?", "ellipsis"),
+    (["Which option did git patch-id get in Git 2.39?"], "What about 2.38?",
+     "Which option did git patch-id get in Git 2.38?", "ellipsis"),
     (["Which ports does the Falcon X2 have?", "Which ports does the Heron S1 have?"],
      "Does the other one have Ethernet?", "Does the Falcon X2 have Ethernet?", "pronoun"),
 ]
