@@ -68,6 +68,11 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:USD|EUR|GBP|CHF|JPY))\s*(?:\d
 _SHARE_AFTER = re.compile(r"^\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
 
 
+# "page 22", "section 4", "Figure 3": where something is in a document, not a value it gives
+_REFERENCE_BEFORE = re.compile(r"\b(?:pages?|pp?\.|sections?|chapters?|figures?|fig\.|tables?|appendix|footnote)\s*$",
+                               re.IGNORECASE)
+
+
 def _is_money_or_share(sentence: str, match: re.Match[str]) -> bool:
     """Whether a figure of `sentence` is an amount of money ("$9.4 million") or a share ("25%"), not a count."""
     return bool(_CURRENCY_BEFORE.search(sentence[max(0, match.start() - 16) : match.start()])
@@ -237,6 +242,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             match.group(0).lower() not in asked
             and not (counting and _YEAR.fullmatch(match.group(0)))
             and not (counts_things and _is_money_or_share(sentence, match))
+            and not _REFERENCE_BEFORE.search(sentence[max(0, match.start() - 12) : match.start()])
             for match in _NUMBER.finditer(sentence)
         ):
             return True

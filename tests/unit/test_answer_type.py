@@ -163,6 +163,8 @@ def test_a_code_is_not_an_acronym_and_a_year_is_not_a_count(sentence: str, quest
         ("ASN1_MAX_NAME_SIZE is the maximum number of characters allowed for an ASN.1 identifier",
          "What is the numeric value of ASN1_MAX_NAME_SIZE in libtasn1?", False),
         ("ASN1_MAX_NAME_SIZE is 64.", "What is the numeric value of ASN1_MAX_NAME_SIZE in libtasn1?", True),
+        ("• (asn1 decode simple der), page 22, • (asn1 encode simple der), page 16",
+         "What is the numeric value of ASN1_MAX_NAME_SIZE in libtasn1?", False),
     ],
 )
 def test_a_measure_is_answered_by_a_figure_in_its_units(sentence: str, question: str, gives: bool) -> None:
