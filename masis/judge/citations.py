@@ -17,8 +17,10 @@ from masis.judge.sentences import split_sentences
 
 # Chunk ids are `<document key>#n` (masis.chunk_ids): letters of any script, digits and `._~-`.
 CITATION = re.compile(rf"\[({CHUNK_ID_PATTERN})\]")
-# Anything that looks like a citation marker inside document text; neutralised before it reaches a model.
-_CITATION_LIKE = re.compile(r"\[([^\[\]\n]{1,80})\]")
+# Anything that looks like a citation marker inside document text ("[other_doc#3]"); neutralised before it reaches a
+# model or a quote. Other brackets are the document's own words ("[%f/%t]", "[default: 12]", "[1]"): a chunk id has
+# a "#", so they cannot be read as a citation, and a quote keeps them as written.
+_CITATION_LIKE = re.compile(r"\[([^\[\]\n]{0,80}#[^\[\]\n]{0,80})\]")
 
 UNCITED_PENALTY = 0.03
 UNCITED_PENALTY_CAP = 0.40

@@ -73,6 +73,12 @@ def test_document_text_cannot_smuggle_a_citation() -> None:
     assert "(secret.pdf#1)" in citations.neutralise_markers(text)
 
 
+def test_a_documents_own_brackets_are_quoted_as_written() -> None:
+    # realdocs (ninja manual): "The default progress status is "[%f/%t] "" was quoted as "(%f/%t)"
+    text = 'The default progress status is "[%f/%t] ". Flags: --depth=<n> [default: 12]. See note [1].'
+    assert citations.neutralise_markers(text) == text
+
+
 def test_confidence_is_clamped_to_the_unit_interval() -> None:
     result = audit("Fine [memo.pdf#1].", EVIDENCE)
     assert penalised_confidence(1.7, result) == 1.0
