@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from masis.judge.terms import question_terms, terms
@@ -47,9 +47,6 @@ class Question:
 
     terms: frozenset[int]
     surface: Mapping[int, tuple[str, ...]]
-    # the word a dotted or hyphenated compound is written as in one piece ("Node.js" -> "nodejs", "e-mail" -> "email"),
-    # by each of its parts' terms: a document's name or text that writes it so holds them
-    compounds: Mapping[int, str] = field(default_factory=dict)
 
     def credits(
         self, text_terms: frozenset[int], text_words: frozenset[str], document_terms: AbstractSet[int] = frozenset()
@@ -64,9 +61,7 @@ class Question:
             elif any(related(word, other) for word in self.surface.get(term, ()) for other in text_words
                      if other[0] == word[0]):  # `related` asks for the same first letter: the others cannot be
                 found[term] = RELATED_CREDIT
-            elif any(_in_code(word, other) for word in self.surface.get(term, ()) for other in text_words) or (
-                term in self.compounds and self.compounds[term] in text_words
-            ):
+            elif any(_in_code(word, other) for word in self.surface.get(term, ()) for other in text_words):
                 found[term] = 1.0
             elif term in document_terms:
                 found[term] = DOCUMENT_CREDIT
@@ -83,16 +78,7 @@ def question(text: str) -> Question:
     for word in _LETTERS.findall(text.lower()):
         for term in terms(word) & wanted:
             surface.setdefault(term, []).append(word)
-    compounds = {
-        term: joined
-        for compound in _COMPOUND.findall(text)
-        if len(joined := re.sub(r"[.\-]", "", compound.lower())) >= MIN_PREFIX
-        for term in terms(compound) & wanted
-    }
-    return Question(wanted, {term: tuple(dict.fromkeys(found)) for term, found in surface.items()}, compounds)
-
-
-_COMPOUND = re.compile(r"\b[A-Za-z]+(?:[.\-][A-Za-z]+)+\b")
+    return Question(wanted, {term: tuple(dict.fromkeys(found)) for term, found in surface.items()})
 
 
 def words(text: str) -> frozenset[str]:

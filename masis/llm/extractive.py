@@ -80,13 +80,7 @@ class ExtractiveProvider:
         chosen: list[Sentence] = []
         # a sentence is read under its section's heading: "What changed in 2.4.0?" is answered by the sentences
         # of the section headed "Release 2.4.0", which do not repeat the version
-        # and under its document's name: "Node.js" in nodejs-zlib.md is said by every sentence of it, so a sentence that
-        # repeats it ("From zlib/zconf.h, modified for Node.js usage:") gains nothing over "chunkSize, which defaults
-        # to 16K"
-        headings = {
-            chunk["chunk_id"]: asked.credits_in(f"{chunk.get('section') or ''}\n{_title(chunk['doc_name'])}")
-            for chunk in evidence
-        }
+        headings = {chunk["chunk_id"]: asked.credits_in(chunk.get("section") or "") for chunk in evidence}
         own = {id(s): _own_credits(asked, s) for s in sentences}
         # a short sentence of an entry is read with the entry's first sentence ("Default: 256." with "maxFreeSockets …")
         leads = {id(s): asked.credits_in(s.lead) if s.lead else {} for s in sentences}
