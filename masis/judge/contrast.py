@@ -93,14 +93,14 @@ def _negated_base(word: str) -> str | None:
 
 
 # "un-" and "non-" words that negate nothing
-_NOT_DENYING = re.compile(r"^(?:univers|understand|underst|unanim|uniform|unified|unific|union|unison)")
+_NOT_NEGATING = re.compile(r"^(?:univers|under|unanim|unif|union|unison|nonetheless)")
 
 
 def negating_prefix(text: str) -> bool:
     """Whether `text` holds an "un-" or "non-" word that negates ("unsupported", "non-binding", "noninvolvement").
     "in-" words are left out: without a dictionary "influence" and "internal" look like negations."""
     return any(
-        word.startswith(("un", "non")) and _negated_base(word) and not _NOT_DENYING.match(word)
+        word.startswith(("un", "non")) and _negated_base(word) and not _NOT_NEGATING.match(word)
         for word in _words(text)
     )
 

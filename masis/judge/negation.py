@@ -26,20 +26,28 @@ _NEGATION = re.compile(
 )
 _DENYING = re.compile(
     r"\b(?:unable|fail(?:s|ed|ing|ure)?|refus(?:e|es|ed|ing|al)|lack(?:s|ed|ing)?|absent|without|except|excluding"
-    r"|instead|unsupported|unknown|neglected|ignored|rejected|denied|prevented|avoided|excluded"
-    r"|insignifican\w*|irrelevan\w*|invalid|inactive|incorrect|impossible|ineffective|insufficient|inadequate)\b",
+    r"|instead|unsupported|unknown|neglected|ignored|rejected|denied|prevented|avoided|excluded)\b",
+    re.IGNORECASE,
+)
+
+
+# words that negate by their prefix: "How were the British unable to …?", "… what insignificant company?"
+_PREFIXED = re.compile(
+    r"\b(?:unable|insignifican\w*|irrelevan\w*|irregular\w*|invalid|inactive|incorrect\w*|impossibl\w*"
+    r"|ineffective\w*|insufficient\w*|inadequate\w*)\b",
     re.IGNORECASE,
 )
 
 
 def negated(question: str) -> bool:
     """Whether the question asks about what is not, or never was, the case."""
-    return bool(_NEGATION.search(_NOT_DENYING.sub(" ", question)))
+    text = _NOT_DENYING.sub(" ", question)
+    return bool(_NEGATION.search(text) or _PREFIXED.search(text)) or negating_prefix(text)
 
 
 def denies(text: str) -> bool:
     """Whether `text` says that something is not, or was not, the case."""
-    return negated(text) or bool(_DENYING.search(text)) or negating_prefix(text)
+    return negated(text) or bool(_DENYING.search(text))
 
 
 def unmet(question: str, quotes: list[str]) -> bool:

@@ -53,3 +53,13 @@ def test_the_denial_must_be_in_the_quote_that_answers() -> None:
     assert not negation.unmet("Who had no real military power during the Yuan?",
                               ["The insignificance of the Ministry of War compared with native dynasties, as the real "
                                "military authority in Yuan times resided in the Privy Council."])
+
+
+def test_a_word_with_a_negating_prefix_negates_the_question() -> None:
+    assert negation.negated("How were British unable to cut supplies to Louisbourg?")
+    assert negation.negated("Governor Robert Dinwiddie had an investment in what insignificant company?")
+    assert negation.negated("Which exit code does Node.js use when an unknown option is given?")
+    assert not negation.negated("Which company influenced the design?")  # "influence" is no "in-" negation
+    assert negation.unmet("Governor Robert Dinwiddie had an investment in what insignificant company?",
+                          ["Governor Robert Dinwiddie of Virginia was an investor in the Ohio Company."])
+    assert not negation.unmet("Which formats are unsupported?", ["Unsupported formats: BMP and TIFF."])
