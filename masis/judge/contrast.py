@@ -56,6 +56,11 @@ _SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("synchronous", "sync"), ("asynchronous", "async")),
     (("strong", "stronger", "strongest"), ("weak", "weaker", "weakest")),
     (("before",), ("after",)),
+    (("start", "starts", "started", "begin", "begins", "began", "begun"),
+     ("end", "ends", "ended", "stop", "stops", "stopped", "finish", "finishes", "finished")),
+    (("win", "wins", "won"), ("lose", "loses", "lost")),
+    (("buy", "buys", "bought"), ("sell", "sells", "sold")),
+    (("gave",), ("took",)),  # not "give"/"take": "how long does it take" frames a question
 )
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

@@ -33,6 +33,14 @@ def test_an_ordinal_or_a_period_swapped_for_its_neighbour_is_a_contrast() -> Non
                                  ["Kublai's second invasion of Japan in 1281 failed because of a typhoon."])
 
 
+
+def test_a_change_turned_around_is_a_contrast() -> None:
+    assert contrast.contradicted("When does the trial start?", ["The trial ends on 31 May."])
+    assert contrast.contradicted("The SNP gave eight seats to the Liberal who?",
+                                 ["The SNP took a further eight seats from the Liberal Democrats."])
+    assert not contrast.contradicted("How long does a refund take?", ["Refunds are given within 14 days."])
+
+
 def test_a_word_the_quote_holds_elsewhere_is_not_contradicted() -> None:
     quotes = ["Marin constructed a second fort at Fort Le Boeuf.", "He first constructed Fort Presque Isle."]
     assert not contrast.contradicted("Where was Marin's first fort constructed?", quotes)
