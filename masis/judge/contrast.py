@@ -65,7 +65,7 @@ _SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # Negating prefixes, each with the letters its base may start with ("im" before b/m/p, "ir" before r, …).
-_PREFIXES = (("non-", ""), ("non", ""), ("un", ""), ("im", "bmp"), ("ir", "r"), ("il", "l"), ("in", ""))
+_PREFIXES = (("non", ""), ("un", ""), ("im", "bmp"), ("ir", "r"), ("il", "l"), ("in", ""))
 # "in-" negates adjectives and their nouns; other "in-" words ("inform", "install", "income") do not negate
 _ADJECTIVE_ENDINGS = ("able", "ible", "ant", "ent", "al", "ive", "ect", "ete", "ate", "ity", "ance", "ence", "ous",
                       "id", "ar", "ly")

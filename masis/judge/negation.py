@@ -4,8 +4,8 @@ SQuAD 2.0's adversarial questions turn an indexed sentence around: "Who never ca
 "Colonel Monckton … captured Fort Beauséjour in June 1755", "What group's membership does not reflect the balance
 of parties?" over "Committees …, with membership reflecting the balance of parties". Every other word of the
 question is in the quote, so its words cannot tell; the negation can. A quote answers a negated question only when
-it holds a negation or a word that denies ("unable", "failed", "lacks", "except", "unsupported", any word with a
-negating prefix: "insignificance", "noninvolvement").
+it holds a negation or a word that denies ("unable", "failed", "lacks", "except", an "un-" or "non-" word:
+"unsupported", "noninvolvement"; a listed "in-" word: "insignificance").
 
 The denial must be in the quote that answers — the one holding most of the question's words — not in a quote
 beside it: "What question has not led to criticism?" is not answered by "This phenomenon is known as the West
@@ -26,7 +26,7 @@ _NEGATION = re.compile(
 )
 _DENYING = re.compile(
     r"\b(?:unable|fail(?:s|ed|ing|ure)?|refus(?:e|es|ed|ing|al)|lack(?:s|ed|ing)?|absent|without|except|excluding"
-    r"|instead|unsupported|unknown|neglected|ignored|rejected|denied|prevented|avoided|excluded)\b",
+    r"|instead|unknown|neglected|ignored|rejected|denied|prevented|avoided|excluded)\b",
     re.IGNORECASE,
 )
 
