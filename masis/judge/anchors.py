@@ -45,7 +45,7 @@ _NOT_NAME_WORDS = (
     "january february march april june july august september october november december jan feb mar apr jun "
     "jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"
 )
-_NOT_NAMES = frozenset(_NOT_NAME_WORDS.split())
+NOT_NAMES = frozenset(_NOT_NAME_WORDS.split())
 
 
 def parts(text: str) -> list[str]:
@@ -132,7 +132,7 @@ _DECADE = re.compile(r"^'?\d{2,4}['’]?s$")
 
 
 def _is_anchor(token: str, starts_sentence: bool) -> bool:
-    if token.lower() in _NOT_NAMES:
+    if token.lower() in NOT_NAMES:
         return False  # a question word, however it is capitalised ("WHy", "WHAT")
     if _DECADE.match(token):
         return False
@@ -144,11 +144,11 @@ def _is_anchor(token: str, starts_sentence: bool) -> bool:
         return True
     letters = [char for char in token if char.isalpha()]
     if len(letters) >= 2 and all(char.isupper() for char in letters):
-        return token.lower() not in _NOT_NAMES
+        return token.lower() not in NOT_NAMES
     if any(char.isupper() for char in token[1:]) and token[:1].isalpha():
         return True  # inner capitals: "PostgreSQL", "readFile", "iPhone"
     if token[:1].isupper() and not starts_sentence:
-        return token.lower() not in _NOT_NAMES
+        return token.lower() not in NOT_NAMES
     return False
 
 

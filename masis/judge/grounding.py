@@ -13,6 +13,11 @@ out of a finding:
   none of the answer's quotes holds makes the answer a near miss: retried, then asked back, never answered;
 - a question about what did *not* happen whose quotes all state the positive (`masis.judge.negation`) answers the
   question turned around: its confidence stays under the threshold, so it is retried and then asked back;
+- a quote that lacks a word of the question and says what excludes it (`masis.judge.contrast`: "largest" for
+  "smallest", "private" for "public", "second" for "third", "focus" for "unfocused") answers another question:
+  retried, then asked back;
+- a quote that says the question's words about another name (`masis.judge.swaps`: "Ana Ruiz runs the Oslo office"
+  for "Who runs the Santiago office?") answers another question: retried, then asked back;
 - a question asking when or how many/much (`masis.judge.answer_type`) whose cited sentences give no date or number
   is not answered by them ("When will the console be retired?" / "The legacy dispatch console is retired."):
   retried, then asked back, never answered.
@@ -25,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from masis.judge import anchors, negation, support, tables
+from masis.judge import anchors, contrast, negation, support, swaps, tables
 from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
@@ -44,6 +49,7 @@ EXAMPLE_CLAIM = "Widget sales rose 7% in May"
 EXAMPLE_SIMILARITY = 0.8
 NEAR_MISS_CONFIDENCE = 0.3  # the most a draft whose quotes miss an exact constraint of the question may score
 UNMET_NEGATION_CONFIDENCE = 0.5  # the most a draft may score whose quotes all state what a negated question denies
+CONTRADICTED_CONFIDENCE = 0.5  # the most a draft may score whose quotes say the opposite of a word of the question
 NO_VALID_CITATION = "no valid citation"  # the reason a draft citing nothing real is retried (prompts quote it)
 
 
@@ -54,6 +60,8 @@ class Floors:
     conflicts: list[Conflict] = field(default_factory=list)
     missing_anchors: list[str] = field(default_factory=list)
     unmet_negation: bool = False
+    contradicted: list[tuple[str, str]] = field(default_factory=list)  # (question word, the quote's opposite)
+    swapped: list[tuple[str, str]] = field(default_factory=list)  # (question's name, the quote's name in its place)
     untyped: str | None = None  # the kind of answer asked for ("date", "number") that no cited sentence gives
 
 
@@ -162,6 +170,8 @@ def check(
         conflicts=evidence_conflicts(question, evidence),
         missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
         unmet_negation=negation.unmet(question, claims),
+        contradicted=contrast.contradicted(question, claims),
+        swapped=swaps.swapped(question, claims),
         untyped=untyped_answer(question, claims),
     )
 
@@ -206,6 +216,18 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
         if gap not in update.logical_gaps:
             update.logical_gaps.append(gap)
         reasons.append("the quotes do not say what the question denies")
+    if floors.contradicted:
+        said = ", ".join(f"'{quoted}' where the question says '{asked}'" for asked, quoted in floors.contradicted)
+        gap = f"The quotes say {said}."
+        if gap not in update.logical_gaps:
+            update.logical_gaps.append(gap)
+        reasons.append(f"the quotes say {said}")
+    if floors.swapped:
+        said = ", ".join(f"'{quoted}' where the question names '{asked}'" for asked, quoted in floors.swapped)
+        gap = f"The quotes say {said}."
+        if gap not in update.logical_gaps:
+            update.logical_gaps.append(gap)
+        reasons.append(f"the quotes say {said}")
     if floors.untyped:
         gap = f"The question asks for a {floors.untyped}; no cited sentence gives one."
         if gap not in update.logical_gaps:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from masis.judge.figures import numbers
-from masis.judge.terms import terms
+from masis.judge.terms import question_terms, terms
 from masis.state import EvidenceChunk
 
 SUPPORT_THRESHOLD = 0.8  # share of a claim's terms its cited passage must hold
@@ -26,3 +26,11 @@ def source_text(chunk: EvidenceChunk) -> str:
     heading (a quote may be led by them: "412 customers at the end of Q3 2026" under the Q3 report's title)."""
     path = [part.strip() for part in (chunk.get("title"), chunk.get("section")) if part and part.strip()]
     return "\n".join([*path, chunk["text"]])
+
+
+def answering(question: str, quotes: list[str]) -> list[str]:
+    """The quotes that answer: those holding the most of the question's terms (all of them when none holds any).
+    A quote beside them that shares a word with the question says nothing about what it asks."""
+    asked = question_terms(question)
+    shared = [len(asked & terms(quote)) for quote in quotes]
+    return [quote for quote, count in zip(quotes, shared, strict=True) if count == max(shared)]

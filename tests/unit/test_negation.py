@@ -41,3 +41,25 @@ def test_the_grounding_floor_flags_a_negated_question_answered_by_the_positive()
     assert not grounding.check("Who captured Fort Beausejour?", answer, evidence).unmet_negation
     critique = grounding.apply(Critique(confidence=1.0), floors, audit(answer, ["war.txt#1"]))
     assert critique.needs_retry and any("not the case" in gap for gap in critique.logical_gaps)
+
+
+def test_the_denial_must_be_in_the_quote_that_answers() -> None:
+    quotes = ["Scottish MPs are unable to vote on the domestic legislation of the Scottish Parliament.",
+              "This phenomenon is known as the West Lothian question and has led to criticism."]
+    assert negation.unmet("What question has not led to criticism?", quotes)
+    # a denial in the answering quote itself, or a word with a negating prefix, says what is not the case
+    assert not negation.unmet("Which flags are not supported on Windows?",
+                              ["The --color flag is unsupported on Windows.", "Colors work on Linux."])
+    assert not negation.unmet("Who had no real military power during the Yuan?",
+                              ["The insignificance of the Ministry of War compared with native dynasties, as the real "
+                               "military authority in Yuan times resided in the Privy Council."])
+
+
+def test_a_word_with_a_negating_prefix_negates_the_question() -> None:
+    assert negation.negated("How were British unable to cut supplies to Louisbourg?")
+    assert negation.negated("Governor Robert Dinwiddie had an investment in what insignificant company?")
+    assert negation.negated("Which exit code does Node.js use when an unknown option is given?")
+    assert not negation.negated("Which company influenced the design?")  # "influence" is no "in-" negation
+    assert negation.unmet("Governor Robert Dinwiddie had an investment in what insignificant company?",
+                          ["Governor Robert Dinwiddie of Virginia was an investor in the Ohio Company."])
+    assert not negation.unmet("Which formats are unsupported?", ["Unsupported formats: BMP and TIFF."])

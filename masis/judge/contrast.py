@@ -1,0 +1,154 @@
+"""Contrast: a quote that says the opposite of a word of the question, or its neighbour in a closed set, answers
+another question.
+
+"What is the minimum heap size?" is not answered by "The maximum heap size is 4 GB", nor "Which formats are
+supported?" by "Unsupported formats: …", nor "What did the second release add?" by "The first release added …":
+every other word matches, so the words cannot tell; the contrast can. SQuAD 2.0's adversarial questions are made
+this way too ("The smallest party sits in the middle of what?" over "The largest party sits in the middle of the
+semicircle", "What was the unimportance of the congress?" over "An early important political response …").
+
+A question word contradicts a quote when the quote does not hold the word (or a synonym of its class) but holds
+a word that excludes it: another class of the same closed set (ordinals, extremes, sides, periods, directions of
+a change), or the word with a negating prefix taken off or put on ("unfocused" / "focus", "civilized" /
+"uncivilized", "non-imperialism" / "imperialism").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from masis.judge.terms import terms
+
+# Closed sets of words that exclude each other: each set lists its classes, a class its interchangeable forms.
+_SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("first", "1st"), ("second", "2nd"), ("third", "3rd"), ("fourth", "4th"), ("fifth", "5th"),
+     ("last", "final")),
+    (("largest", "biggest"), ("smallest",)),
+    (("larger", "bigger", "greater"), ("smaller", "lesser")),
+    (("highest",), ("lowest",)),
+    (("higher",), ("lower",)),
+    (("most",), ("least", "fewest")),
+    (("more",), ("less", "fewer")),
+    (("maximum", "max", "maximal"), ("minimum", "minimal")),
+    (("earliest",), ("latest",)),
+    (("oldest",), ("newest", "youngest")),
+    (("older",), ("newer", "younger")),
+    (("public",), ("private",)),
+    (("internal",), ("external",)),
+    (("inside", "inner"), ("outside", "outer")),
+    (("inbound", "incoming"), ("outbound", "outgoing")),
+    (("input", "inputs"), ("output", "outputs")),
+    (("upper",), ("lower",)),
+    (("north", "northern"), ("south", "southern")),
+    (("east", "eastern"), ("west", "western")),
+    (("daily",), ("weekly",), ("monthly",), ("quarterly",), ("yearly", "annual", "annually")),
+    (("enable", "enables", "enabled"), ("disable", "disables", "disabled")),
+    (("include", "includes", "included"), ("exclude", "excludes", "excluded")),
+    (("accept", "accepts", "accepted"), ("reject", "rejects", "rejected")),
+    (("upload", "uploads", "uploaded"), ("download", "downloads", "downloaded")),
+    (("import", "imports", "imported"), ("export", "exports", "exported")),
+    (("success", "successful", "succeeded"), ("failure", "unsuccessful", "failed")),
+    (("increase", "increased", "increases", "rose", "grew"), ("decrease", "decreased", "decreases", "fell",
+                                                                "declined", "dropped")),
+    (("required", "mandatory"), ("optional",)),
+    (("synchronous", "sync"), ("asynchronous", "async")),
+    (("strong", "stronger", "strongest"), ("weak", "weaker", "weakest")),
+    (("before",), ("after",)),
+    (("start", "starts", "started", "begin", "begins", "began", "begun"),
+     ("end", "ends", "ended", "stop", "stops", "stopped", "finish", "finishes", "finished")),
+    (("win", "wins", "won"), ("lose", "loses", "lost")),
+    (("buy", "buys", "bought"), ("sell", "sells", "sold")),
+    (("gave",), ("took",)),  # not "give"/"take": "how long does it take" frames a question
+)
+
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# Negating prefixes, each with the letters its base may start with ("im" before b/m/p, "ir" before r, …).
+_PREFIXES = (("non", ""), ("un", ""), ("im", "bmp"), ("ir", "r"), ("il", "l"), ("in", ""))
+# "in-" negates adjectives and their nouns; other "in-" words ("inform", "install", "income") do not negate
+_ADJECTIVE_ENDINGS = ("able", "ible", "ant", "ent", "al", "ive", "ect", "ete", "ate", "ity", "ance", "ence", "ous",
+                      "id", "ar", "ly")
+# a prefix and a base that only look like a negation
+_NOT_NEGATIONS = frozenset({"immigrant", "immigrants", "incorporate", "incorporated", "invaluable", "inflammable"})
+_MIN_BASE = 5
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+@lru_cache(maxsize=4096)
+def _stem(word: str) -> frozenset[int]:
+    return terms(word)
+
+
+def _negated_base(word: str) -> str | None:
+    """The word a negating prefix was put on: "unfocused" -> "focused", "non-imperialism" -> "imperialism"."""
+    if word in _NOT_NEGATIONS:
+        return None
+    for prefix, starts in _PREFIXES:
+        base = word[len(prefix) :].lstrip("-")
+        if not word.startswith(prefix) or len(base) < _MIN_BASE or (starts and base[0] not in starts):
+            continue
+        if prefix in ("in", "im", "ir", "il") and not base.endswith(_ADJECTIVE_ENDINGS):
+            continue
+        return base
+    return None
+
+
+# "un-" and "non-" words that negate nothing
+_NOT_NEGATING = re.compile(r"^(?:univers|under|unanim|unif|union|unison|nonetheless)")
+
+
+def negating_prefix(text: str) -> bool:
+    """Whether `text` holds an "un-" or "non-" word that negates ("unsupported", "non-binding", "noninvolvement").
+    "in-" words are left out: without a dictionary "influence" and "internal" look like negations."""
+    return any(
+        word.startswith(("un", "non")) and _negated_base(word) and not _NOT_NEGATING.match(word)
+        for word in _words(text)
+    )
+
+
+def _holds(words: set[str], stems: set[frozenset[int]], word: str) -> bool:
+    """Whether the text of `words` (and their `stems`) holds `word`, a form of its stem or of its class."""
+    stem = _stem(word) if "-" not in word else None  # "non-binding" is not its stem "bind"
+    if word in words or (stem and stem in stems):
+        return True
+    return any(form in words for classes in _SETS for c in classes if word in c for form in c)
+
+
+def contrasts(question: str, quote: str) -> list[tuple[str, str]]:
+    """(question word, quote word) pairs where the quote lacks the question's word and says what excludes it."""
+    asked, said = _words(question), _words(quote)
+    said_set, asked_set = set(said), set(asked)
+    said_stems = {_stem(w) for w in said}
+    asked_stems = {_stem(w) for w in asked}
+    found: list[tuple[str, str]] = []
+    for word in dict.fromkeys(asked):
+        if _holds(said_set, said_stems, word):
+            continue
+        for classes in _SETS:
+            own = next((c for c in classes if word in c), None)
+            if own is None:
+                continue
+            other = next((form for c in classes if c is not own for form in c if form in said_set), None)
+            if other:
+                found.append((word, other))
+        base = _negated_base(word)
+        if base and _holds(said_set, said_stems, base):
+            found.append((word, base))
+    for word in dict.fromkeys(said):  # the quote negates a word of the question: "uncivilized" for "civilized"
+        base = _negated_base(word)
+        if base and not _holds(asked_set, asked_stems, word) and _holds(asked_set, asked_stems, base):
+            found.append((base, word))
+    return found
+
+
+def contradicted(question: str, quotes: Sequence[str]) -> list[tuple[str, str]]:
+    """The contrasts of the answer's quotes with the question, less those whose question word a quote holds."""
+    joined = " ".join(quotes)
+    words = set(_words(joined))
+    stems = {_stem(w) for w in words}
+    found = [pair for quote in quotes for pair in contrasts(question, quote) if not _holds(words, stems, pair[0])]
+    return list(dict.fromkeys(found))

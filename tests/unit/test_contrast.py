@@ -1,0 +1,75 @@
+"""A quote that says the opposite of a word of the question, or its neighbour in a closed set, answers another
+question."""
+
+from __future__ import annotations
+
+from masis.judge import contrast, grounding
+from masis.judge.citations import audit
+from masis.judge.findings import Critique
+from masis.state import EvidenceChunk
+
+
+def _chunk(chunk_id: str, text: str) -> EvidenceChunk:
+    return {"chunk_id": chunk_id, "doc_name": chunk_id.split("#")[0], "text": text, "page": None, "section": None,
+            "relevance": 1.0, "score": 1.0}
+
+
+def test_an_extreme_or_a_side_swapped_for_its_opposite_is_a_contrast() -> None:
+    assert contrast.contradicted("What is the minimum heap size?", ["The maximum heap size is 4 GB."]) == [
+        ("minimum", "maximum")]
+    assert contrast.contradicted("Which port does the public API listen on?",
+                                 ["The private API listens on port 9090."]) == [("public", "private")]
+    assert contrast.contradicted("The smallest party in Parliament sits in the middle of what?",
+                                 ["The largest party in the Parliament sits in the middle of the semicircle."])
+    assert not contrast.contradicted("What is the maximum heap size?", ["The maximum heap size is 4 GB."])
+    # a synonym of the word's own class is the same word
+    assert not contrast.contradicted("What is the max heap size?", ["The maximum heap size is 4 GB."])
+
+
+def test_an_ordinal_or_a_period_swapped_for_its_neighbour_is_a_contrast() -> None:
+    assert contrast.contradicted("What did the second release add?", ["The first release added the export command."])
+    assert contrast.contradicted("How often are backups taken, weekly?", ["Backups are taken daily at 02:00."])
+    assert contrast.contradicted("What interfered with Kublai's third invasion of Japan?",
+                                 ["Kublai's second invasion of Japan in 1281 failed because of a typhoon."])
+
+
+
+def test_a_change_turned_around_is_a_contrast() -> None:
+    assert contrast.contradicted("When does the trial start?", ["The trial ends on 31 May."])
+    assert contrast.contradicted("The SNP gave eight seats to the Liberal who?",
+                                 ["The SNP took a further eight seats from the Liberal Democrats."])
+    assert not contrast.contradicted("How long does a refund take?", ["Refunds are given within 14 days."])
+
+
+def test_a_word_the_quote_holds_elsewhere_is_not_contradicted() -> None:
+    quotes = ["Marin constructed a second fort at Fort Le Boeuf.", "He first constructed Fort Presque Isle."]
+    assert not contrast.contradicted("Where was Marin's first fort constructed?", quotes)
+
+
+def test_a_negating_prefix_taken_off_or_put_on_is_a_contrast() -> None:
+    assert contrast.contradicted("Which formats are supported?", ["Unsupported formats: BMP and TIFF."]) == [
+        ("supported", "unsupported")]
+    assert contrast.contradicted("In 1758 what was duc de Choiseul's plan for unfocused military efforts?",
+                                 ["The duc de Choiseul decided to focus on an invasion of Britain."])
+    assert contrast.contradicted("Which settings are non-binding?", ["Binding settings are listed in policy.yml."])
+    assert not contrast.contradicted("Which formats are unsupported?", ["Unsupported formats: BMP and TIFF."])
+    # "in-" words that negate nothing: "inform" is not "not form", "immigrant" not "not migrant"
+    assert not contrast.contradicted("How do I inform payroll?", ["Fill in the expense form."])
+    assert not contrast.contradicted("Where did the immigrants settle?", ["The migrants settled in Leeds."])
+
+
+def test_negating_prefixes_are_read_only_where_they_negate() -> None:
+    assert contrast.negating_prefix("The REAL type is unsupported.")
+    assert contrast.negating_prefix("The guidance is non-binding.")
+    assert not contrast.negating_prefix("The university is uniform in its understanding.")
+
+
+def test_the_grounding_floor_flags_a_contradicting_quote() -> None:
+    evidence = [_chunk("jvm.md#1", "The maximum heap size is 4 GB. The minimum is set by -Xms.")]
+    answer = "The maximum heap size is 4 GB [jvm.md#1]."
+    floors = grounding.check("What is the minimum heap size?", answer, evidence)
+    assert floors.contradicted == [("minimum", "maximum")]
+    assert not grounding.check("What is the maximum heap size?", answer, evidence).contradicted
+    critique = grounding.apply(Critique(confidence=1.0), floors, audit(answer, ["jvm.md#1"]))
+    assert critique.needs_retry and any("'maximum' where the question says 'minimum'" in g
+                                        for g in critique.logical_gaps)

@@ -1,0 +1,64 @@
+"""A quote that says the question's words about another name answers another question."""
+
+from __future__ import annotations
+
+from masis.judge import grounding, swaps
+from masis.state import EvidenceChunk
+
+
+def _chunk(chunk_id: str, text: str) -> EvidenceChunk:
+    return {"chunk_id": chunk_id, "doc_name": chunk_id.split("#")[0], "text": text, "page": None, "section": None,
+            "relevance": 1.0, "score": 1.0}
+
+
+def test_a_name_beside_the_same_words_is_swapped() -> None:
+    assert swaps.swapped("Who runs the Santiago office?",
+                         ["Ana Ruiz runs the Oslo office.", "The Santiago office opened in 2021."]) == [
+        ("Santiago", "Oslo")]
+    assert swaps.swapped("What did Toyota rebrand its Forte as?",
+                         ["Mitsubishi rebranded its Forte as the Dodge D-50."]) == [("Toyota", "Mitsubishi")]
+    assert swaps.swapped("Minister Robert Dinwiddie had an investment in what company?",
+                         ["Governor Robert Dinwiddie of Virginia was an investor in the Ohio Company."]) == [
+        ("Minister", "Governor")]
+    # one stop word may stand between: "TRANSPAC and TYMNET" / "TELENET and TYMNET"
+    assert swaps.swapped("How were TRANSPAC and TYMNET modified?",
+                         ["Some older networks such as TELENET and TYMNET were modified to provide an X.25 host "
+                          "interface.", "Some such as DATAPAC and TRANSPAC were initially implemented with X.25."])
+
+    # a passive names the doer after its verb
+    assert swaps.swapped("Telstra started what in the early 1980s?",
+                         ["Started by Telecom Australia in the early 1980s, AUSTPAC was Australia's first public "
+                          "packet-switched data network.", "AUSTPAC was an Australian X.25 network operated by "
+                          "Telstra."]) == [("Telstra", "Telecom")]
+
+
+def test_the_name_itself_beside_the_words_is_no_swap() -> None:
+    assert not swaps.swapped("Who runs the Santiago office?", ["Ana Ruiz runs the Santiago office."])
+    assert not swaps.swapped("What does ERR_SOCKET_BAD_PORT mean?",
+                             ["ERR_SOCKET_BAD_PORT: an API function expecting a port received an invalid value."])
+    # lower-case words in the name's place are no name: "the Santiago budget" / "the annual budget"
+    assert not swaps.swapped("What is the Santiago budget?", ["The annual budget is $2 million."])
+    # a code or model number is the anchor floor's to check, not a name to swap ("Heron S1" / "Heron Care")
+    assert not swaps.swapped("Is accidental damage covered on the Heron S1?",
+                             ["Accidental damage is not included; it can be added with Heron Care, which costs $89."])
+    # months and days are not names ("Sept" / "September")
+    assert not swaps.swapped("In Sept 1760 who negotiated a capitulation?",
+                             ["In September 1760 Governor Vaudreuil negotiated a capitulation."])
+
+
+def test_only_the_answering_quote_is_read() -> None:
+    # the quote beside the one that answers shares a word with the question, not its ask
+    quotes = ["maxHeaderSize {number} Optionally overrides the value of --max-http-header-size for requests received "
+              "by this server, i.e. the maximum length of request headers in bytes.",
+              "Default: 16384 (16 KiB).",
+              "If set to true, Node.js will check whether the Content-Length header value and the size of the body, "
+              "in bytes, are equal."]
+    question = "What is the default maximum size of HTTP headers in Node.js (--max-http-header-size)?"
+    assert not swaps.swapped(question, quotes)
+
+
+def test_the_grounding_floor_flags_a_swapped_name() -> None:
+    evidence = [_chunk("staff.csv#1", "Ana Ruiz runs the Oslo office. The Santiago office opened in 2021.")]
+    answer = "Ana Ruiz runs the Oslo office [staff.csv#1]."
+    assert grounding.check("Who runs the Santiago office?", answer, evidence).swapped == [("Santiago", "Oslo")]
+    assert not grounding.check("Who runs the Oslo office?", answer, evidence).swapped
