@@ -12,7 +12,7 @@ from masis.agents.clarify import escalate
 from masis.agents.context import AgentContext, timed
 from masis.judge import anchors
 from masis.judge.matching import Question, question, related
-from masis.judge.relevance import by_meaning, coverage, term_weights, with_dense
+from masis.judge.relevance import by_meaning, clear_by_words, coverage, term_weights, with_dense
 from masis.judge.terms import question_terms
 from masis.records.registry import Registry
 from masis.state import EvidenceChunk, MASISState
@@ -97,17 +97,20 @@ def _read_closely(ctx: AgentContext, question_text: str, scored: list[EvidenceCh
     """Check the passages that pass by some of the question's words against their meaning; when none passes, let
     the sentence encoder read the first few candidates: a passage that says the same thing in other words ("how
     many trucks does the company run" / "a fleet of 212 vehicles") passes by meaning. When a passage holds every
-    word of the question, the words decide and nothing is read. Returns whether the encoder read anything."""
+    word of the question, the words decide and nothing is read; a passage whose words clear the threshold by a
+    margin (`relevance.clear_by_words`) is not read. Returns whether the encoder read anything."""
     if not scored or any(chunk["relevance"] >= 1.0 for chunk in scored):
         return False
     encoder = ctx.encoder()
     if encoder is None:
         return False
     partly = [chunk for chunk in scored if chunk["relevance"] >= threshold][:SEMANTIC_CANDIDATES]
-    _by_meaning(encoder, ctx.vectors, question_text, partly)
+    unclear = [chunk for chunk in partly if not clear_by_words(chunk["relevance"], threshold)]
+    _by_meaning(encoder, ctx.vectors, question_text, unclear)
     if not any(chunk["relevance"] >= threshold for chunk in scored):
         _by_meaning(encoder, ctx.vectors, question_text, [c for c in scored[:SEMANTIC_CANDIDATES] if c not in partly])
-    return True
+        return True
+    return bool(unclear)
 
 
 def _by_meaning(
