@@ -10,6 +10,7 @@ import pytest
 
 from masis.judge import semantic
 from masis.judge.meaning import best_by_meaning
+from masis.judge.relevance import clear_by_words
 from masis.llm.extractive import MEANING_WEIGHT, ExtractiveProvider
 from masis.state import EvidenceChunk
 
@@ -118,3 +119,9 @@ def test_the_critic_does_not_read_a_claim_that_could_not_raise_what_the_words_an
     read = provider.critique(question, answer, evidence, relatedness=reader)
     assert reader.read == []
     assert read == provider.critique(question, answer, evidence)
+
+
+def test_a_passage_whose_words_clear_the_threshold_by_the_margin_is_passed_by_them_unread() -> None:
+    assert clear_by_words(0.86, 0.60) and clear_by_words(0.81, 0.55) and clear_by_words(0.95, 0.60)
+    # nearer the threshold the encoder still reads it: it may be about something else (a cosine below the floor)
+    assert not clear_by_words(0.84, 0.60) and not clear_by_words(0.60, 0.60) and not clear_by_words(0.79, 0.55)
