@@ -10,7 +10,7 @@ import pytest
 
 from masis.judge import semantic
 from masis.judge.meaning import best_by_meaning
-from masis.judge.relevance import clear_by_words
+from masis.judge.relevance import SEMANTIC_FLOOR, by_meaning, clear_by_words
 from masis.llm.extractive import MEANING_WEIGHT, ExtractiveProvider
 from masis.state import EvidenceChunk
 
@@ -125,3 +125,11 @@ def test_a_passage_whose_words_clear_the_threshold_by_the_margin_is_passed_by_th
     assert clear_by_words(0.86, 0.60) and clear_by_words(0.81, 0.55) and clear_by_words(0.95, 0.60)
     # nearer the threshold the encoder still reads it: it may be about something else (a cosine below the floor)
     assert not clear_by_words(0.84, 0.60) and not clear_by_words(0.60, 0.60) and not clear_by_words(0.79, 0.55)
+
+
+@pytest.mark.parametrize("words", [0.55, 0.6, 0.72, 0.99])
+def test_a_reading_never_fails_a_passage_that_holds_the_questions_exact_constraints(words: float) -> None:
+    """Why the researcher does not read a passing anchored passage: whatever its cosine, it still passes."""
+    for cosine in [-1.0, -0.3, 0.0, 0.1, 0.19, 0.2, 0.45, 0.9, 1.0]:
+        assert by_meaning(words, cosine, anchored=True) >= words
+        assert by_meaning(words, cosine, anchored=False) >= words or cosine < SEMANTIC_FLOOR
