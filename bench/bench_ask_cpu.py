@@ -6,6 +6,7 @@ questions again with the encoder's memory emptied (its passages kept on disk, wh
 `synthetic`: bench_scaling's corpus and questions (one workspace of --chunks chunks); `sample`: data/sample and
 its questions. CPU seconds move far less than wall time on a busy machine; to compare two revisions, run this
 script against each (PYTHONPATH=<tree>) in turn, and `MASIS_SEMANTIC=false` for the words-only anchor.
+`texts_read`: what the sentence encoder read in the pass (questions, passages, sentences; bench_scaling.Readings).
 Prints JSON and a table.
 """
 
@@ -18,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_scaling import WORKSPACE, Corpus, add_chunks, forget_recent_texts
+from bench_scaling import WORKSPACE, Corpus, Readings, add_chunks, forget_recent_texts
 from report import print_report
 
 from masis.config import Settings
@@ -28,12 +29,13 @@ SAMPLE = Path(__file__).resolve().parent.parent / "data"
 
 
 def timed_asks(engine: Engine, workspace: str, questions: list[str]) -> dict[str, float]:
-    cpu, answered = [], 0
+    cpu, answered, read = [], 0, Readings.texts
     for question in questions:
         started = time.process_time()
         answered += engine.ask(workspace, question).status == "answered"
         cpu.append((time.process_time() - started) * 1000)
-    return {"cpu_p50_ms": round(statistics.median(cpu), 1), "cpu_total_ms": round(sum(cpu)), "answered": answered}
+    return {"cpu_p50_ms": round(statistics.median(cpu), 1), "cpu_total_ms": round(sum(cpu)), "answered": answered,
+            "texts_read": Readings.texts - read}
 
 
 def main() -> int:
@@ -55,6 +57,7 @@ def main() -> int:
                 questions = [corpus.query() for _ in range(args.asks)]
                 add_chunks(engine, corpus, workspace, args.chunks, 0)
             engine.ask(workspace, "warm up")
+            Readings.start()
             rows = []
             for name in ("new", "kept"):
                 forget_recent_texts()

@@ -26,6 +26,8 @@ workspace grows in place from one size to the next. Queries are 3-6 words of mid
   and kept (`embeddings.db`), so that only the question is read. A revision that keeps nothing (before
   the kept vectors) reads everything again here; `*_cpu_*` are the process's CPU milliseconds for an
   ask, which a busy machine moves far less than the wall time;
+- texts_read_per_ask (and _kept): the texts the sentence encoder read per `ask` (questions, passages, sentences),
+  counted by wrapping the revision's `SentenceEncoder._read`;
 - growth exponent: the slope of log(p50) against log(chunks), fitted by least squares (1 = linear).
 
 Prints JSON and a table.
@@ -139,6 +141,28 @@ def forget_recent_texts() -> None:
             clear()
 
 
+class Readings:
+    """How many texts the sentence encoder reads (any revision's `SentenceEncoder._read`, wrapped once per process):
+    a passage or sentence it was given but had read before, or found kept, is not counted."""
+
+    texts = 0
+
+    @classmethod
+    def start(cls) -> None:
+        from masis.judge import semantic
+
+        real = semantic.SentenceEncoder._read
+        if getattr(real, "counted", False):
+            return
+
+        def counting(encoder: semantic.SentenceEncoder, texts: Sequence[str]) -> numpy.ndarray:
+            cls.texts += len(texts)
+            return real(encoder, texts)
+
+        counting.counted = True  # type: ignore[attr-defined]
+        semantic.SentenceEncoder._read = counting  # type: ignore[method-assign]
+
+
 # A file of a Qdrant Edge shard -> the part of the store it holds.
 _STORE_PARTS = [
     ("wal/", "store_wal"),
@@ -182,12 +206,15 @@ def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, obje
         engine.store.search(WORKSPACE, query, 10)
         query_ms.append((time.perf_counter() - started) * 1000)
     ask_ms, ask_cpu_ms, answered = [], [], 0
+    Readings.start()
+    read_before = Readings.texts
     for query in queries[:asks]:
         started, cpu = time.perf_counter(), time.process_time()
         outcome = engine.ask(WORKSPACE, query)
         ask_ms.append((time.perf_counter() - started) * 1000)
         ask_cpu_ms.append((time.process_time() - cpu) * 1000)
         answered += outcome.status == "answered"
+    read_new = Readings.texts - read_before
     forget_recent_texts()
     kept_ms, kept_cpu_ms = [], []
     for query in queries[:asks]:
@@ -195,6 +222,7 @@ def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, obje
         engine.ask(WORKSPACE, query)
         kept_ms.append((time.perf_counter() - started) * 1000)
         kept_cpu_ms.append((time.process_time() - cpu) * 1000)
+    read_kept = Readings.texts - read_before - read_new
     return {
         "query_p50_ms": round(statistics.median(query_ms), 3),
         "query_p95_ms": round(percentile(query_ms, 0.95), 3),
@@ -205,6 +233,8 @@ def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, obje
         "ask_kept_p50_ms": round(statistics.median(kept_ms), 1) if kept_ms else 0.0,
         "ask_kept_p95_ms": round(percentile(kept_ms, 0.95), 1) if kept_ms else 0.0,
         "ask_kept_cpu_p50_ms": round(statistics.median(kept_cpu_ms), 1) if kept_cpu_ms else 0.0,
+        "texts_read_per_ask": round(read_new / asks, 2) if asks else 0.0,
+        "texts_read_per_ask_kept": round(read_kept / asks, 2) if asks else 0.0,
         "rss_mb": round(psutil.Process().memory_info().rss / 2**20, 1),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "memory_mb": memory_breakdown(engine.settings.data_dir),

@@ -12,7 +12,7 @@ from masis.agents.clarify import escalate
 from masis.agents.context import AgentContext, timed
 from masis.judge import anchors
 from masis.judge.matching import Question, question, related
-from masis.judge.relevance import by_meaning, coverage, term_weights, with_dense
+from masis.judge.relevance import by_meaning, clear_by_words, coverage, term_weights, with_dense
 from masis.judge.terms import question_terms
 from masis.records.registry import Registry
 from masis.state import EvidenceChunk, MASISState
@@ -97,27 +97,40 @@ def _read_closely(ctx: AgentContext, question_text: str, scored: list[EvidenceCh
     """Check the passages that pass by some of the question's words against their meaning; when none passes, let
     the sentence encoder read the first few candidates: a passage that says the same thing in other words ("how
     many trucks does the company run" / "a fleet of 212 vehicles") passes by meaning. When a passage holds every
-    word of the question, the words decide and nothing is read. Returns whether the encoder read anything."""
+    word of the question, the words decide and nothing is read; nor is a passing passage read whose words clear the
+    threshold by a margin (`relevance.clear_by_words`) or that holds the question's exact constraints (its reading
+    could only raise it). Returns whether the encoder read anything."""
     if not scored or any(chunk["relevance"] >= 1.0 for chunk in scored):
         return False
     encoder = ctx.encoder()
     if encoder is None:
         return False
     partly = [chunk for chunk in scored if chunk["relevance"] >= threshold][:SEMANTIC_CANDIDATES]
-    _by_meaning(encoder, ctx.vectors, question_text, partly)
+    # a passage that holds the question's exact constraints passes whatever its meaning reads (`by_meaning`)
+    exact = _exact_anchors(question_text)
+    unclear = [c for c in partly if not clear_by_words(c["relevance"], threshold) and not _anchored(exact, c)]
+    _by_meaning(encoder, ctx.vectors, question_text, unclear)
     if not any(chunk["relevance"] >= threshold for chunk in scored):
         _by_meaning(encoder, ctx.vectors, question_text, [c for c in scored[:SEMANTIC_CANDIDATES] if c not in partly])
-    return True
+        return True
+    return bool(unclear)
 
 
 def _by_meaning(
     encoder: SentenceEncoder, kept: KeptVectors | None, question_text: str, chunks: list[EvidenceChunk]
 ) -> None:
     cosines = encoder.similarities(question_text, [c["text"] for c in chunks], kept)
-    exact = [anchor for anchor in anchors.anchors(question_text) if not anchors.is_name(anchor)]
+    exact = _exact_anchors(question_text)
     for chunk, cosine in zip(chunks, cosines, strict=True):
-        anchored = bool(exact) and not anchors.missing(exact, [("", chunk)])
-        chunk["relevance"] = by_meaning(chunk["relevance"], cosine, anchored=anchored)
+        chunk["relevance"] = by_meaning(chunk["relevance"], cosine, anchored=_anchored(exact, chunk))
+
+
+def _exact_anchors(question_text: str) -> list[str]:
+    return [anchor for anchor in anchors.anchors(question_text) if not anchors.is_name(anchor)]
+
+
+def _anchored(exact: list[str], chunk: EvidenceChunk) -> bool:
+    return bool(exact) and not anchors.missing(exact, [("", chunk)])
 
 
 def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedg
 from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights, in_table
 from masis.judge.findings import Critique, Evaluation, Relatedness
+from masis.judge.meaning import best_by_meaning
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
 from masis.judge.sentences import is_heading, sentence_blocks, split_sentences
@@ -108,13 +109,13 @@ class ExtractiveProvider:
         # what each sentence says in other words than the question's: "What river separates Jacksonville?" is
         # answered by "the St. Johns River divides the city", not by the sentence that repeats "Jacksonville"
         meaning: dict[int, float] = {}
+        unread: dict[int, str] = {}  # what may be read, when it could change a choice (`meaning.best_by_meaning`)
         if relatedness is not None and candidates:
             # only the sentences that meaning could lift to the top are read
             words = {id(s): self._gain(credits[id(s)], weights, set()) + (TYPE_BONUS if id(s) in typed else 0.0)
                      for s in candidates}
-            best = max(words.values())
-            close = [s for s in candidates if words[id(s)] >= best - MEANING_WEIGHT]
-            meaning = dict(zip(map(id, close), relatedness([_with_lead(s) for s in close]), strict=True))
+            top = max(words.values())
+            unread = {id(s): _with_lead(s) for s in candidates if words[id(s)] >= top - MEANING_WEIGHT}
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
@@ -134,20 +135,19 @@ class ExtractiveProvider:
             ]
             if not adding:
                 break
-            best, gain = max(
+            scored = [
                 (
-                    (
-                        s,
-                        self._gain(credits[id(s)], weights, covered)
-                        + (bonus if id(s) in typed else 0.0)
-                        + ANCHOR_BONUS * len(naming.get(id(s), set()) - named) / max(1, len(wanted)),
-                    )
-                    for s in adding
-                ),
-                key=lambda pair: (
-                    pair[1] + MEANING_WEIGHT * meaning.get(id(pair[0]), 0.0),
-                    pair[0].chunk["relevance"],
-                ),
+                    s,
+                    self._gain(credits[id(s)], weights, covered)
+                    + (bonus if id(s) in typed else 0.0)
+                    + ANCHOR_BONUS * len(naming.get(id(s), set()) - named) / max(1, len(wanted)),
+                )
+                for s in adding
+            ]
+            if max(gain for _, gain in scored) < MIN_GAIN:
+                break  # whichever sentence meaning would choose adds too little
+            best, gain = best_by_meaning(
+                scored, meaning, unread, relatedness, MEANING_WEIGHT, lambda s: s.chunk["relevance"]
             )
             if gain < MIN_GAIN:
                 break
@@ -298,11 +298,12 @@ class ExtractiveProvider:
             # "What are the Falcon budget and the Falcon deadline?" may be answered by two passages together
             answered = max(answered, coverage(weights, covered) * (1.0 if typed else UNTYPED_ANSWER))
         by_meaning = False
-        if relatedness is not None and best and answered < 1.0:
-            meaning = relatedness([" ".join(said[best])])[0]
-            # the supported claims may answer in other words than the question's ("What river separates
-            # Jacksonville?" / "the St. Johns River divides the city"); not the kind of answer that they don't give
-            meaning *= 1.0 if kind is None or best in typed_in else UNTYPED_ANSWER
+        # the supported claims may answer in other words than the question's ("What river separates Jacksonville?" /
+        # "the St. Johns River divides the city"); not the kind of answer that they don't give. Their closeness is at
+        # most 1, so they are read only when that could raise what the words answer.
+        share = 1.0 if kind is None or best in typed_in else UNTYPED_ANSWER
+        if relatedness is not None and best and answered < share:
+            meaning = relatedness([" ".join(said[best])])[0] * share
             by_meaning = meaning > answered
             answered = max(answered, meaning)
         confidence = calibrated(support * answered, by_meaning=by_meaning)
