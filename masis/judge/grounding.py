@@ -205,34 +205,26 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
             update.conflicts.append(conflict)
             seen.add(frozenset(conflict.documents))
             reasons.append(f"sources disagree on {conflict.topic}")
+    def gap(text: str, reason: str) -> None:
+        if text not in update.logical_gaps:
+            update.logical_gaps.append(text)
+        reasons.append(reason)
+
     if floors.missing_anchors:
         named = ", ".join(f"'{anchor}'" for anchor in floors.missing_anchors)
-        gap = f"The quoted passages do not mention {named}."
-        if gap not in update.logical_gaps:
-            update.logical_gaps.append(gap)
-        reasons.append(f"the quoted passages do not mention {named}")
+        gap(f"The quoted passages do not mention {named}.", f"the quoted passages do not mention {named}")
     if floors.unmet_negation:
-        gap = "The question asks what is not the case; every quote states what is."
-        if gap not in update.logical_gaps:
-            update.logical_gaps.append(gap)
-        reasons.append("the quotes do not say what the question denies")
+        gap("The question asks what is not the case; every quote states what is.",
+            "the quotes do not say what the question denies")
     if floors.contradicted:
         said = ", ".join(f"'{quoted}' where the question says '{asked}'" for asked, quoted in floors.contradicted)
-        gap = f"The quotes say {said}."
-        if gap not in update.logical_gaps:
-            update.logical_gaps.append(gap)
-        reasons.append(f"the quotes say {said}")
+        gap(f"The quotes say {said}.", f"the quotes say {said}")
     if floors.swapped:
         said = ", ".join(f"'{quoted}' where the question names '{asked}'" for asked, quoted in floors.swapped)
-        gap = f"The quotes say {said}."
-        if gap not in update.logical_gaps:
-            update.logical_gaps.append(gap)
-        reasons.append(f"the quotes say {said}")
+        gap(f"The quotes say {said}.", f"the quotes say {said}")
     if floors.untyped:
-        gap = f"The question asks for a {floors.untyped}; no cited sentence gives one."
-        if gap not in update.logical_gaps:
-            update.logical_gaps.append(gap)
-        reasons.append(f"no cited sentence gives the {floors.untyped} asked for")
+        gap(f"The question asks for a {floors.untyped}; no cited sentence gives one.",
+            f"no cited sentence gives the {floors.untyped} asked for")
     if no_valid_citation(audit):
         reasons.append(NO_VALID_CITATION)
     if reasons:
