@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 from masis.judge.matching import related
@@ -96,14 +96,8 @@ def holds_bound(text: str, pair: str) -> bool:
     """Whether `text` says the number of `pair` (a `bound` name and number) within a few words after its name."""
     name, number = pair.rsplit(" ", 1)
     wanted = parts(name)
-    have = parts(_LATER_VERSION_PARTS.sub("", _DATE_MONTH_DAY.sub(r"\1", text)))
-    size = len(wanted)
-    for start in range(len(have) - size + 1):
-        if all(_same_part(have[start + i], wanted[i]) for i in range(size)):
-            after = have[start + size : start + size + 1 + _BOUND_GAP]
-            if number in after:
-                return True
-    return False
+    have = parts(_bare_numbers(text))
+    return any(number in have[end : end + 1 + _BOUND_GAP] for end in _ends_of(have, wanted))
 
 
 def held_together(pair: str, sentence: str, chunk: EvidenceChunk) -> bool:
@@ -163,14 +157,21 @@ def holds(text: str, anchor: str) -> bool:
     wanted = parts(anchor)
     if not wanted:
         return True
-    if anchor.isdigit():
-        text = _LATER_VERSION_PARTS.sub("", _DATE_MONTH_DAY.sub(r"\1", text))
-    have = parts(text)
+    have = parts(_bare_numbers(text) if anchor.isdigit() else text)
+    return any(True for _ in _ends_of(have, wanted))
+
+
+def _bare_numbers(text: str) -> str:
+    """`text` with what does not hold a bare number taken out: an ISO date's month and day, a version's later parts."""
+    return _LATER_VERSION_PARTS.sub("", _DATE_MONTH_DAY.sub(r"\1", text))
+
+
+def _ends_of(have: list[str], wanted: list[str]) -> Iterator[int]:
+    """Where each run of `have` that matches `wanted` part by part (`_same_part`) ends, first seen first."""
     size = len(wanted)
     for start in range(len(have) - size + 1):
         if all(_same_part(have[start + i], wanted[i]) for i in range(size)):
-            return True
-    return False
+            yield start + size
 
 
 _JOINERS = r"(?:\s+(?:of|and|for|the|de|du|&)\s+|\s+|-)"

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from masis.judge import matching
 from masis.judge.citations import neutralise_markers
-from masis.judge.sentences import is_table_row, sentence_blocks
+from masis.judge.sentences import is_table_row, sentence_blocks, table_cells
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
@@ -35,8 +34,8 @@ def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
     for chunk in evidence:
         header: str | None = None  # the first row of the table being read: its rows are read under it
         for block in sentence_blocks(neutralise_markers(chunk["text"])):
-            cells = _cells(block[0]) if len(block) == 1 else 0
-            table_lead = header if cells and header and _cells(header) == cells else None
+            cells = table_cells(block[0]) if len(block) == 1 else 0
+            table_lead = header if cells and header and table_cells(header) == cells else None
             header = (table_lead or block[0]) if cells else None
             for index, sentence in enumerate(block):
                 lead = block[0] if index and len(sentence) <= ENTRY_SENTENCE_MAX else table_lead
@@ -51,15 +50,7 @@ def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
 def in_table(sentence: Sentence) -> bool:
     """Whether a sentence is a table's row: a record of its own, which its table's other rows do not continue."""
     lead = sentence.lead
-    return is_table_row(sentence.text) or (lead is not None and _cells(lead) == _cells(sentence.text) > 0)
-
-
-_PIPE_ROW = re.compile(r"^[^|]+(?: \| [^|]+)+$")
-
-
-def _cells(line: str) -> int:
-    """How many cells a table's line has ("Weight | 1.1 kg": 2), or 0 for a line that is not one."""
-    return line.count(" | ") + 1 if _PIPE_ROW.match(line) else 0
+    return is_table_row(sentence.text) or (lead is not None and table_cells(lead) == table_cells(sentence.text) > 0)
 
 
 def evidence_weights(question_terms: frozenset[int], sentences: Sequence[Sentence]) -> dict[int, float]:

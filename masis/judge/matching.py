@@ -61,7 +61,7 @@ class Question:
             elif any(related(word, other) for word in self.surface.get(term, ()) for other in text_words
                      if other[0] == word[0]):  # `related` asks for the same first letter: the others cannot be
                 found[term] = RELATED_CREDIT
-            elif any(_in_code(word, other) for word in self.surface.get(term, ()) for other in text_words):
+            elif any(_in_code(word, text_words) for word in self.surface.get(term, ())):
                 found[term] = 1.0
             elif term in document_terms:
                 found[term] = DOCUMENT_CREDIT
@@ -91,11 +91,17 @@ def words(text: str) -> frozenset[str]:
 
 # "IP67" is an IP rating and "USB3" a USB version: a question's short word is in a code that is that word and a figure
 # (BM25 reads the code as one token, unlike the word)
-_CODE = re.compile(r"\b[a-z]{2,4}\d{1,4}\b")
+_CODE_LETTERS = 4  # the most letters `_CODE` starts with
+_CODE = re.compile(rf"\b[a-z]{{2,{_CODE_LETTERS}}}\d{{1,4}}\b")
 
 
-def _in_code(word: str, code: str) -> bool:
-    return 2 <= len(word) <= 4 and len(code) > len(word) and code.startswith(word) and code[len(word) :].isdigit()
+
+
+def _in_code(word: str, text_words: frozenset[str]) -> bool:
+    """Whether one of `text_words` is `word` and a figure ("ip67" for "ip"); only a short word can be."""
+    return len(word) <= _CODE_LETTERS and any(
+        other.startswith(word) and other[len(word) :].isdigit() for other in text_words
+    )
 
 
 @lru_cache(maxsize=1 << 16)

@@ -17,7 +17,7 @@ from masis.judge.anchors import anchors
 _EDGE = "?!,;:\"“”‘’«»*`"
 _POSSESSIVE = re.compile(r"['’]s$")
 _PERIOD_WORD = re.compile(r"^(?:Q[1-4]|H[12]|FY\d{2,4}|(?:19|20)\d\d)$", re.IGNORECASE)
-_VERSION = re.compile(r"^v?\d+(?:\.\d+)*$", re.IGNORECASE)
+VERSION_WORD = re.compile(r"^v?\d+(?:\.\d+)*$", re.IGNORECASE)
 _QUANTITY = re.compile(r"^\d+(?:[.,]\d+)?-?(?:day|week|month|year|hour|minute|inch|gb|tb|mb|kg|g)s?$", re.IGNORECASE)
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$|^[a-z]+-[a-z]+s$|[a-z][A-Z]|_|\w\.\w|\(\)$")
 _FLAG = re.compile(r"^--?[A-Za-z][\w-]*(?:=\S*)?$")
@@ -65,7 +65,7 @@ def tokens(text: str) -> list[Token]:
             core = core[:-1]
         if core.startswith("(") and ")" not in core:
             core = core[1:]
-        core = core.rstrip(".") if not _VERSION.match(core) else core
+        core = core.rstrip(".") if not VERSION_WORD.match(core) else core
         possessive = bool(_POSSESSIVE.search(core))
         core = _POSSESSIVE.sub("", core)
         if core:
@@ -95,7 +95,7 @@ def kind_of(words: list[str]) -> str:
         word = words[0]
         if _FLAG.match(word):
             return "flag"
-        if _VERSION.match(word):
+        if VERSION_WORD.match(word):
             return "version"
         if _IDENTIFIER.search(word) and not word[:1].isupper():
             return "identifier"

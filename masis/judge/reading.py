@@ -30,6 +30,7 @@ from masis.judge.mentions import (
     CONJUNCTIONS,
     DETERMINERS,
     PREPOSITIONS,
+    VERSION_WORD,
     WH_WORDS,
     Mention,
     Token,
@@ -181,6 +182,9 @@ def _asked_again(frame: str, fragment: str) -> str | None:
     return f"{unasked(fragment)} {unasked(frame[words[verb].start :])}?"
 
 
+_LETTERS_AND_FIGURES = re.compile(r"^(?=.*[a-z])(?=.*\d)[a-z0-9-]+$")
+
+
 def _recased(fragment: str, frames: list[Earlier]) -> str:
     """A fragment typed in lower case with its names as the thread wrote them ("and the heron s1" -> "the Heron
     S1"), or, when it has a word of letters and figures ("falcon x2"), with its words capitalised: a product's
@@ -201,8 +205,6 @@ def _recased(fragment: str, frames: list[Earlier]) -> str:
             fragment = fragment[: word.start] + written + fragment[word.start + len(word.text) :]
     return fragment
 
-
-_LETTERS_AND_FIGURES = re.compile(r"^(?=.*[a-z])(?=.*\d)[a-z0-9-]+$")
 
 
 def _lost_words(fragment: str, reading: str) -> list[str]:
@@ -283,14 +285,11 @@ def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | No
     return frame[:start] + replacement + frame[end:]
 
 
-_VERSION_WORD = re.compile(r"^v?\d+(?:\.\d+)*$", re.IGNORECASE)
-
-
 def _swap_inner_version(frame: str, version: str) -> str | None:
     """The frame with the version inside one of its names in place ("Debian 11" -> "Debian 12"), when it has one."""
     frame_words = tokens(frame)
     inner = [i for m in mentions(frame) if m.kind == "name" for i in range(m.first, m.last + 1)
-             if _VERSION_WORD.match(frame_words[i].text)]
+             if VERSION_WORD.match(frame_words[i].text)]
     if len(inner) != 1:
         return None
     word = frame_words[inner[0]]

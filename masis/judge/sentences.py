@@ -24,6 +24,15 @@ CSV_ROW = re.compile(r"^[^:;|]{1,80}: [^;]*(?:; [^:;|]{1,80}: [^;]*)+\.?$")
 _TABLE_ROW = re.compile(rf"{CSV_ROW.pattern}|^[^|]+(?: \| [^|]+){{2,}}$")
 
 
+_CELLS = re.compile(r"^[^|]+(?: \| [^|]+)+$")
+
+
+def table_cells(line: str) -> int:
+    """How many cells a line of cells has ("Weight | 1.1 kg": 2), or 0 for a line that is not one; `is_table_row`
+    reads three or more as a row without the table's first line."""
+    return line.count(" | ") + 1 if _CELLS.match(line) else 0
+
+
 def is_table_row(line: str) -> bool:
     """A table row as the loaders write one (a CSV row's "column: value; …", a table's "cell | cell | …")."""
     return bool(_TABLE_ROW.match(line.strip()))

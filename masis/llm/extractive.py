@@ -220,7 +220,7 @@ class ExtractiveProvider:
         uncited: dict[int, float] = {}
 
         def cover(claim: str, into: dict[int, float]) -> None:
-            for term, credit in asked.credits_in(_CONTRAST.sub(" ", claim)).items():
+            for term, credit in asked.credits_in(_said(claim)).items():
                 into[term] = max(credit, into.get(term, 0.0))
 
         cited_sentences = 0
@@ -394,7 +394,7 @@ def _section_continues(first: Sentence, sentences: Sequence[Sentence], avoid: se
 
 def _with_lead(sentence: Sentence) -> str:
     """A sentence as it is read for its meaning: an entry's short sentence with the entry's first sentence."""
-    text = _CONTRAST.sub(" ", sentence.text)  # what it sets aside is not what it means
+    text = _said(sentence.text)
     return f"{sentence.lead} {text}" if sentence.lead else text
 
 
@@ -429,15 +429,19 @@ def _with_what_follows_colons(chosen: list[Sentence], sentences: Sequence[Senten
 
 
 # "… get a 60-day evaluation period instead of the usual return window": what a sentence sets aside is not what it says
-_CONTRAST = re.compile(r"\b(?:instead\s+of|rather\s+than|other\s+than|as\s+opposed\s+to|in\s+place\s+of)\b[^.;,:]*",
-                       re.IGNORECASE)
+_SET_ASIDE = re.compile(r"\b(?:instead\s+of|rather\s+than|other\s+than|as\s+opposed\s+to|in\s+place\s+of)\b[^.;,:]*",
+                        re.IGNORECASE)
+
+
+def _said(text: str) -> str:
+    """`text` without a clause it sets aside."""
+    return _SET_ASIDE.sub(" ", text)
 
 
 def _own_credits(asked: matching.Question, sentence: Sentence) -> dict[int, float]:
     """What a sentence covers of the question by its own words, less the words of a clause it sets aside."""
-    if not _CONTRAST.search(sentence.text):
-        return asked.credits(sentence.terms, sentence.words)
-    return asked.credits_in(_CONTRAST.sub(" ", sentence.text))
+    said = _said(sentence.text)
+    return asked.credits(sentence.terms, sentence.words) if said == sentence.text else asked.credits_in(said)
 
 
 def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sentence]:
