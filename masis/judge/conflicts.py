@@ -24,20 +24,31 @@ def _subject(text: str) -> frozenset[int]:
     return terms(NUMBER.sub(" ", text))
 
 
-def conflicts(answer: str, evidence: Sequence[EvidenceChunk], sentences: Sequence[Sentence]) -> list[Conflict]:
+def _asked_about(question: str) -> frozenset[int]:
+    """The question's terms less its figures and periods: what a conflict must be about to concern it ("How many
+    customers at the end of Q3 2026?" is not concerned by two Q3 2026 revenue figures)."""
+    words = " ".join(w for w in WORD.findall(question) if not any(ch.isdigit() for ch in w))
+    return question_terms(question) & terms(words)
+
+
+def conflicts(
+    answer: str, evidence: Sequence[EvidenceChunk], sentences: Sequence[Sentence], question: str = ""
+) -> list[Conflict]:
     """Figures the answer states that another document states differently.
 
     For each cited sentence with a figure, look for a sentence in another document about the same
-    subject (most of its non-numeric terms shared) that gives a different figure of the same kind.
+    subject (most of its non-numeric terms shared) that gives a different figure of the same kind. With the
+    `question`, only sentences that hold one of its words beside its figures and periods count.
     """
     by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
+    asked = _asked_about(question) if question else frozenset()
     found: list[Conflict] = []
     seen: set[frozenset[str]] = set()
     for sentence in answer_sentences(answer):
         ids = [c for c in CITATION.findall(sentence) if c in by_id]
         claim = strip_citations(sentence)
         claim_values = values(claim)
-        if not ids or not claim_values:
+        if not ids or not claim_values or (asked and not terms(claim) & asked):
             continue
         source = by_id[ids[0]]
         subject = _subject(claim)
@@ -96,7 +107,7 @@ def evidence_conflicts(question: str, evidence: Sequence[EvidenceChunk]) -> list
         for s in sentences
         if values(s.text) and coverage(weights, s.terms & wanted) >= QUESTION_SHARE
     ]
-    return conflicts(" ".join(claims), evidence, sentences) if claims else []
+    return conflicts(" ".join(claims), evidence, sentences, question) if claims else []
 
 
 def _display(sentence: str, figures: set[str]) -> str:

@@ -284,7 +284,7 @@ class ExtractiveProvider:
         gaps = [f"The answer does not address '{word}'." for word in _missing_words(question, covered)]
         if not typed:
             gaps.append(f"The question asks for a {kind}; no supported sentence gives one.")
-        conflicts = find_conflicts(answer, evidence, sentences)
+        conflicts = find_conflicts(answer, evidence, sentences, question)
         support = (cited_sentences - len(unsupported)) / cited_sentences if cited_sentences else 0.0
         def answers(chunk_id: str) -> float:
             """How much of the question one passage's quotes answer: the words they cover, halved when the question

@@ -74,6 +74,19 @@ def test_conflicting_figures_in_the_evidence_are_found_even_when_the_draft_cites
     assert grounding.evidence_conflicts("What was Q4 2026 revenue?", [Q3, ROADMAP, q4]) == []
 
 
+def test_two_figures_that_share_only_the_questions_period_are_not_its_conflict() -> None:
+    customers = chunk("q3_report.md#3", "Kestrel Labs ended the quarter with 412 customers.")
+    question = "How many customers were there at the end of Q3 2026?"
+    assert grounding.evidence_conflicts(question, [Q3, ROADMAP, customers]) == []
+    from masis.judge.conflicts import conflicts
+    from masis.judge.evidence import evidence_sentences
+
+    cited = "Q3 2026 revenue was $12.4 million [q3_report.md#2]. The quarter ended with 412 customers [q3_report.md#3]."
+    sentences = evidence_sentences([Q3, ROADMAP, customers])
+    assert conflicts(cited, [Q3, ROADMAP, customers], sentences, question) == []
+    assert len(conflicts(cited, [Q3, ROADMAP, customers], sentences, "What was Q3 2026 revenue?")) == 1
+
+
 def test_apply_adds_findings_and_never_removes_the_models() -> None:
     answer = "Revenue grew 12% [q3_report.md#2]."
     critique = Critique(unsupported_claims=["something the model saw"], confidence=0.9, reasoning="fine")
