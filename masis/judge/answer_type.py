@@ -121,7 +121,14 @@ def answer_noun(question: str) -> str | None:
 # "What is the default …?", "… by default?": a reference entry's default, which a sentence gives by saying "default"
 # with a value ("Default: 5000", "The default is 1000 microseconds", "defaults to false").
 _ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)", re.IGNORECASE)
-_SAYS_DEFAULT = re.compile(r"\b(?:default|defaults|defaulting)\b", re.IGNORECASE)
+# a sentence that says what a default is ("Default: 5000", "[default: 30]", "by default, …", "defaults to false",
+# "the default is 256", "the default 900k block size", "900,000 bytes (the default)"), not one that only names a
+# default thing ("submit audit reports to the default registry")
+_SAYS_DEFAULT = re.compile(
+    r"\bby\s+default\b|\bdefault(?:s|ing)?\s*(?:[:=]|\b(?:to|is|was|are|were|value|values|setting|settings|of)\b)"
+    r"|[\[(](?:the\s+)?default\b|\bdefault\s+(?=[\d'\"`]|(?:true|false|null|none|on|off|yes|no|unlimited)\b)",
+    re.IGNORECASE,
+)
 _LITERAL = re.compile(
     r"\b(?:true|false|null|none|undefined|unlimited|infinity|disabled|enabled|on|off|yes|no|empty)\b"
     r"|['\"`][^'\"`\s]{1,40}['\"`]|(?<![\w-])--?[a-z][\w-]*|\b[a-z]+[_./][\w./]+",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from masis.judge.figures import NUMBER
+from masis.judge.stopwords import SMART_STOP_WORDS
 
 # A sentence's end: its mark (kept, captured), closing quotes or brackets and the space after it (dropped),
 # before what starts a sentence; not after an abbreviation that a name or an example may follow ("e.g.
@@ -109,10 +110,40 @@ def _next_field(current: list[str], following: str) -> bool:
     return bool(label and labels and label.group(1).lower() not in labels)
 
 
+def _open_line(line: str) -> bool:
+    """A line that starts with a capital and ends without closing punctuation, as the items of a one-a-line list do."""
+    words = line.split()
+    return bool(words) and line[:1].isupper() and line[-1] not in ".!?,;:" and words[-1].lower() not in SMART_STOP_WORDS
+
+
+def _deliberate_breaks(lines: list[str]) -> list[bool]:
+    """For each line, whether it ended on purpose before a capitalised line although it has no closing
+    punctuation, as in a list of one item a line ("Skip collecting build-id when recording: perf record -B"):
+    the next line's first word would have fitted on it within the text's widest line, which a text wrapped to a
+    width never does, or it is one of three such lines in a row (a chunk's own lines are narrower than its
+    document's). A line that ends on a function word ("pairs to") was cut mid-phrase all the same (a PDF's
+    proportional font fills its lines unevenly)."""
+    width = max(map(len, lines), default=0)
+    open_ = [_open_line(line) for line in lines]
+    found = []
+    for i, line in enumerate(lines):
+        following = lines[i + 1] if i + 1 < len(lines) else ""
+        first = following.split()[0] if following.split() else ""
+        ends_open = bool(line) and line[-1] not in ".!?,;:" and line.split()[-1].lower() not in SMART_STOP_WORDS
+        if not (first[:1].isupper() and ends_open):
+            found.append(False)
+            continue
+        fits = len(line) + 1 + len(first) <= width
+        in_list = open_[i] and open_[i + 1] and ((i > 0 and open_[i - 1]) or (i + 2 < len(lines) and open_[i + 2]))
+        found.append(fits or in_list)
+    return found
+
+
 def _blocks(text: str) -> list[str]:
     blocks: list[str] = []
     current: list[str] = []
     lines = [line.strip() for line in text.splitlines()]
+    deliberate = _deliberate_breaks(lines)
     for index, line in enumerate(lines):
         if not line:
             if current:
@@ -139,7 +170,9 @@ def _blocks(text: str) -> list[str]:
             current = []
         current.append(line)
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        heading_like = len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
+        heading_like = (
+            len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
+        ) or deliberate[index]
         # a line that ends a sentence before one that does not start with a capital ends its block: a chunk puts
         # each block on a line of its own, and a reference entry often opens with its name
         # ("Default: Infinity." / "maxFreeSockets {number} Maximum number of sockets …", "--edition edition")
@@ -154,6 +187,9 @@ def _blocks(text: str) -> list[str]:
 
 
 _HEADING_WORDS_MAX = 8
+_OPTION = re.compile(r"^--?[A-Za-z]")
+# a list item's link or author ("Add prompt customization by @jimenezj8 in https://…")
+_LINK = re.compile(r"^(?:https?://|@\w)")
 _YEARISH = re.compile(r"^(?:FY|Q[1-4]|H[12])?[-']?(?:19|20)?\d\d$|^(?:FY|Q[1-4]|H[12])$", re.I)
 # A document's numbering standing as a sentence of its own ("Chapter 2.", "Section 4.1", "2.2.", "Part IV"): the
 # loaders split "Chapter 2. Users and Groups" at its period. It says nothing, and its figure is not an answer to
@@ -166,11 +202,14 @@ _NUMBERED_LABEL = re.compile(
 def is_heading(sentence: str) -> bool:
     """A heading or label ("AI Investment Strategy FY2026", "Board update"): short, no closing punctuation,
     and no figure beyond a year or period. Context for retrieval, not a sentence to quote; a table row with
-    figures ("Engineering 98 9") is not one."""
+    figures ("Engineering 98 9") is not one, nor is a field with its value ("Default: null") or a line that
+    gives a command-line option ("Skip collecting build-id when recording: perf record -B") or a link."""
     text = sentence.strip()
     if _NUMBERED_LABEL.match(text):
         return True
     words = text.split()
     if not words or len(words) > _HEADING_WORDS_MAX or text[-1] in ".!?;:" or " | " in text:
         return False  # a table's row of cells ("Ingress protection | IP67") is a record, not a label
+    if any(_OPTION.match(word) or _LINK.match(word) for word in words) or _RECORD_LABEL.match(text):
+        return False  # a field with its value ("Default: null", "Type: Number") is a record too
     return not any(NUMBER.fullmatch(word) and not _YEARISH.match(word) for word in words)

@@ -61,3 +61,46 @@ def test_records_are_read_apart() -> None:
 def test_a_cited_sentence_ends_at_its_citation() -> None:
     answer = "what: sfdisk --show-size why: use blockdev [a.txt#1]. what: sfdisk --Linux why: unnecessary [a.txt#1]."
     assert len(answer_sentences(answer)) == 2
+
+
+# linux-perf-tips.txt: a tip a line, none punctuated
+TIPS = """For a higher level overview, try: perf report --sort comm,dso
+Sample related events with: perf record -e '{cycles,instructions}:S'
+Compare performance results with: perf diff [<old file> <new file>]
+Skip collecting build-id when recording: perf record -B
+To change sampling frequency to 100 Hz: perf record -F 100"""
+
+
+def test_a_list_of_one_unpunctuated_item_a_line_splits_at_each_line() -> None:
+    assert split_sentences(TIPS) == TIPS.splitlines()
+
+
+def test_a_wrapped_paragraph_stays_one_sentence_though_a_line_starts_with_a_name() -> None:
+    wrapped = (
+        "The spec defines a mapping from XML (namespaceURI, localName) pairs to\n"
+        "MIME types for documents whose root element says what they are, so that\n"
+        "Applications can tell them apart."
+    )
+    assert len(split_sentences(wrapped)) == 1
+    greedy = "The board approved the plan that the product team presented at the\nOslo offsite last week."
+    assert len(split_sentences(greedy)) == 1
+    # wrapped to 72 columns: "Falcon" did not fit on the first line, so the break is the wrap's
+    to_width = (
+        "Pre-orders open in the United States and Canada for the rugged handheld\n"
+        "Falcon X2 on 1 February 2027, and the first units ship to customers in\nMarch."
+    )
+    assert len(split_sentences(to_width)) == 1
+
+
+def test_a_line_that_gives_a_command_line_option_is_not_a_heading() -> None:
+    assert not is_heading("Skip collecting build-id when recording: perf record -B")
+    assert is_heading("Recording options")
+
+
+@pytest.mark.parametrize(
+    "record",
+    ["Default: null", "Type: Number", "Add prompt customization by @jimenezj8 in https://github.com/o/r/pull/476"],
+)
+def test_a_field_with_its_value_or_a_linked_list_item_is_a_record_not_a_heading(record: str) -> None:
+    assert not is_heading(record)
+    assert is_heading("Chapter 2: Users and Groups")
