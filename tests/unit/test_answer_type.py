@@ -178,3 +178,20 @@ def test_a_who_question_names_the_action_its_name_must_come_with() -> None:
     assert asked_action("Who never captured Fort Beausejour?") == "captured"
     assert asked_action("Who is the CEO of Nordlys?") is None  # the noun says what is asked
     assert asked_action("When was the budget approved?") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gives"),
+    [
+        ("Default: null", True),
+        ("--depth=<number> [default: 30]", True),
+        ("By default port 8000 is used and a web browser will be opened.", True),
+        ("The default value, if not specified, is 16 for non-incremental builds.", True),
+        ("Sets the block size to 100,000 bytes through 900,000 bytes (the default) respectively.", True),
+        ('If "binary-targets", debian/rules binary must run under (fake)root. This is the default/status quo.', True),
+        # names a default thing, gives no default value
+        ('When "true" submit audit reports alongside the current npm command to the default registry.', False),
+    ],
+)
+def test_a_sentence_gives_a_default_only_when_it_says_what_the_default_is(sentence: str, gives: bool) -> None:
+    assert gives_type(sentence, "default", "What is the default audit-level in npm config?") is gives
