@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from langgraph.graph import END
@@ -10,7 +11,7 @@ from langgraph.runtime import Runtime
 
 from masis.agents.clarify import escalate
 from masis.agents.context import AgentContext, timed
-from masis.judge import anchors
+from masis.judge import anchors, several
 from masis.judge.matching import Question, question, related
 from masis.judge.relevance import by_meaning, clear_by_words, coverage, term_weights, with_dense
 from masis.judge.terms import question_terms
@@ -133,6 +134,44 @@ def _anchored(exact: list[str], chunk: EvidenceChunk) -> bool:
     return bool(exact) and not anchors.missing(exact, [("", chunk)])
 
 
+@dataclass(frozen=True)
+class _Search:
+    hits: list[Hit]
+    scored: list[EvidenceChunk]
+    dense: bool  # an embedding model of the OpenAI path scored the hits by meaning
+    semantic: bool  # the sentence encoder read some of them
+
+
+def _search(
+    ctx: AgentContext, workspace: str, text: str, query: str, limit: int, threshold: float, doc_name: str | None
+) -> _Search:
+    """The passages found for `query`, each scored against the question `text`."""
+    hits = ctx.store.search(workspace, query, limit, doc_name=doc_name)
+    asked = question(text)
+    weights = _weights(ctx.registry, workspace, asked.terms)
+    in_documents = ctx.registry.terms_in_documents(workspace, (hit.doc_name for hit in hits), asked.terms)
+    scored = [_evidence(hit, asked, weights, in_documents.get(hit.doc_name, set())) for hit in hits]
+    dense = any(hit.dense_score is not None for hit in hits)
+    return _Search(hits, scored, dense, not dense and _read_closely(ctx, text, scored, threshold))
+
+
+def _merged(lists: list[list[EvidenceChunk]]) -> list[EvidenceChunk]:
+    """The passages of the whole question's search, then each part's new ones in turn (a passage found twice keeps
+    its better score): the parts' best passages stand beside the whole question's, not after all of them."""
+    best: dict[str, EvidenceChunk] = {}
+    order: list[str] = []
+    for rank in range(max(map(len, lists), default=0)):
+        for chunks in lists:
+            if rank < len(chunks):
+                chunk = chunks[rank]
+                known = best.get(chunk["chunk_id"])
+                if known is None:
+                    order.append(chunk["chunk_id"])
+                if known is None or chunk["relevance"] > known["relevance"]:
+                    best[chunk["chunk_id"]] = chunk
+    return [best[chunk_id] for chunk_id in order]
+
+
 def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     ctx = runtime.context
     settings = ctx.settings
@@ -145,29 +184,28 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
     workspace = state["workspace_id"]
     with timed("researcher") as latency:
         query = search_query(ctx.registry, workspace, state, retry)
-        hits = ctx.store.search(workspace, query, limit, doc_name=state.get("source_filter"))
         asked_text = core_question(state)
-        asked = question(asked_text)
-        weights = _weights(ctx.registry, workspace, asked.terms)
-        in_documents = ctx.registry.terms_in_documents(workspace, (hit.doc_name for hit in hits), asked.terms)
-        scored = [_evidence(hit, asked, weights, in_documents.get(hit.doc_name, set())) for hit in hits]
-        # an embedding model of the OpenAI path already scored the hits by meaning
-        dense = any(hit.dense_score is not None for hit in hits)
-        semantic = not dense and _read_closely(ctx, asked_text, scored, threshold)
+        searches = [(asked_text, query), *((part, part) for part in several.parts(asked_text))]
+        found = [_search(ctx, workspace, text, search, limit, threshold, state.get("source_filter"))
+                 for text, search in searches]
+        hits = [hit for result in found for hit in result.hits]
+        scored = _merged([result.scored for result in found])
+        dense = any(result.dense for result in found)
+        semantic = any(result.semantic for result in found)
         evidence = [chunk for chunk in scored if chunk["relevance"] >= threshold]
     update: dict[str, Any] = {
         "attempt": attempt,
         "query": query,
         "evidence": evidence,
-        "candidates_found": len(hits),
-        "retrieval_calls": 1,
+        "candidates_found": len({hit.chunk_id for hit in hits}),
+        "retrieval_calls": len(searches),
         "latencies_ms": [latency],
         "trace": [
             {
                 "node": "researcher",
                 "attempt": attempt,
                 "query": query,
-                "candidates": len(hits),
+                "candidates": len({hit.chunk_id for hit in hits}),
                 "kept": len(evidence),
                 "threshold": threshold,
                 "top_relevance": max((c["relevance"] for c in scored), default=0.0),

@@ -57,6 +57,21 @@ def parts(text: str) -> list[str]:
     return [part.lower() for part in _PARTS.findall(_LEADING_V.sub("", folded))]
 
 
+def anchor_spans(question: str) -> list[tuple[int, int]]:
+    """Where each anchor of the question stands (start, end), as `anchors` reads them, in order."""
+    spans: list[tuple[int, int]] = []
+    sentence_start = True
+    for match in _TOKEN.finditer(question):
+        raw = match.group(0)
+        token = _POSSESSIVE.sub("", raw.strip(_EDGE_PUNCTUATION)).rstrip(".")
+        starts = sentence_start
+        sentence_start = raw.rstrip("\"')]”’").endswith((".", "?", "!", ":"))
+        if token and parts(token) and _is_anchor(token, starts):
+            start = match.start() + raw.find(token)
+            spans.append((start, start + len(token)))
+    return spans
+
+
 def anchors(question: str) -> list[str]:
     """The question's anchors, as written (edge punctuation and a possessive dropped), first seen first.
 
