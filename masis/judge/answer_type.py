@@ -122,17 +122,18 @@ def answer_noun(question: str) -> str | None:
 # with a value ("Default: 5000", "The default is 1000 microseconds", "defaults to false").
 _ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)", re.IGNORECASE)
 # a sentence that says what a default is ("Default: 5000", "[default: 30]", "by default, …", "defaults to false",
-# "the default is 256", "the default 900k block size", "900,000 bytes (the default)", "This is the default"), not one
-# that only names a default thing ("submit audit reports to the default registry")
+# "the default is 256", "the default progress status is …", "the default 900k block size", "900,000 bytes (the
+# default)", "This is the default"), not one that only names a default thing ("submit audit reports to the default
+# registry")
 _SAYS_DEFAULT = re.compile(
     r"\bby\s+default\b|\bdefault(?:s|ing)?\s*(?:[:=]|\b(?:to|is|was|are|were|value|values|setting|settings|of)\b)"
     r"|[\[(](?:the\s+)?default\b|\bdefault\s+(?=[\d'\"`]|(?:true|false|null|none|on|off|yes|no|unlimited)\b)"
-    r"|\b(?:is|was|are|be)\s+(?:the\s+)?default\b",
+    r"|\b(?:is|was|are|be)\s+(?:the\s+)?default\b|\bdefault\s+(?:[\w-]+\s+){1,3}(?:is|was|are)\s",
     re.IGNORECASE,
 )
 _LITERAL = re.compile(
     r"\b(?:true|false|null|none|undefined|unlimited|infinity|disabled|enabled|on|off|yes|no|empty)\b"
-    r"|['\"`][^'\"`\s]{1,40}['\"`]|(?<![\w-])--?[a-z][\w-]*|\b[a-z]+[_./][\w./]+",
+    r"|['\"`][^'\"`\s]{1,40}['\"`]|[\"`][^\"`\n]{1,40}[\"`]|(?<![\w-])--?[a-z][\w-]*|\b[a-z]+[_./][\w./]+",
     re.IGNORECASE,
 )
 

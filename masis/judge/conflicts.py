@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from masis.judge import anchors
 from masis.judge.citations import CITATION, answer_sentences, strip_citations
 from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
 from masis.judge.figures import NUMBER, normalise_number, values
@@ -38,10 +39,12 @@ def conflicts(
 
     For each cited sentence with a figure, look for a sentence in another document about the same
     subject (most of its non-numeric terms shared) that gives a different figure of the same kind. With the
-    `question`, only sentences that hold one of its words beside its figures and periods count.
+    `question`, only sentences that hold one of its words beside its figures and periods count, and the other
+    document's sentence must be read under every anchor of the question (its period, version, name).
     """
     by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
     asked = _asked_about(question) if question else frozenset()
+    wanted = anchors.anchors(question) if question else []
     found: list[Conflict] = []
     seen: set[frozenset[str]] = set()
     for sentence in answer_sentences(answer):
@@ -55,6 +58,8 @@ def conflicts(
         for other in sentences:
             if other.chunk["doc_name"] == source["doc_name"]:
                 continue
+            if wanted and anchors.missing(wanted, [(other.text, other.chunk)]):
+                continue  # a budget for the year's end is no other figure for "the end of Q3 2026"
             other_values = values(other.text)
             kinds = [k for k in claim_values.keys() & other_values.keys() if not claim_values[k] & other_values[k]]
             other_subject = _subject(other.text)

@@ -186,6 +186,7 @@ def test_a_who_question_names_the_action_its_name_must_come_with() -> None:
         ("Default: null", True),
         ("--depth=<number> [default: 30]", True),
         ("By default port 8000 is used and a web browser will be opened.", True),
+        ('The default progress status is "[%f/%t] " (note the trailing space).', True),
         ("The default value, if not specified, is 16 for non-incremental builds.", True),
         ("Sets the block size to 100,000 bytes through 900,000 bytes (the default) respectively.", True),
         ('If "binary-targets", debian/rules binary must run under (fake)root. This is the default/status quo.', True),
