@@ -126,7 +126,7 @@ _ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|she
 # default)", "This is the default"), not one that only names a default thing ("submit audit reports to the default
 # registry")
 _SAYS_DEFAULT = re.compile(
-    r"\bby\s+default\b|\bdefault(?:s|ing)?\s*(?:[:=]|\b(?:to|is|was|are|were|value|values|setting|settings|of)\b)"
+    r"\bby\s+default\b|\bdefault(?:s|ing)?\s*(?:[:=]|\b(?:to|is|was|are|were|value|setting|settings|of)\b)"
     r"|[\[(](?:the\s+)?default\b|\bdefault\s+(?=[\d'\"`]|(?:true|false|null|none|on|off|yes|no|unlimited)\b)"
     r"|\b(?:is|was|are|be)\s+(?:the\s+)?default\b|\bdefault\s+(?:[\w-]+\s+){1,3}(?:is|was|are)\s",
     re.IGNORECASE,

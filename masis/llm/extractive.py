@@ -164,8 +164,14 @@ class ExtractiveProvider:
         # a short sentence is quoted after its entry's first sentence when that says what it is about
         needs_lead = {id(s) for s in sentences if leads[id(s)].keys() - own[id(s)].keys()}
         chosen = _with_what_follows_colons(_with_entry_leads(chosen, sentences, needs_lead), sentences, avoid)
-        lines = [_cite(_standing_alone(s, question, {c.text for c in chosen[:i]}), s.chunk["chunk_id"])
-                 for i, s in enumerate(chosen)]
+        lines: list[str] = []
+        shown: set[str] = set()  # the sentences quoted so far, as themselves or as the referent that leads another
+        for sentence in chosen:
+            if sentence.text in shown:
+                continue
+            quoted = _standing_alone(sentence, question, shown)
+            shown.update(s.text for s in sentences if s.chunk is sentence.chunk and s.text.rstrip(".!?") in quoted)
+            lines.append(_cite(quoted, sentence.chunk["chunk_id"]))
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
             covered.update(_context(chunk, asked, question))
         missing = _missing_words(question, covered)
@@ -520,7 +526,23 @@ def _naming_anchors(wanted: Sequence[str], candidates: Sequence[Sentence]) -> di
     section heading or its document's name: not only somewhere else in its passage."""
     if not wanted:
         return {}
-    return {id(s): set(wanted) - set(anchors.missing(wanted, [(s.text, _own(s))])) for s in candidates}
+    return {id(s): _keyed(set(wanted) - set(anchors.missing(wanted, [(s.text, _own(s))])), s) for s in candidates}
+
+
+def _keyed(named: set[str], sentence: Sentence) -> set[str]:
+    """`named` less the keys (`_is_key`) that the sentence's entry only mentions: on the line keyed
+    PRIORITY_BELOW_NORMAL, "above PRIORITY_LOW" does not name PRIORITY_LOW's entry."""
+    key = _entry_key(sentence)
+    if key is None:
+        return named
+    return {anchor for anchor in named if not _is_key(anchor) or anchors.parts(anchor) == anchors.parts(key)}
+
+
+def _entry_key(sentence: Sentence) -> str | None:
+    """The key an entry's line opens with (`PRIORITY_LOW`, `--depth=<number>`, `DEP0005:`), or None."""
+    line = _own(sentence)["text"].split("\n")[-1] or sentence.text
+    first = line.split(maxsplit=1)[0].strip(":,;()[]`") if line.split() else ""
+    return first if first and _is_key(first) else None
 
 
 ENTRY_LINE_MAX = 400  # a passage's line this long or shorter is an entry (a table row, a list item, a definition)

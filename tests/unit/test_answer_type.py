@@ -192,6 +192,7 @@ def test_a_who_question_names_the_action_its_name_must_come_with() -> None:
         ('If "binary-targets", debian/rules binary must run under (fake)root. This is the default/status quo.', True),
         # names a default thing, gives no default value
         ('When "true" submit audit reports alongside the current npm command to the default registry.', False),
+        ("false: causes a new Agent with default values to be used.", False),
     ],
 )
 def test_a_sentence_gives_a_default_only_when_it_says_what_the_default_is(sentence: str, gives: bool) -> None:

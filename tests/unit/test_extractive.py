@@ -223,6 +223,27 @@ def test_the_entry_that_names_the_asked_constant_leads_not_its_neighbour() -> No
     assert "nice value of -7" in first_two and "nice value of 10" not in first_two
 
 
+OS_PRIORITY_HIGH = (
+    "PRIORITY_HIGH The process scheduling priority above PRIORITY_ABOVE_NORMAL and below PRIORITY_HIGHEST. This "
+    "corresponds to HIGH_PRIORITY_CLASS on Windows, and a nice value of -14 on all other platforms.\n"
+    "PRIORITY_HIGHEST The highest process scheduling priority. This corresponds to REALTIME_PRIORITY_CLASS on "
+    "Windows, and a nice value of -20 on all other platforms."
+)
+
+
+def test_an_entry_that_only_mentions_the_asked_constant_does_not_name_it_and_no_quote_repeats() -> None:
+    # conversations cv-045: "above … and below PRIORITY_HIGHEST" on PRIORITY_HIGH's row was read as naming
+    # PRIORITY_HIGHEST, and PRIORITY_LOW's first sentence was quoted twice (once leading the next one)
+    evidence = [
+        {**_chunk("os.md#45", "nodejs-os.md", OS_PRIORITY), "section": "Priority constants"},
+        {**_chunk("os.md#46", "nodejs-os.md", OS_PRIORITY_HIGH), "section": "Priority constants"},
+    ]
+    answer = provider.synthesize("Which nice values do PRIORITY_LOW and PRIORITY_HIGHEST correspond to?", evidence)
+    assert "nice value of 19" in answer and "PRIORITY_HIGHEST The highest" in answer
+    assert "PRIORITY_HIGH The process" not in answer and "nice value of -14" not in answer
+    assert answer.count("PRIORITY_LOW The lowest") == 1
+
+
 BASE_PASSWD = {  # base-passwd's users-and-groups.html as two chunks hold it: each user's entry under its name
     "users.html#8": (
         "majordom\nMajordomo has a statically allocated uid on Debian systems for historical reasons. It is not "
