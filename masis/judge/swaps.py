@@ -22,32 +22,35 @@ _CONTEXT = 2  # a name's neighbour: the next word of content, after at most one 
 
 
 @lru_cache(maxsize=4096)
-def _stem(word: str) -> frozenset[int]:
+def stem(word: str) -> frozenset[int]:
+    """A word's BM25 term ids (its stem), cached."""
     return terms(word)
 
 
-def _tokens(text: str) -> list[str]:
+def tokens(text: str) -> list[str]:
+    """A text's words, a possessive dropped ("Toyota's" -> "Toyota")."""
     return [re.sub(r"['’]s$", "", token) for token in _TOKEN.findall(text)]
 
 
-def _is_name(token: str) -> bool:
-    return token[:1].isupper() and token.lower() not in NOT_NAMES and bool(_stem(token))
+def is_name(token: str) -> bool:
+    """A capitalised word that names something (not "What", "September")."""
+    return token[:1].isupper() and token.lower() not in NOT_NAMES and bool(stem(token))
 
 
 def _same(have: str, wanted: str) -> bool:
     if have.lower() == wanted.lower():
         return True
-    stem = _stem(wanted)
-    return bool(stem) and _stem(have) == stem
+    wanted_stem = stem(wanted)
+    return bool(wanted_stem) and stem(have) == wanted_stem
 
 
-def _context(tokens: list[str], index: int, step: int) -> list[str]:
-    """The words beside tokens[index] in direction `step`, up to and with the first word of content."""
+def _context(words: list[str], index: int, step: int) -> list[str]:
+    """The words beside words[index] in direction `step`, up to and with the first word of content."""
     found: list[str] = []
     position = index + step
-    while 0 <= position < len(tokens) and len(found) < _CONTEXT:
-        found.append(tokens[position])
-        if _stem(tokens[position]):
+    while 0 <= position < len(words) and len(found) < _CONTEXT:
+        found.append(words[position])
+        if stem(words[position]):
             return found
         position += step
     return []
@@ -76,25 +79,25 @@ def swapped(question: str, quotes: Sequence[str]) -> list[tuple[str, str]]:
     (`support.answering`) without it replaces by another name beside the same words, and that no quote holds
     beside them."""
     leading = answering(question, list(quotes)) if quotes else []
-    asked = _tokens(question)
+    asked = tokens(question)
     asked_lower = {token.lower() for token in asked}
-    said = [(quote, _tokens(quote)) for quote in quotes]
+    said = [(quote, tokens(quote)) for quote in quotes]
     found: list[tuple[str, str]] = []
     for index, name in enumerate(asked):
-        if not _is_name(name) or any(char.isdigit() for char in name):
+        if not is_name(name) or any(char.isdigit() for char in name):
             continue  # a model or version ("Heron S1") is the anchor floor's: "Heron Care" is not its swap
         for step in (1, -1):
             context = _context(asked, index, step)
             if not context:
                 continue
-            in_place = [(quote, _in_place(tokens, context, step)) for quote, tokens in said]
+            in_place = [(quote, _in_place(quote_words, context, step)) for quote, quote_words in said]
             if any(_same(word, name) for _, words in in_place for word in words):
                 continue
             for quote, words in in_place:
                 if quote not in leading or holds(quote, name):
                     continue
                 for other in words:
-                    if (_is_name(other) and other.lower() not in asked_lower and not holds(other, name)
+                    if (is_name(other) and other.lower() not in asked_lower and not holds(other, name)
                             and (name, other) not in found):
                         found.append((name, other))
     return found
