@@ -21,9 +21,12 @@ out of a finding:
 - a "how many / how much" answer whose quotes that give a number do not themselves hold the question's anchors
   (`masis.judge.subjects`: "one million Protestants in modern France" for "… in the Cévennes?") gives another
   subject's figure: retried, then asked back;
-- a quote that names the question's doer where its answer goes (`masis.judge.roles`: "… swear fealty to King
-  Charles III" for "Who did King Charles III swear fealty to?") answers the question turned round: retried, then
-  asked back;
+- a quote that puts the question's names on the other sides of its verb (`masis.judge.roles`: "… swear fealty to
+  King Charles III" for "Who did King Charles III swear fealty to?", "A Norman … led a force of Franks" for "What
+  Frank led Norman forces?") answers the question turned round: retried, then asked back;
+- a "when" question about a moment whose quotes give only spans of years and not the event asked about
+  (`masis.judge.periods`: "Otto von Bismarck (1862–90)" for "When did Otto von Bismarck die?") is answered by
+  another period: retried, then asked back;
 - a question asking when or how many/much (`masis.judge.answer_type`) whose cited sentences give no date or number
   is not answered by them ("When will the console be retired?" / "The legacy dispatch console is retired."):
   retried, then asked back, never answered.
@@ -36,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from masis.judge import anchors, contrast, negation, roles, subjects, support, swaps, tables
+from masis.judge import anchors, contrast, negation, periods, roles, subjects, support, swaps, tables
 from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
@@ -71,6 +74,7 @@ class Floors:
     untyped: str | None = None  # the kind of answer asked for ("date", "number") that no cited sentence gives
     figure_elsewhere: list[str] = field(default_factory=list)  # anchors no quote giving the number asked for holds
     reversed_role: tuple[str, str] | None = None  # (the question's doer, its verb) that a quote names as done to
+    span_for_moment: str | None = None  # the span of years quoted for a "when" question whose event no quote says
 
 
 def _words(text: str) -> set[str]:
@@ -183,6 +187,7 @@ def check(
         untyped=untyped_answer(question, claims),
         figure_elsewhere=subjects.figure_elsewhere(question, _cited_quotes(answer, evidence)),
         reversed_role=roles.reversed_role(question, claims),
+        span_for_moment=periods.span_for_moment(question, claims),
     )
 
 
@@ -250,6 +255,9 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
         doer, verb = floors.reversed_role
         gap(f"The quotes name '{doer}' as the one '{verb}' is done to, not the doer.",
             f"the quotes have '{doer}' on the other side of '{verb}'")
+    if floors.span_for_moment:
+        gap(f"The quotes give the span {floors.span_for_moment}, not the moment asked about.",
+            f"the quotes give the span {floors.span_for_moment}, not the moment asked about")
     if floors.untyped:
         gap(f"The question asks for a {floors.untyped}; no cited sentence gives one.",
             f"no cited sentence gives the {floors.untyped} asked for")

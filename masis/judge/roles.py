@@ -1,18 +1,25 @@
-"""Roles: a quote that says the question's name where the question's answer goes answers the question turned round.
+"""Roles: a quote that puts the question's names on the other sides of its verb answers the question turned round.
 
 "Who did King Charles III swear fealty to?" asks whom the king swore to; "Rollo … agreed to swear fealty to King
-Charles III" says who swore to the king. "Which service does Envoy forward requests to?" is not answered by "the load
-balancer forwards requests to Envoy". Every word of the question is in such a quote, so the words cannot tell; where
-the name stands can. The question names the doer before its verb ("did King Charles III swear", "does Envoy
-forward"); a quote that names it only after that verb, and not as the doer of a passive ("… sworn by King Charles
-III"), has it as the one the verb is done to.
+Charles III" says who swore to the king. "What Frank led Norman forces?" is not answered by "A Norman named Oursel
+led a force of Franks", nor "Which service does Envoy forward requests to?" by "the load balancer forwards requests
+to Envoy". Every word of the question is in such a quote, so the words cannot tell; where the names stand can:
+
+- a "wh- did/does NAME VERB …?" question names the doer before its verb; a quote that names it only after that verb,
+  and not as the doer of a passive ("… sworn by King Charles III"), has it as the one the verb is done to;
+- a question with a name on each side of its verb ("Frank led Norman") reads them as doer and done-to; a quote with
+  the second before the verb and the first after it (not after "by") has them the other way round;
+- a passive question ("NSF was engineered and operated by who?") names the one done to before its verb; a quote
+  that names it only after the verb and after a "by" ("… was engineered and operated by MCI … with the NSF") does
+  not say it was; a "Who VERBed NAME?" question names the one done to after its verb, and a quote that names it
+  only after a "by" ("The conquest of Cyprus by the Anglo-Norman forces") has it as the doer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from masis.judge.mentions import DO_MODALS, WH_WORDS
+from masis.judge.mentions import AUXILIARIES, DO_MODALS, WH_WORDS
 from masis.judge.support import answering
 from masis.judge.swaps import is_name, stem, tokens
 
@@ -27,12 +34,8 @@ def _name_end(words: list[str], start: int) -> int:
     return end
 
 
-def _doer_and_verb(question: str) -> tuple[list[str], str] | None:
+def _doer_and_verb(words: list[str]) -> tuple[list[str], str] | None:
     """The name a "wh- did/does NAME VERB …?" question gives as the doer, and its verb; None for other questions."""
-    words = tokens(question)
-    if len(words) < 4 or words[0].lower() not in WH_WORDS:
-        return None
-    # "Who did …", or "What service does …" (a wh-word and its noun)
     aux = next((i for i in (1, 2) if words[i].lower() in DO_MODALS), None)
     if aux is None:
         return None
@@ -42,26 +45,113 @@ def _doer_and_verb(question: str) -> tuple[list[str], str] | None:
     return words[aux + 1 : end], words[end]
 
 
+def _names_around_verb(words: list[str]) -> tuple[str, str, str] | None:
+    """(doer, verb, done-to) of a question with a name on each side of its first verb ("What Frank led Norman
+    forces?"); None when it has no such verb or reads as a passive ("… is maintained by Huguenots")."""
+    for index, word in enumerate(words[1:], start=1):
+        if word[:1].isupper() or not stem(word) or word.lower() in AUXILIARIES:
+            continue
+        before = [w for w in words[1:index] if is_name(w)]
+        after = [(i, w) for i, w in enumerate(words[index + 1 :], start=index + 1) if is_name(w)]
+        if not before or not after:
+            return None
+        if "by" in {w.lower() for w in words[index : after[0][0]]}:
+            return None
+        return before[-1], word, after[0][1]
+    return None
+
+
 def _at(words: list[str], name: list[str]) -> list[int]:
     wanted = [word.lower() for word in name]
     lowered = [word.lower() for word in words]
     return [i for i in range(len(words) - len(name) + 1) if lowered[i : i + len(name)] == wanted]
 
 
-def reversed_role(question: str, quotes: Sequence[str]) -> tuple[str, str] | None:
-    """(the question's doer, its verb) when an answering quote (`support.answering`) says that verb and names the
-    doer only after it, as the one it is done to; None otherwise."""
-    asked = _doer_and_verb(question)
-    if asked is None or not quotes:
+def _by_between(words: list[str], start: int, end: int) -> bool:
+    return "by" in {word.lower() for word in words[start:end]}
+
+
+def _done_to(words: list[str], name: list[str], verb_stem: frozenset[int]) -> bool:
+    """Whether `words` name `name` only after the verb, within reach and not after "by": the one it is done to."""
+    names = _at(words, name)
+    verbs = [i for i, word in enumerate(words) if stem(word) == verb_stem]
+    if not names or not verbs or any(n < v for n in names for v in verbs):
+        return False
+    return any(0 < n - v <= _REACH and not _by_between(words, v, n) for n in names for v in verbs)
+
+
+def _turned_round(words: list[str], doer: str, verb_stem: frozenset[int], done_to: str) -> bool:
+    """Whether `words` put `done_to` before the verb and `doer` after it (not after "by"), and never the other way."""
+    verbs = [i for i, word in enumerate(words) if stem(word) == verb_stem]
+    doers = [i for i, word in enumerate(words) if stem(word) == stem(doer)]
+    objects = [i for i, word in enumerate(words) if stem(word) == stem(done_to)]
+    if not verbs or not doers or not objects:
+        return False
+    if any(d < v for d in doers for v in verbs) or any(o > v for o in objects for v in verbs):
+        return False
+    return not any(_by_between(words, v, d) for d in doers for v in verbs)
+
+
+_PASSIVE_BE = {"is", "are", "was", "were"}
+_BY_REACH = 3  # words between "by" and the name it names as the doer ("by the Anglo-Norman forces")
+
+
+def _asked_done_to(words: list[str]) -> tuple[str, str] | None:
+    """The name a "Who VERBed NAME …?" question gives as the one done to, and its verb ("Who defeated Anglo-Norman
+    forces …?" -> ("Anglo-Norman", "defeated")); None for other questions."""
+    if words[0].lower() not in {"who", "what", "which"} or not words[1].lower().endswith("ed"):
         return None
-    name, verb = asked
-    verb_stem = stem(verb)
-    for quote in answering(question, list(quotes)):
-        words = tokens(quote)
-        names = _at(words, name)
-        verbs = [i for i, word in enumerate(words) if stem(word) == verb_stem]
-        if not names or not verbs or any(n < v for n in names for v in verbs):
-            continue
-        if any(0 < n - v <= _REACH and "by" not in {w.lower() for w in words[v:n]} for n in names for v in verbs):
-            return " ".join(name), verb
+    name = next((word for word in words[2:5] if is_name(word)), None)
+    return (name, words[1]) if name and stem(words[1]) else None
+
+
+def _named_as_doer(words: list[str], name: str) -> bool:
+    """Whether every mention of `name` in `words` follows a "by" (within a few words): the doer."""
+    spots = [i for i, word in enumerate(words) if stem(word) == stem(name)]
+    return bool(spots) and all(_by_between(words, max(0, i - _BY_REACH), i) for i in spots)
+
+
+def _passive_subject_and_verb(words: list[str]) -> tuple[list[str], str] | None:
+    """The name a passive question gives as the one done to, and its verb: "NSF was engineered and operated by who?"
+    -> (["NSF"], "engineered"); None for other questions."""
+    if words[-1].lower() not in {"who", "whom", "what", "which"} or len(words) < 5 or words[-2].lower() != "by":
+        return None
+    end = _name_end(words, 0)
+    if end == 0 or end + 1 >= len(words) or words[end].lower() not in _PASSIVE_BE or not stem(words[end + 1]):
+        return None
+    return words[:end], words[end + 1]
+
+
+def _passive_doer(words: list[str], name: list[str], verb_stem: frozenset[int]) -> bool:
+    """Whether `words` name `name` only after the verb and after a "by" that follows it: the doer, not the one done
+    to."""
+    names = _at(words, name)
+    verbs = [i for i, word in enumerate(words) if stem(word) == verb_stem]
+    if not names or not verbs or any(n < v for n in names for v in verbs):
+        return False
+    return all(_by_between(words, v, n) for n in names for v in verbs if v < n)
+
+
+def reversed_role(question: str, quotes: Sequence[str]) -> tuple[str, str] | None:
+    """(the question's doer, or the one done to in a passive question, and its verb) when an answering quote
+    (`support.answering`) has that name on the other side of the verb; None otherwise."""
+    words = tokens(question)
+    if len(words) < 4 or not quotes:
+        return None
+    leading = [tokens(quote) for quote in answering(question, list(quotes))]
+    if (passive := _passive_subject_and_verb(words)) is not None:
+        name, verb = passive
+        return (" ".join(name), verb) if any(_passive_doer(said, name, stem(verb)) for said in leading) else None
+    if words[0].lower() not in WH_WORDS:
+        return None
+    if (done_to := _asked_done_to(words)) is not None:
+        name, verb = done_to
+        return (name, verb) if any(_named_as_doer(said, name) for said in leading) else None
+    if (asked := _doer_and_verb(words)) is not None:
+        name, verb = asked
+        return (" ".join(name), verb) if any(_done_to(said, name, stem(verb)) for said in leading) else None
+    if (around := _names_around_verb(words)) is not None:
+        doer, verb, done_to = around
+        if any(_turned_round(said, doer, stem(verb), done_to) for said in leading):
+            return doer, verb
     return None
