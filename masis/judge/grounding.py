@@ -17,7 +17,8 @@ out of a finding:
   "smallest", "private" for "public", "second" for "third", "focus" for "unfocused") answers another question:
   retried, then asked back;
 - a quote that says the question's words about another name (`masis.judge.swaps`: "Ana Ruiz runs the Oslo office"
-  for "Who runs the Santiago office?") answers another question: retried, then asked back;
+  for "Who runs the Santiago office?") or another code ("… upgrade the backbone to OC-48c" for "When was OC-12c
+  upgraded?") answers another question: retried, then asked back;
 - a "how many / how much" answer whose quotes that give a number do not themselves hold the question's anchors
   (`masis.judge.subjects`: "one million Protestants in modern France" for "… in the Cévennes?") gives another
   subject's figure: retried, then asked back;
@@ -183,7 +184,7 @@ def check(
         missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
         unmet_negation=negation.unmet(question, claims),
         contradicted=contrast.contradicted(question, claims),
-        swapped=swaps.swapped(question, claims),
+        swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, _cited_quotes(answer, evidence))],
         untyped=untyped_answer(question, claims),
         figure_elsewhere=subjects.figure_elsewhere(question, _cited_quotes(answer, evidence)),
         reversed_role=roles.reversed_role(question, claims),

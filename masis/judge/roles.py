@@ -23,6 +23,7 @@ from masis.judge.mentions import AUXILIARIES, DO_MODALS, WH_WORDS
 from masis.judge.support import answering
 from masis.judge.swaps import is_name, stem, tokens
 
+_SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "it", "we"})
 _REACH = 5  # how many words after its verb the name may stand to be the one the verb is done to ("swear fealty to")
 
 
@@ -72,12 +73,15 @@ def _by_between(words: list[str], start: int, end: int) -> bool:
 
 
 def _done_to(words: list[str], name: list[str], verb_stem: frozenset[int]) -> bool:
-    """Whether `words` name `name` only after the verb, within reach and not after "by": the one it is done to."""
+    """Whether `words` name `name` only after the verb, within reach and not after "by": the one it is done to. A
+    sentence whose subject is a pronoun and that names `name` after its verb ("He called it packet switching, a more
+    accessible name than Baran's") has someone else as that pronoun, however far the name stands."""
     names = _at(words, name)
     verbs = [i for i, word in enumerate(words) if stem(word) == verb_stem]
     if not names or not verbs or any(n < v for n in names for v in verbs):
         return False
-    return any(0 < n - v <= _REACH and not _by_between(words, v, n) for n in names for v in verbs)
+    reach = len(words) if words[0].lower() in _SUBJECT_PRONOUNS else _REACH
+    return any(0 < n - v <= reach and not _by_between(words, v, n) for n in names for v in verbs)
 
 
 def _turned_round(words: list[str], doer: str, verb_stem: frozenset[int], done_to: str) -> bool:

@@ -63,3 +63,10 @@ def test_the_one_done_to_named_as_the_doer_is_turned_round() -> None:
         "Anglo-Norman", "defeated")
     assert not roles.reversed_role("Who defeated Anglo-Norman forces during the third Crusade?",
                                    ["Saladin defeated the Anglo-Norman forces at Hattin."])
+
+
+def test_a_pronoun_subject_is_not_the_name_its_own_sentence_gives_later() -> None:
+    quote = ("He called it packet switching, a more accessible name than Baran's, and proposed to build a nationwide "
+             "network in the UK.")
+    assert roles.reversed_role("What did Baran call his system?", [quote]) == ("Baran", "call")
+    assert not roles.reversed_role("What did Davies call his system?", [quote])
