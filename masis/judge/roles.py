@@ -35,31 +35,36 @@ def _name_end(words: list[str], start: int) -> int:
     return end
 
 
+def _is_verb_like(word: str) -> bool:
+    """A lower-case word of content: what can be a question's verb ("swear", "led"), not "2.39" or "Envoy"."""
+    return word.isalpha() and word.islower() and bool(stem(word)) and word not in AUXILIARIES
+
+
 def _doer_and_verb(words: list[str]) -> tuple[list[str], str] | None:
     """The name a "wh- did/does NAME VERB …?" question gives as the doer, and its verb; None for other questions."""
     aux = next((i for i in (1, 2) if words[i].lower() in DO_MODALS), None)
     if aux is None:
         return None
     end = _name_end(words, aux + 1)
-    if end == aux + 1 or end >= len(words) or not stem(words[end]):
+    if end == aux + 1 or end >= len(words) or not _is_verb_like(words[end]):
         return None
     return words[aux + 1 : end], words[end]
 
 
+_DETERMINERS = frozenset({"the", "a", "an"})
+
+
 def _names_around_verb(words: list[str]) -> tuple[str, str, str] | None:
-    """(doer, verb, done-to) of a question with a name on each side of its first verb ("What Frank led Norman
-    forces?"); None when it has no such verb or reads as a passive ("… is maintained by Huguenots")."""
-    for index, word in enumerate(words[1:], start=1):
-        if word[:1].isupper() or not stem(word) or word.lower() in AUXILIARIES:
-            continue
-        before = [w for w in words[1:index] if is_name(w)]
-        after = [(i, w) for i, w in enumerate(words[index + 1 :], start=index + 1) if is_name(w)]
-        if not before or not after:
-            return None
-        if "by" in {w.lower() for w in words[index : after[0][0]]}:
-            return None
-        return before[-1], word, after[0][1]
-    return None
+    """(doer, verb, done-to) of a question whose first verb stands between two names ("What Frank led Norman
+    forces?", a determiner allowed before the second); None for other questions ("Which Debian release ships Python
+    3.11?": "release" is followed by no name)."""
+    index = next((i for i, word in enumerate(words[1:], start=1) if not word[:1].isupper()), None)
+    if index is None or index + 1 >= len(words) or not _is_verb_like(words[index]) or not is_name(words[index - 1]):
+        return None
+    after = index + 1 + (words[index + 1].lower() in _DETERMINERS)
+    if after >= len(words) or not is_name(words[after]):
+        return None
+    return words[index - 1], words[index], words[after]
 
 
 def _at(words: list[str], name: list[str]) -> list[int]:

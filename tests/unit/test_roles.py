@@ -70,3 +70,11 @@ def test_a_pronoun_subject_is_not_the_name_its_own_sentence_gives_later() -> Non
              "network in the UK.")
     assert roles.reversed_role("What did Baran call his system?", [quote]) == ("Baran", "call")
     assert not roles.reversed_role("What did Davies call his system?", [quote])
+
+
+def test_only_a_verb_between_two_names_is_read() -> None:
+    # "release" stands between "Debian" and "ships", not between two names
+    assert not roles.reversed_role("Which Debian release ships Python 3.11?",
+                                   ["Python 3.11 is the default in the bookworm release of Debian 12."])
+    # a version after the name is no verb
+    assert not roles.reversed_role("What did Git 2.39 fix?", ["The 2.39 release of Git fixed the lfs regression."])
