@@ -79,6 +79,8 @@ def _is_money_or_share(sentence: str, match: re.Match[str]) -> bool:
                 or _SHARE_AFTER.match(sentence[match.end() :]))
 
 
+# "One of the most prominent refugees was Pierre Bayle" picks one out of many; it counts nothing
+_ONE_OF = re.compile(r"one\s+of\b", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 _YEAR = re.compile(r"1\d{3}|20\d\d")
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
@@ -252,6 +254,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             and not (counting and _YEAR.fullmatch(match.group(0)))
             and not (counts_things and _is_money_or_share(sentence, match))
             and not _REFERENCE_BEFORE.search(sentence[max(0, match.start() - 12) : match.start()])
+            and not _ONE_OF.match(sentence, match.start())
             for match in _NUMBER.finditer(sentence)
         ):
             return True

@@ -9,7 +9,8 @@ semicircle", "What was the unimportance of the congress?" over "An early importa
 
 A question word contradicts a quote when the quote does not hold the word (or a synonym of its class) but holds
 a word that excludes it: another class of the same closed set (ordinals, extremes, sides, periods, directions of
-a change), or the word with a negating prefix taken off or put on ("unfocused" / "focus", "civilized" /
+a change, attitudes and permissions, the usual and its exception, qualities), or the word with a negating prefix
+taken off or put on ("unfocused" / "focus", "civilized" /
 "uncivilized", "non-imperialism" / "imperialism").
 """
 
@@ -61,6 +62,32 @@ _SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("win", "wins", "won"), ("lose", "loses", "lost")),
     (("buy", "buys", "bought"), ("sell", "sells", "sold")),
     (("gave",), ("took",)),  # not "give"/"take": "how long does it take" frames a question
+    # attitudes and permissions: "What did the Chinese like?" / "Chinese physicians opposed Western medicine"
+    (("like", "liked", "likes", "favored", "favoured"), ("dislike", "disliked", "dislikes", "opposed", "hated")),
+    (("support", "supported", "supports"), ("oppose", "opposed", "opposes")),
+    (("allow", "allows", "allowed", "permit", "permits", "permitted"),
+     ("forbid", "forbids", "forbidden", "prohibit", "prohibits", "prohibited", "prevent", "prevents", "prevented")),
+    (("add", "adds", "added"), ("remove", "removes", "removed", "delete", "deletes", "deleted")),
+    # the usual and its exception: "How are packets irregularly forwarded?" / "Packets are normally forwarded …"
+    (("regular", "regularly", "normal", "normally", "usual", "usually"),
+     ("irregular", "irregularly", "abnormal", "abnormally", "unusual", "unusually")),
+    # qualities and kinds
+    (("high",), ("low",)),
+    (("large", "big", "huge"), ("small", "tiny")),
+    (("fast", "faster", "fastest"), ("slow", "slower", "slowest")),
+    (("positive",), ("negative",)),
+    (("true",), ("false",)),
+    (("major",), ("minor",)),
+    (("male", "men", "man"), ("female", "women", "woman")),
+    (("domestic",), ("foreign",)),
+    (("local", "locally"), ("remote", "remotely")),
+    (("online",), ("offline",)),
+    (("urban",), ("rural",)),
+    (("modern",), ("ancient",)),
+    (("ally", "allies", "allied"), ("enemy", "enemies")),
+    (("open", "opened", "opens"), ("closed", "shut")),
+    (("strength", "strengths"), ("weakness", "weaknesses")),
+    (("rich", "wealthy"), ("poor",)),
 )
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

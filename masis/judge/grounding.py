@@ -17,7 +17,17 @@ out of a finding:
   "smallest", "private" for "public", "second" for "third", "focus" for "unfocused") answers another question:
   retried, then asked back;
 - a quote that says the question's words about another name (`masis.judge.swaps`: "Ana Ruiz runs the Oslo office"
-  for "Who runs the Santiago office?") answers another question: retried, then asked back;
+  for "Who runs the Santiago office?") or another code ("… upgrade the backbone to OC-48c" for "When was OC-12c
+  upgraded?") answers another question: retried, then asked back;
+- a "how many / how much" answer whose quotes that give a number do not themselves hold the question's anchors
+  (`masis.judge.subjects`: "one million Protestants in modern France" for "… in the Cévennes?") gives another
+  subject's figure: retried, then asked back;
+- a quote that puts the question's names on the other sides of its verb (`masis.judge.roles`: "… swear fealty to
+  King Charles III" for "Who did King Charles III swear fealty to?", "A Norman … led a force of Franks" for "What
+  Frank led Norman forces?") answers the question turned round: retried, then asked back;
+- a "when" question about a moment whose quotes give only spans of years and not the event asked about
+  (`masis.judge.periods`: "Otto von Bismarck (1862–90)" for "When did Otto von Bismarck die?") is answered by
+  another period: retried, then asked back;
 - a question asking when or how many/much (`masis.judge.answer_type`) whose cited sentences give no date or number
   is not answered by them ("When will the console be retired?" / "The legacy dispatch console is retired."):
   retried, then asked back, never answered.
@@ -30,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from masis.judge import anchors, contrast, negation, support, swaps, tables
+from masis.judge import anchors, contrast, negation, periods, roles, subjects, support, swaps, tables
 from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
@@ -63,6 +73,9 @@ class Floors:
     contradicted: list[tuple[str, str]] = field(default_factory=list)  # (question word, the quote's opposite)
     swapped: list[tuple[str, str]] = field(default_factory=list)  # (question's name, the quote's name in its place)
     untyped: str | None = None  # the kind of answer asked for ("date", "number") that no cited sentence gives
+    figure_elsewhere: list[str] = field(default_factory=list)  # anchors no quote giving the number asked for holds
+    reversed_role: tuple[str, str] | None = None  # (the question's doer, its verb) that a quote names as done to
+    span_for_moment: str | None = None  # the span of years quoted for a "when" question whose event no quote says
 
 
 def _words(text: str) -> set[str]:
@@ -171,9 +184,23 @@ def check(
         missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
         unmet_negation=negation.unmet(question, claims),
         contradicted=contrast.contradicted(question, claims),
-        swapped=swaps.swapped(question, claims),
+        swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, _cited_quotes(answer, evidence))],
         untyped=untyped_answer(question, claims),
+        figure_elsewhere=subjects.figure_elsewhere(question, _cited_quotes(answer, evidence)),
+        reversed_role=roles.reversed_role(question, claims),
+        span_for_moment=periods.span_for_moment(question, claims),
     )
+
+
+def _cited_quotes(answer: str, evidence: Sequence[EvidenceChunk]) -> list[tuple[str, EvidenceChunk]]:
+    """The answer's sentences that cite a retrieved chunk, without their citations, each with its first such chunk."""
+    by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
+    found: list[tuple[str, EvidenceChunk]] = []
+    for sentence in answer_sentences(answer):
+        cited = [by_id[chunk_id] for chunk_id in CITATION.findall(sentence) if chunk_id in by_id]
+        if cited:
+            found.append((strip_citations(sentence), cited[0]))
+    return found
 
 
 def _cited_claims(answer: str, evidence: Sequence[EvidenceChunk]) -> list[str]:
@@ -222,6 +249,16 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
     if floors.swapped:
         said = ", ".join(f"'{quoted}' where the question names '{asked}'" for asked, quoted in floors.swapped)
         gap(f"The quotes say {said}.", f"the quotes say {said}")
+    if floors.figure_elsewhere:
+        named = ", ".join(f"'{anchor}'" for anchor in floors.figure_elsewhere)
+        gap(f"The quoted figures are not said about {named}.", f"no quoted figure is said about {named}")
+    if floors.reversed_role:
+        doer, verb = floors.reversed_role
+        gap(f"The quotes name '{doer}' as the one '{verb}' is done to, not the doer.",
+            f"the quotes have '{doer}' on the other side of '{verb}'")
+    if floors.span_for_moment:
+        gap(f"The quotes give the span {floors.span_for_moment}, not the moment asked about.",
+            f"the quotes give the span {floors.span_for_moment}, not the moment asked about")
     if floors.untyped:
         gap(f"The question asks for a {floors.untyped}; no cited sentence gives one.",
             f"no cited sentence gives the {floors.untyped} asked for")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from masis.judge.evidence import ENTRY_SENTENCE_MAX
 from masis.judge.mentions import mentions
 from masis.judge.sentences import is_heading, split_sentences, without_numbering
 
@@ -24,6 +25,21 @@ _SUBJECT_PRONOUN = re.compile(
 def needs_referent(sentence: str) -> bool:
     """Whether a sentence's subject is a pronoun or "this/the product": quoted alone, it does not say what about."""
     return bool(_SUBJECT_PRONOUN.match(sentence.strip()))
+
+
+_POSSESSIVE_LEAD = re.compile(r"^(?:his|her)\b", re.IGNORECASE)
+
+
+def leans_on_before(sentence: str) -> bool:
+    """Whether a quote needs the sentence before it to say what it is about: its subject is a pronoun (or "his/her
+    …"), or it is as short as an entry's short sentence (`evidence.ENTRY_SENTENCE_MAX`: "Default: 256.")."""
+    return needs_referent(sentence) or bool(_POSSESSIVE_LEAD.match(sentence)) or len(sentence) <= ENTRY_SENTENCE_MAX
+
+
+def document_title(doc_name: str) -> str:
+    """A document's name read as words: "ubuntu_releases.csv" -> "ubuntu releases"."""
+    stem = doc_name.rsplit(".", 1)[0] if "." in doc_name else doc_name
+    return stem.replace("_", " ").replace("-", " ")
 
 
 def referent(sentence: str, heading: str | None, passage: str) -> str | None:

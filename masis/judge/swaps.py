@@ -5,6 +5,11 @@ names Santiago two rows down; "What did Toyota rebrand its Forte as?" is not ans
 its Forte as the Dodge D-50", "Minister Robert Dinwiddie" is not "Governor Robert Dinwiddie". The name the
 question gives stands beside a word of it ("Santiago office", "Toyota rebrand"); when the quote holds that word
 with another name in the name's place, and not the question's name, the quote is about the other one.
+
+A code is swapped the same way: "When was OC-12c upgraded?" is not answered by "… went on to upgrade the entire
+backbone to OC-48c", though the sentence before it names OC-12c, nor "What does error E1042 mean?" by "Error E1043
+means the disk is full". The quote that says the question's other words holds a code of the same letters and shape in
+place of the question's, and not the question's (nor does its heading or document name).
 """
 
 from __future__ import annotations
@@ -13,41 +18,45 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from masis.judge.anchors import NOT_NAMES, holds
+from masis.judge.anchors import NOT_NAMES, anchors, holds
 from masis.judge.support import answering
-from masis.judge.terms import terms
+from masis.judge.terms import question_terms, terms
+from masis.state import EvidenceChunk
 
 _TOKEN = re.compile(r"[A-Za-z0-9](?:[\w&.-]*\w)?(?:['’]s)?")
 _CONTEXT = 2  # a name's neighbour: the next word of content, after at most one stop word ("TRANSPAC and TYMNET")
 
 
 @lru_cache(maxsize=4096)
-def _stem(word: str) -> frozenset[int]:
+def stem(word: str) -> frozenset[int]:
+    """A word's BM25 term ids (its stem), cached."""
     return terms(word)
 
 
-def _tokens(text: str) -> list[str]:
+def tokens(text: str) -> list[str]:
+    """A text's words, a possessive dropped ("Toyota's" -> "Toyota")."""
     return [re.sub(r"['’]s$", "", token) for token in _TOKEN.findall(text)]
 
 
-def _is_name(token: str) -> bool:
-    return token[:1].isupper() and token.lower() not in NOT_NAMES and bool(_stem(token))
+def is_name(token: str) -> bool:
+    """A capitalised word that names something (not "What", "September")."""
+    return token[:1].isupper() and token.lower() not in NOT_NAMES and bool(stem(token))
 
 
 def _same(have: str, wanted: str) -> bool:
     if have.lower() == wanted.lower():
         return True
-    stem = _stem(wanted)
-    return bool(stem) and _stem(have) == stem
+    wanted_stem = stem(wanted)
+    return bool(wanted_stem) and stem(have) == wanted_stem
 
 
-def _context(tokens: list[str], index: int, step: int) -> list[str]:
-    """The words beside tokens[index] in direction `step`, up to and with the first word of content."""
+def _context(words: list[str], index: int, step: int) -> list[str]:
+    """The words beside words[index] in direction `step`, up to and with the first word of content."""
     found: list[str] = []
     position = index + step
-    while 0 <= position < len(tokens) and len(found) < _CONTEXT:
-        found.append(tokens[position])
-        if _stem(tokens[position]):
+    while 0 <= position < len(words) and len(found) < _CONTEXT:
+        found.append(words[position])
+        if stem(words[position]):
             return found
         position += step
     return []
@@ -76,25 +85,56 @@ def swapped(question: str, quotes: Sequence[str]) -> list[tuple[str, str]]:
     (`support.answering`) without it replaces by another name beside the same words, and that no quote holds
     beside them."""
     leading = answering(question, list(quotes)) if quotes else []
-    asked = _tokens(question)
+    asked = tokens(question)
     asked_lower = {token.lower() for token in asked}
-    said = [(quote, _tokens(quote)) for quote in quotes]
+    said = [(quote, tokens(quote)) for quote in quotes]
     found: list[tuple[str, str]] = []
     for index, name in enumerate(asked):
-        if not _is_name(name) or any(char.isdigit() for char in name):
+        if not is_name(name) or any(char.isdigit() for char in name):
             continue  # a model or version ("Heron S1") is the anchor floor's: "Heron Care" is not its swap
         for step in (1, -1):
             context = _context(asked, index, step)
             if not context:
                 continue
-            in_place = [(quote, _in_place(tokens, context, step)) for quote, tokens in said]
+            in_place = [(quote, _in_place(quote_words, context, step)) for quote, quote_words in said]
             if any(_same(word, name) for _, words in in_place for word in words):
                 continue
             for quote, words in in_place:
                 if quote not in leading or holds(quote, name):
                     continue
                 for other in words:
-                    if (_is_name(other) and other.lower() not in asked_lower and not holds(other, name)
+                    if (is_name(other) and other.lower() not in asked_lower and not holds(other, name)
                             and (name, other) not in found):
                         found.append((name, other))
+    return found
+
+
+_CODE_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")
+
+
+def _shape(token: str) -> tuple[str, str]:
+    """A code's letters and its shape with every run of figures as one: "OC-12c" and "OC-48c" -> ("occ", "OC-9c")."""
+    return re.sub(r"\d+", "", token).lower(), re.sub(r"\d+", "9", token)
+
+
+def swapped_codes(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> list[tuple[str, str]]:
+    """(question's code, the quote's code in its place) for each code of the question (letters and figures: "OC-12c",
+    "E1042") that the quotes saying most of the question's other words do not hold, in themselves, their heading or
+    their document's name, while they hold another code of the same letters and shape."""
+    codes = [a for a in anchors(question) if re.search(r"\d", a) and re.search(r"[A-Za-z]", a)]
+    if not codes or not quotes:
+        return []
+    rest = question_terms(question) - set().union(*(terms(code) for code in codes))
+    counts = [len(rest & terms(quote)) for quote, _ in quotes]
+    if not rest or max(counts) == 0:
+        return []
+    leading = [(quote, chunk) for (quote, chunk), count in zip(quotes, counts, strict=True) if count == max(counts)]
+    read = ["\n".join([quote, chunk.get("section") or "", chunk["doc_name"]]) for quote, chunk in leading]
+    found: list[tuple[str, str]] = []
+    for code in codes:
+        if any(holds(text, code) for text in read):
+            continue
+        others = sorted({token for quote, _ in leading for token in _CODE_TOKEN.findall(quote)
+                         if _shape(token) == _shape(code) and token.lower() != code.lower()})
+        found.extend((code, other) for other in others[:1])
     return found

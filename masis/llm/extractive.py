@@ -17,7 +17,7 @@ from masis.judge.answer_type import answer_noun, asked_action, expected_type, gi
 from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
-from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights, in_table
+from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights, in_table
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.meaning import best_by_meaning
 from masis.judge.reading import Earlier, Reading, read
@@ -483,26 +483,17 @@ def _focused(
         # the quote before it is read with it only when it leans on it: a pronoun ("His refusal …", "It was built …")
         # or an entry's short sentence ("Default: 256.", "Gross margin was 61% for the quarter."); "A French church
         # in Portarlington dates back to 1696" is not about the French Church Street in Cork the sentence before names
-        before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and _leans_on_before(claim) \
-            else ""
+        leans = quotes.leans_on_before(claim)
+        before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and leans else ""
         own = {**chunk, "text": before, "context_terms": []}
         if anchors.missing(wanted, [(claim, own)]):  # type: ignore[list-item]
             continue
         if kind is not None and not gives_type(claim, kind, question):  # type: ignore[arg-type]
             continue
-        read = " ".join([before, claim, chunk.get("section") or "", _title(chunk["doc_name"])])
+        read = " ".join([before, claim, chunk.get("section") or "", quotes.document_title(chunk["doc_name"])])
         if covers(read) >= FOCUS_COVERAGE:
             return True
     return False
-
-
-_POSSESSIVE_LEAD = re.compile(r"^(?:his|her)\b", re.IGNORECASE)
-
-
-def _leans_on_before(claim: str) -> bool:
-    """Whether a quote needs the sentence before it to say what it is about: its subject is a pronoun (or "his/her
-    …"), or it is as short as an entry's short sentence (`evidence.ENTRY_SENTENCE_MAX`)."""
-    return quotes.needs_referent(claim) or bool(_POSSESSIVE_LEAD.match(claim)) or len(claim) <= ENTRY_SENTENCE_MAX
 
 
 _KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]")
@@ -575,7 +566,9 @@ def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> s
     "How much did we spend on marketing in Q3?" is not answered by "Q3 revenue was $12.4 million" because the
     budget elsewhere in the report says "marketing"."""
     headings = " ".join(s for s in split_sentences(chunk["text"]) if is_heading(s))
-    own = " ".join([headings, chunk.get("section") or "", chunk.get("title") or "", _title(chunk["doc_name"])])
+    own = " ".join(
+        [headings, chunk.get("section") or "", chunk.get("title") or "", quotes.document_title(chunk["doc_name"])]
+    )
     return set(asked.credits_in(own).keys()) | (set(chunk.get("context_terms", [])) & _name_terms(question))
 
 
@@ -583,12 +576,6 @@ def _name_terms(question: str) -> set[int]:
     """The terms of the names the question gives: a passage is read in its document for those only (the board
     minutes name Kestrel Labs on their first page, and every passage of them is about Kestrel)."""
     return {term for anchor in anchors.anchors(question) if anchors.is_name(anchor) for term in terms(anchor)}
-
-
-def _title(doc_name: str) -> str:
-    """A document's name read as words: "ubuntu_releases.csv" -> "ubuntu releases"."""
-    stem = doc_name.rsplit(".", 1)[0] if "." in doc_name else doc_name
-    return stem.replace("_", " ").replace("-", " ")
 
 
 def _cite(sentence: str, chunk_id: str) -> str:

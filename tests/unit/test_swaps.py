@@ -62,3 +62,28 @@ def test_the_grounding_floor_flags_a_swapped_name() -> None:
     answer = "Ana Ruiz runs the Oslo office [staff.csv#1]."
     assert grounding.check("Who runs the Santiago office?", answer, evidence).swapped == [("Santiago", "Oslo")]
     assert not grounding.check("Who runs the Oslo office?", answer, evidence).swapped
+
+
+def test_a_code_of_the_same_shape_beside_the_same_words_is_swapped() -> None:
+    chunk = _chunk("Packet_switching-022.txt#1", "")
+    quotes = [("By 1998, the vBNS connected 100 universities via OC-3c and OC-12c links on an all OC-12c backbone.",
+               chunk),
+              ("The vBNS installed one of the first OC-48c IP links in February 1999 and went on to upgrade the entire "
+               "backbone to OC-48c.", chunk)]
+    assert swaps.swapped_codes("When was OC-12c upgraded?", quotes) == [("OC-12c", "OC-48c")]
+    errors = _chunk("errors.md#3", "")
+    assert swaps.swapped_codes("What does error E1042 mean?", [("Error E1043 means the disk is full.", errors)]) == [
+        ("E1042", "E1043")]
+
+
+def test_the_code_held_by_the_quote_or_its_heading_is_no_swap() -> None:
+    heading = {**_chunk("errors.md#3", ""), "section": "E1042"}
+    assert not swaps.swapped_codes("What does error E1042 mean?", [("It means the disk is full; E1043 is worse.",
+                                                                    heading)])
+    # a code of another shape is another kind of thing: "IPv6" is no swap for "OC-12c"
+    assert not swaps.swapped_codes("When was OC-12c upgraded?",
+                                   [("The backbone was upgraded to IPv6 in 1999.", _chunk("net.md#1", ""))])
+    # versions without letters are the anchor floor's ("2.39.4" beside "2.39.5" in one release note)
+    assert not swaps.swapped_codes("Which tools broke in Git 2.39.5?",
+                                   [("This release reverts the changes of 2.39.4 that broke git lfs.",
+                                     _chunk("git-2.39.5.txt#1", ""))])

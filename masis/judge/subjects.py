@@ -1,0 +1,63 @@
+"""The figure asked for is said about the question's subject, not about a neighbour of it.
+
+"How many Protestants are there in the Cévennes?" is not answered by "Approximately one million Protestants in
+modern France" quoted beside a sentence that names the Cévennes, nor "How many cores does the Falcon X2 have?" by
+"The Heron S1 has 8 cores" quoted after a sentence about the Falcon X2: the passage holds every constraint of the
+question, but the sentence that gives the number holds another subject's. A "how many / how much" answer counts only
+when a quote that gives the number holds the question's anchors itself — read with the sentence before it when it
+leans on it ("It has 8 cores"), its section heading, its document's title and name — not only its passage. A
+quote in the first person ("Our headline target is to cut fuel costs by 15%") speaks for the document's author, so
+the names its document holds elsewhere count for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from masis.judge import anchors
+from masis.judge.answer_type import expected_type, gives_type
+from masis.judge.quotes import document_title, leans_on_before, sentence_before
+from masis.judge.terms import terms
+from masis.state import EvidenceChunk
+
+_FIRST_PERSON = re.compile(r"\b(?:we|our|ours|us)\b", re.IGNORECASE)
+
+
+def figure_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> list[str]:
+    """The question's anchors that no quote giving the number asked for holds in its own reading (the quote, the
+    quote before it from the same passage when it leans on it, its heading, its document's title and name); [] when
+    the question asks for no number, names no anchor, or no quote gives a number (the type floor's case)."""
+    if expected_type(question) != "number" or not (wanted := anchors.anchors(question)):
+        return []
+    unheld: list[list[str]] = []
+    for index, (quote, chunk) in enumerate(quotes):
+        if not gives_type(quote, "number", question):
+            continue
+        name, heading = chunk["doc_name"], chunk.get("section") or ""
+        text = "\n".join([*_referents(quotes, index), quote, heading, chunk.get("title") or "", name,
+                          document_title(name)])
+        # "Our headline target is to cut fuel costs by 15%" speaks for the document's author, whom it names elsewhere
+        author = set(chunk.get("context_terms", [])) if _FIRST_PERSON.search(quote) else set()
+        unheld.append([a for a in wanted if not anchors.holds(text, a) and not _names_author(a, author)])
+    return min(unheld, key=len) if unheld else []
+
+
+def _names_author(anchor: str, author: set[str]) -> bool:
+    return anchors.is_name(anchor) and bool(found := terms(anchor)) and found <= author
+
+
+def _referents(quotes: Sequence[tuple[str, EvidenceChunk]], index: int) -> list[str]:
+    """What a quote that leans on the sentence before it ("It had uid 37.") is read with: that sentence in its
+    passage, and the quote before it in the answer when it comes from the same passage; [] for a quote that stands
+    alone. A heading the quote is led by ("Users and Groups: It had uid 37") is not its own start."""
+    quote, chunk = quotes[index]
+    heading = chunk.get("section") or ""
+    lead, colon, rest = quote.partition(": ")
+    own = rest if colon and lead and lead in heading else quote
+    if not leans_on_before(own):
+        return []
+    found = [before] if (before := sentence_before(chunk["text"], own)) else []
+    if index and quotes[index - 1][1]["chunk_id"] == chunk["chunk_id"]:
+        found.append(quotes[index - 1][0])
+    return found

@@ -1,0 +1,82 @@
+"""The figure a "how many / how much" question asks for must be said about the question's own subject."""
+
+from __future__ import annotations
+
+from masis.judge import grounding, subjects
+from masis.judge.terms import terms
+from masis.state import EvidenceChunk
+
+
+def _chunk(chunk_id: str, text: str, section: str | None = None) -> EvidenceChunk:
+    return {"chunk_id": chunk_id, "doc_name": chunk_id.split("#")[0], "text": text, "page": None, "section": section,
+            "relevance": 1.0, "score": 1.0}
+
+
+def test_a_figure_said_about_a_neighbour_is_not_the_subjects() -> None:
+    chunk = _chunk("Huguenot-011.txt#1", "Most are concentrated in Alsace and the Cévennes mountain region in the "
+                   "south. Approximately one million Protestants in modern France represent some 2% of its population.")
+    quotes = [("Most are concentrated in Alsace and the Cévennes mountain region in the south.", chunk),
+              ("Approximately one million Protestants in modern France represent some 2% of its population.", chunk)]
+    assert subjects.figure_elsewhere("How many Protestants are there in the Cevennes mountain region?", quotes) == [
+        "Cevennes"]
+    # a product's figure quoted after a sentence about another product
+    heron = "The Heron S1 has 8 cores and a fan-less case for small offices."
+    sheet = _chunk("routers.md#2", f"The Falcon X2 ships in May. {heron}")
+    assert subjects.figure_elsewhere("How many cores does the Falcon X2 have?",
+                                     [("The Falcon X2 ships in May.", sheet), (heron, sheet)]) == [
+        "Falcon", "X2"]
+
+
+def test_the_figure_read_with_its_heading_document_or_referent_is_the_subjects() -> None:
+    # the heading names the subject
+    table = _chunk("budget.md#3", "The R&D budget is $11.5 million.", section="Kestrel Labs FY2026 budget")
+    assert not subjects.figure_elsewhere("How big is Kestrel Labs' FY2026 R&D budget?",
+                                         [("The R&D budget is $11.5 million.", table)])
+    # the document's name does
+    spec = _chunk("falcon_x2.md#4", "CPU: 8 cores at 2.1 GHz.")
+    assert not subjects.figure_elsewhere("How many cores does the Falcon X2 have?",
+                                         [("CPU: 8 cores at 2.1 GHz.", spec)])
+    # a pronoun quote is read with the sentence before it
+    sheet = _chunk("routers.md#2", "The Falcon X2 launches in May. It has 8 cores.")
+    assert not subjects.figure_elsewhere("How many cores does the Falcon X2 have?",
+                                         [("The Falcon X2 launches in May.", sheet), ("It has 8 cores.", sheet)])
+
+
+def test_only_number_questions_with_anchors_are_read() -> None:
+    chunk = _chunk("notes.txt#1", "The Oslo office has 40 staff.")
+    assert not subjects.figure_elsewhere("Who runs the Santiago office?", [("The Oslo office has 40 staff.", chunk)])
+    assert not subjects.figure_elsewhere("How many staff are there?", [("The Oslo office has 40 staff.", chunk)])
+    # no quote gives a number: the type floor's case, not this one
+    assert not subjects.figure_elsewhere("How many staff does Santiago have?", [("Santiago is busy.", chunk)])
+
+
+def test_the_grounding_floor_flags_another_subjects_figure() -> None:
+    evidence = [_chunk("Huguenot-026.txt#1", "In 1564 Jean Ribault established the colony of Fort Caroline. French "
+                       "Huguenots made two attempts to establish a haven in North America.")]
+    answer = ("In 1564 Jean Ribault established the colony of Fort Caroline [Huguenot-026.txt#1]. French Huguenots "
+              "made two attempts to establish a haven in North America [Huguenot-026.txt#1].")
+    floors = grounding.check("How many Huguenots were there in Fort Caroline?", answer, evidence)
+    assert floors.figure_elsewhere == ["Fort", "Caroline"]
+    assert not grounding.check("How many attempts did French Huguenots make?", answer, evidence).figure_elsewhere
+
+
+def test_a_pronoun_quote_is_read_with_the_sentence_before_it_in_its_passage() -> None:
+    # "It had uid 37." leans on the passage's sentence that names Debian, not on the quote shown before it
+    text = ("Historically, the operator user account was used by system operators to dump backups to tape. In Debian, "
+            "the use of sudo is preferred, and the operator user is no longer created by default. It had uid 37.")
+    chunk = _chunk("base-passwd.html#9", text, section="Users and Groups")
+    quotes = [("Historically, the operator user account was used by system operators to dump backups to tape.", chunk),
+              ("Users and Groups: It had uid 37.", chunk)]
+    assert not subjects.figure_elsewhere("Which uid did the operator user have on Debian?", quotes)
+
+
+def test_a_first_person_quote_speaks_for_the_documents_author() -> None:
+    memo: EvidenceChunk = {**_chunk("strategy_memo.pdf#2", "Our headline target is to cut fuel costs by 15% by the end "
+                                    "of 2027 for customers who use our routing."),
+                           "context_terms": sorted(terms("Kestrel Labs"))}
+    quote = "Our headline target is to cut fuel costs by 15% by the end of 2027 for customers who use our routing."
+    question = "By how much does Kestrel Labs aim to cut fuel costs by the end of 2027?"
+    assert not subjects.figure_elsewhere(question, [(quote, memo)])
+    # a third-person quote does not: the document names Kestrel Labs, the sentence another company
+    other = "Nordlys aims to cut fuel costs by 15% by the end of 2027."
+    assert subjects.figure_elsewhere(question, [(other, {**memo, "text": other})]) == ["Kestrel", "Labs"]
