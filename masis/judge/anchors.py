@@ -31,6 +31,7 @@ _PARTS = re.compile(r"[^\W\d_]+|\d+")
 _CODE = re.compile(r"\w[._:/]\w|\w_\w|\(\)$")
 _LEADING_V = re.compile(r"^v(?=\d)", re.IGNORECASE)
 _FLAG = re.compile(r"^--?\w")  # "-5", "-B", "--max-old-space-size"
+_IDENTIFIER = re.compile(r"[A-Za-z][.:/][A-Za-z]|[A-Za-z0-9]_[A-Za-z0-9]")  # `fs.readFile`, `PRIORITY_LOW`
 # What a bare number ("Debian 12") is not held by: an ISO date's month and day, a dotted version's later parts
 # ("3.12.6" holds 3, not 12; "v20.1.0" holds 20)
 _DATE_MONTH_DAY = re.compile(r"\b(\d{4})-\d{2}-\d{2}\b")
@@ -169,6 +170,10 @@ def holds(text: str, anchor: str) -> bool:
     if _FLAG.match(anchor):
         # a flag is held as written: "-5" is not the 5 of "1.5" or of "-9 … 5 MB", and "-v" is not "-V"
         return re.search(rf"(?<![\w-]){re.escape(anchor)}(?![\w-])", text) is not None
+    if _IDENTIFIER.search(anchor):
+        # `timeout.close()`, `http.Agent`, `PRIORITY_LOW` are held as written, not by "the timeout, close it"
+        written = re.escape(anchor.removesuffix("()"))
+        return re.search(rf"(?<![\w.]){written}(?!\w)", text, re.IGNORECASE) is not None
     wanted = parts(anchor)
     if not wanted:
         return True
