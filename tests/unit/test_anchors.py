@@ -42,6 +42,8 @@ def test_the_anchors_of_a_question(question: str, expected: list[str]) -> None:
         ("the revolution in Russia", "Russian"),
         ("The United Methodist Church understands itself", "UMC"),  # an acronym, spelled out
         ("the National Science Foundation (NSF)", "NSF"),
+        ("Calling timeout.close() is legacy; use clearTimeout().", "timeout.close()"),
+        ("Class: http.Agent", "http.Agent"),
     ],
 )
 def test_an_anchor_survives_formatting(text: str, anchor: str) -> None:
@@ -60,6 +62,10 @@ def test_an_anchor_survives_formatting(text: str, anchor: str) -> None:
         # distro-info-debian.csv: Debian 1.2's row was released on 1996-12-12; that is not Debian 12
         ("version: 1.2; codename: Rex; release: 1996-12-12", "12"),
         ("Add CPython 3.8.20, 3.9.20, 3.10.15, 3.11.10 and 3.12.6", "11"),  # pyenv's changelog is not Debian 11
+        # an identifier is held as written, not by its words apart
+        ("When the timeout expires, close the socket.", "timeout.close()"),
+        ("the priority is low", "PRIORITY_LOW"),
+        ("PRIORITY_LOWEST", "PRIORITY_LOW"),
     ],
 )
 def test_another_identifier_does_not_hold_it(text: str, anchor: str) -> None:
