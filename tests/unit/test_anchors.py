@@ -63,8 +63,8 @@ def test_an_anchor_survives_formatting(text: str, anchor: str) -> None:
         ("version: 1.2; codename: Rex; release: 1996-12-12", "12"),
         ("Add CPython 3.8.20, 3.9.20, 3.10.15, 3.11.10 and 3.12.6", "11"),  # pyenv's changelog is not Debian 11
         # an identifier is held as written, not by its words apart
-        ("When the timeout expires, close the socket.", "timeout.close()"),
-        ("the priority is low", "PRIORITY_LOW"),
+        ("On a timeout, close the socket.", "timeout.close()"),
+        ("Set the priority low for batch jobs.", "PRIORITY_LOW"),
         ("PRIORITY_LOWEST", "PRIORITY_LOW"),
     ],
 )
