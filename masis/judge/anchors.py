@@ -173,7 +173,7 @@ def holds(text: str, anchor: str) -> bool:
     if _IDENTIFIER.search(anchor):
         # `timeout.close()`, `http.Agent`, `PRIORITY_LOW` are held as written, not by "the timeout, close it"
         written = re.escape(anchor.removesuffix("()"))
-        return re.search(rf"(?<![\w.]){written}(?!\w)", text, re.IGNORECASE) is not None
+        return re.search(rf"(?<!\w){written}(?!\w)", text, re.IGNORECASE) is not None
     wanted = parts(anchor)
     if not wanted:
         return True

@@ -44,6 +44,7 @@ def test_the_anchors_of_a_question(question: str, expected: list[str]) -> None:
         ("the National Science Foundation (NSF)", "NSF"),
         ("Calling timeout.close() is legacy; use clearTimeout().", "timeout.close()"),
         ("Class: http.Agent", "http.Agent"),
+        ("Calling timersPromises.scheduler.yield() is equivalent to …", "scheduler.yield()"),  # a qualified name
     ],
 )
 def test_an_anchor_survives_formatting(text: str, anchor: str) -> None:
