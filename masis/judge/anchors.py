@@ -79,18 +79,7 @@ def anchors(question: str) -> list[str]:
     An anchor is a token with a digit (a version, a code, a figure, a date, "Q3"), a flag ("--max-old-space-size"),
     an identifier (`fs.readFile`, `MAX_RETRIES`, `open()`), an acronym ("CFO", "HTTP") or a word with inner capitals
     ("PostgreSQL"), or a capitalised word that does not start the question or a sentence of it ("Santiago")."""
-    found: list[str] = []
-    sentence_start = True
-    for match in _TOKEN.finditer(question):
-        raw = match.group(0)
-        token = _POSSESSIVE.sub("", raw.strip(_EDGE_PUNCTUATION)).rstrip(".")
-        starts = sentence_start
-        sentence_start = raw.rstrip("\"')]”’").endswith((".", "?", "!", ":"))
-        if not token or not parts(token):
-            continue
-        if _is_anchor(token, starts) and token not in found:
-            found.append(token)
-    return found
+    return list(dict.fromkeys(question[start:end] for start, end in anchor_spans(question)))
 
 
 _BOUND_GAP = 2  # words a document may put between a name and its number ("Debian GNU/Linux 11")
