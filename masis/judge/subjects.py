@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from masis.judge import anchors
+from masis.judge import anchors, several
 from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.quotes import document_title, leans_on_before, sentence_before
+from masis.judge.sentences import table_cells
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
@@ -28,19 +29,39 @@ def figure_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]])
     """The question's anchors that no quote giving the number asked for holds in its own reading (the quote, the
     quote before it from the same passage when it leans on it, its heading, its document's title and name); [] when
     the question asks for no number, names no anchor, or no quote gives a number (the type floor's case)."""
-    if expected_type(question) != "number" or not (wanted := anchors.anchors(question)):
+    if expected_type(question) != "number" or not anchors.anchors(question):
         return []
+    # "How much do the Falcon X2 and the Heron S1 weigh?": each figure need only be said about one of the two
+    asked = [anchors.anchors(part) for part in several.parts(question)] or [anchors.anchors(question)]
     unheld: list[list[str]] = []
     for index, (quote, chunk) in enumerate(quotes):
         if not gives_type(quote, "number", question):
             continue
         name, heading = chunk["doc_name"], chunk.get("section") or ""
-        text = "\n".join([*_referents(quotes, index), quote, heading, chunk.get("title") or "", name,
-                          document_title(name)])
+        text = "\n".join([*_referents(quotes, index), *_table_header(quote, chunk), quote, heading,
+                          chunk.get("title") or "", name, document_title(name)])
         # "Our headline target is to cut fuel costs by 15%" speaks for the document's author, whom it names elsewhere
         author = set(chunk.get("context_terms", [])) if _FIRST_PERSON.search(quote) else set()
-        unheld.append([a for a in wanted if not anchors.holds(text, a) and not _names_author(a, author)])
+        unheld.extend([a for a in wanted if not anchors.holds(text, a) and not _names_author(a, author)]
+                      for wanted in asked)
     return min(unheld, key=len) if unheld else []
+
+
+def _table_header(quote: str, chunk: EvidenceChunk) -> list[str]:
+    """The first row of the table a quoted row sits in ("Item | Falcon X2" above "Weight | 1.1 kg"): a row is read
+    under its table's header, as the synthesizer quotes it."""
+    cells = table_cells(quote)
+    if not cells:
+        return []
+    lines = [" ".join(line.split()) for line in chunk["text"].splitlines()]
+    said = " ".join(quote.split()).rstrip(".")
+    for index, line in enumerate(lines):
+        if line.rstrip(".") == said:
+            start = index
+            while start > 0 and table_cells(lines[start - 1]) == cells:
+                start -= 1
+            return [lines[start]] if start < index else []
+    return []
 
 
 def _names_author(anchor: str, author: set[str]) -> bool:

@@ -23,7 +23,8 @@ from masis.judge.support import answering
 from masis.judge.terms import question_terms, terms
 from masis.state import EvidenceChunk
 
-_TOKEN = re.compile(r"[A-Za-z0-9](?:[\w&.-]*\w)?(?:['’]s)?")
+# a flag keeps its dashes: "Massif's --depth option" puts no word "depth" beside Massif ("Maximum depth of …")
+_TOKEN = re.compile(r"(?:(?<![\w-])--?(?=[A-Za-z]))?[A-Za-z0-9](?:[\w&.-]*\w)?(?:['’]s)?")
 _CONTEXT = 2  # a name's neighbour: the next word of content, after at most one stop word ("TRANSPAC and TYMNET")
 
 
@@ -55,6 +56,8 @@ def _context(words: list[str], index: int, step: int) -> list[str]:
     found: list[str] = []
     position = index + step
     while 0 <= position < len(words) and len(found) < _CONTEXT:
+        if words[position].startswith("-"):
+            return []  # a flag is matched as written (the anchor floor's), not by its word
         found.append(words[position])
         if stem(words[position]):
             return found

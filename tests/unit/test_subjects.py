@@ -80,3 +80,16 @@ def test_a_first_person_quote_speaks_for_the_documents_author() -> None:
     # a third-person quote does not: the document names Kestrel Labs, the sentence another company
     other = "Nordlys aims to cut fuel costs by 15% by the end of 2027."
     assert subjects.figure_elsewhere(question, [(other, {**memo, "text": other})]) == ["Kestrel", "Labs"]
+
+
+def test_a_table_row_is_read_under_its_tables_first_row_and_two_things_each_need_their_own() -> None:
+    # conversations cv-012: "Weight | 1.1 kg" sits under "Item | Falcon X2"; "320 g" is said about the Heron S1
+    falcon = _chunk("falcon_x2_datasheet.md#3", "Item | Falcon X2\nWeight | 1.1 kg\nIngress protection | IP67")
+    heron = _chunk("heron_s1_datasheet.txt#1", "The Heron S1 has a 6-inch display and weighs 320 g.")
+    question = "How much do the Falcon X2 and the Heron S1 weigh?"
+    quotes = [("The Heron S1 has a 6-inch display and weighs 320 g.", heron), ("Weight | 1.1 kg", falcon)]
+    assert subjects.figure_elsewhere(question, quotes) == []
+    # the row alone, without its table's first row above it, is said about nothing the question names
+    bare = _chunk("datasheets.md#4", "Weight | 1.1 kg\nIngress protection | IP67")
+    assert subjects.figure_elsewhere("How much does the Falcon X2 weigh?", [("Weight | 1.1 kg", bare)]) == [
+        "Falcon", "X2"]

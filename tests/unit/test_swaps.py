@@ -87,3 +87,9 @@ def test_the_code_held_by_the_quote_or_its_heading_is_no_swap() -> None:
     assert not swaps.swapped_codes("Which tools broke in Git 2.39.5?",
                                    [("This release reverts the changes of 2.39.4 that broke git lfs.",
                                      _chunk("git-2.39.5.txt#1", ""))])
+
+
+def test_a_flag_is_no_word_for_a_name_to_stand_beside() -> None:
+    # conversations cv-036 in a two-document workspace: "Massif's --depth" / "Maximum depth of the allocation trees"
+    assert swaps.swapped("What is the default value of Massif's --depth option?",
+                         ["Maximum depth of the allocation trees recorded for detailed snapshots."]) == []
