@@ -582,6 +582,7 @@ def build_outcome(
         "retrieval_calls": values.get("retrieval_calls", 0),
         "confidence_history": values.get("confidence_history", []),
         "retry_reasons": values.get("retry_reasons", []),
+        "dismissed_findings": values.get("dismissed_findings", []),
         "last_citation_audit": values.get("citation_audit"),
         "attempts": values.get("attempt", 0),
         "retries": values.get("retries", 0),

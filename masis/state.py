@@ -91,6 +91,7 @@ class MASISState(TypedDict, total=False):
     retrieval_calls: Annotated[int, operator.add]
     confidence_history: Annotated[list[float], operator.add]
     retry_reasons: Annotated[list[str], operator.add]
+    dismissed_findings: Annotated[list[dict[str, Any]], operator.add]  # a model critic's, not acted on
     latencies_ms: Annotated[list[dict[str, Any]], operator.add]
     token_usage: Annotated[list[dict[str, Any]], operator.add]  # one entry per model request (masis.llm.usage)
 

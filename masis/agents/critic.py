@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 
 from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question, question_weights, readings
-from masis.judge import citations, grounding
+from masis.judge import citations, dismissal, grounding
 from masis.judge.anchors import latest_anchors
 from masis.judge.scoring import normalize_confidence
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
@@ -27,6 +27,12 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             question, state["answer"], evidence, term_weights=weights, relatedness=ctx.relatedness(question)
         )
         audit = citations.audit(state["answer"], [chunk["chunk_id"] for chunk in evidence])
+        dismissed: list[dismissal.Dismissed] = []
+        if ctx.llm.audit_uses_model:
+            # a model's finding about text the draft does not hold is not acted on; the floors below stay as strict
+            critique, dismissed = dismissal.dismiss(
+                critique, state["answer"], evidence, audit, ctx.settings.low_confidence_threshold
+            )
         floors = grounding.check(question, state["answer"], evidence, latest_anchors(readings(state)))
         critique = grounding.apply(critique, floors, audit)
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
@@ -57,6 +63,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
         "confidence": confidence,
         "missing_anchors": floors.missing_anchors,
         "confidence_history": [confidence],
+        "dismissed_findings": [{"attempt": state.get("attempt", 1), **d.as_dict()} for d in dismissed],
         "llm_calls": 1,
         "latencies_ms": [latency],
         "token_usage": usage_entries("critic", usage),
@@ -69,6 +76,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
                 "unsupported": len(critique.unsupported_claims),
                 "gaps": len(critique.logical_gaps),
                 "conflicts": len(critique.conflicts),
+                "dismissed": len(dismissed),
                 "missing_anchors": floors.missing_anchors,
                 "invalid_citations": audit.invalid_ids,
                 "uncited_sentences": len(audit.uncited_sentences),

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 # the question's closeness in meaning to each text, in [0, 1] on the relevance scale (masis.judge.semantic)
 Relatedness = Callable[[Sequence[str]], list[float]]
@@ -20,6 +21,18 @@ class ConflictClaim(BaseModel):
 class Conflict(BaseModel):
     topic: str = Field(description="What the sources disagree about")
     claims: list[ConflictClaim] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_side_without_topic(cls, data: Any) -> Any:
+        """A conflict written as one of its sides, without a topic (Qwen2.5-Coder-0.5B in function_calling mode:
+        {"chunk_id", "doc_name", "value", "sentence"}), is read as that one side: the critic's audit is not lost
+        to a missing label, and a conflict with one side is no conflict (`masis.judge.dismissal`)."""
+        if isinstance(data, dict) and "topic" not in data:
+            if "claims" not in data and "chunk_id" in data:
+                return {"topic": "", "claims": [data]}
+            return {**data, "topic": ""}
+        return data
 
     @property
     def documents(self) -> list[str]:

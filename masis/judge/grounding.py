@@ -146,6 +146,11 @@ def missing_anchors(
     return [*absent, *unbound, *tables.missing_columns(question_terms(question), quotes)]
 
 
+def quotes_passage(claim: str, chunk: EvidenceChunk) -> bool:
+    """True when the claim is the passage's own words (led by its heading or not)."""
+    return bool(_quoted(claim, chunk))
+
+
 def _quoted(claim: str, chunk: EvidenceChunk) -> str:
     """The claim when it is the passage's own words (led by its heading or not); "" for a model's paraphrase, whose
     words hold nothing the passage does not ("The gross margin in Q2 2026 was 61%" cited to the Q3 report must not

@@ -16,6 +16,7 @@ class LLMProvider(Protocol):
     name: str
     compression_uses_model: bool
     reading_uses_model: bool
+    audit_uses_model: bool  # the critic is a model, whose findings are checked against the draft (judge.dismissal)
 
     def read_in_context(
         self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None

@@ -62,6 +62,7 @@ class ExtractiveProvider:
     name = "extractive"
     compression_uses_model = False
     reading_uses_model = False
+    audit_uses_model = False
 
     def read_in_context(self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None) -> Reading:
         return read(question, earlier, antecedent)  # deterministic rules: masis.judge.reading

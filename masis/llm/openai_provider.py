@@ -193,6 +193,7 @@ class OpenAIProvider:
     name = "openai"
     compression_uses_model = True
     reading_uses_model = True
+    audit_uses_model = True
 
     def __init__(self, settings: Settings, *, rate_limiter: InMemoryRateLimiter | None = None) -> None:
         self.settings = settings

@@ -128,9 +128,9 @@ def test_function_calling_answered_as_json_content_is_accepted(sample_fc: Engine
 
     # read at the first try: no critique request was a repair of an unreadable one
     assert all(len(r.messages) == 2 for r in server.chat("critique"))
-    assert _critics(outcome.trace)[0]["unsupported"] >= len(
-        json.loads(critique["content"])["arguments"]["unsupported_claims"]
-    )
+    first = _critics(outcome.trace)[0]  # each claim read: acted on, or dismissed when the draft does not hold it
+    claims = json.loads(critique["content"])["arguments"]["unsupported_claims"]
+    assert first["unsupported"] + first["dismissed"] >= len(claims)
     assert "audit failed" not in str(outcome.trace)
     assert server.chat("critique")[0].body["tool_choice"]["function"]["name"] == "Critique"
 
@@ -366,3 +366,119 @@ def test_a_critique_that_loops_to_its_limit_ends_the_question_in_one_sentence(
     assert message.startswith("I could not check this answer:") and "cut off at the 1000-token limit" in message
     assert "MASIS_STRUCTURED_OUTPUT=json_schema" not in message
     assert len(server.chat()) == 3  # one draft, two critiques: bounded, never a hang
+
+
+# --- 6. a model critic's findings read against the draft (function_calling run of 2026-11-26) -----------------
+
+
+def _dismissed(outcome: Any, kind: str) -> list[str]:
+    return [d["text"] for d in outcome.metrics["dismissed_findings"] if d["kind"] == kind]
+
+
+def test_a_critic_finding_the_draft_does_not_hold_is_dismissed_not_retried(
+    sample_fc: Engine, server: OpenAICompatServer
+) -> None:
+    """The critic names the memo's heading "AI Investment Strategy FY2026" as an unsupported claim of a draft that
+    never wrote it. It is dismissed (recorded in the metrics), not sent back as feedback: the right draft is
+    answered in 3 calls. (Before: retried; the retries copied the evidence, then the feedback, and it was asked
+    back after 9 calls.)"""
+    fixture = load_fixture("fc_heading_as_claim")
+    critique = json.loads(_content(_replies(fixture, "critique")[0]))["arguments"]
+    assert critique["unsupported_claims"] == ["AI Investment Strategy FY2026"]
+    assert "AI Investment Strategy" not in _content(_replies(fixture, "synthesize")[0])
+    server.replay(fixture)
+
+    outcome = sample_fc.ask("demo", fixture["question"])
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    assert "$4.2 million" in (outcome.answer or "") and outcome.citations
+    assert _dismissed(outcome, "unsupported_claim") == ["AI Investment Strategy FY2026"]
+    assert _critics(outcome.trace)[0]["unsupported"] == 0 and _critics(outcome.trace)[0]["dismissed"] == 1
+
+
+def test_a_critic_naming_sentences_of_the_evidence_the_draft_does_not_hold_is_dismissed(
+    sample_fc: Engine, server: OpenAICompatServer
+) -> None:
+    """Draft: "The home-office equipment stipend is $600."; the critic's unsupported claim is the passage's next two
+    sentences, which the draft does not hold. (Before: retried, and the retry's draft was those two sentences.)"""
+    fixture = load_fixture("fc_evidence_as_claim")
+    server.replay(fixture)
+
+    outcome = sample_fc.ask("demo", fixture["question"])
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    assert "$600" in (outcome.answer or "") and outcome.citations
+    assert len(_dismissed(outcome, "unsupported_claim")) == 1
+
+
+def test_a_critic_calling_a_word_for_word_quote_of_its_passage_unsupported_is_dismissed(
+    sample_fc: Engine, server: OpenAICompatServer
+) -> None:
+    """The R&D draft copies its passage sentence by sentence; the critic calls one of them, "The AI programme budget
+    is $4.2 million, and it sits within the R&D budget", unsupported. A sentence its cited passage states word for
+    word is supported: the finding is dismissed and the draft answered in 3 calls. (Before: retried.)"""
+    fixture = load_fixture("fc_quoted_claim")
+    server.replay(fixture)
+
+    outcome = sample_fc.ask("demo", fixture["question"])
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    assert "$11.5 million" in (outcome.answer or "")
+    reasons = [d["reason"] for d in outcome.metrics["dismissed_findings"] if d["kind"] == "unsupported_claim"]
+    assert reasons == ["the draft quotes it from the passage it cites"]
+
+
+def test_a_critic_confidence_of_zero_with_no_finding_does_not_retry_a_right_draft(
+    sample_fc: Engine, server: OpenAICompatServer
+) -> None:
+    """"According to the evidence, Kestrel Labs plans to hire 12 machine learning engineers in FY2026." is cited by
+    MASIS to the memo; the critic finds nothing (no claim, gap, conflict, hallucination; needs_retry false) yet says
+    confidence 0.0 ("The draft does not provide any information about the number of machine learning engineers").
+    A verdict naming nothing wrong is not acted on: answered in 3 calls. (Before: retried on "confidence 0.00",
+    the retry drafts copied the critic's reasoning, then the feedback; asked back after 9 calls.)"""
+    fixture = load_fixture("fc_confidence_without_finding")
+    server.replay(fixture)
+
+    outcome = sample_fc.ask("demo", fixture["question"])
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    assert "12 machine learning engineers" in (outcome.answer or "")
+    assert _dismissed(outcome, "confidence") == ["0.00"]
+
+
+def test_the_same_verdict_under_a_floor_is_not_dismissed_into_an_answer(
+    sample_fc: Engine, server: OpenAICompatServer
+) -> None:
+    """The same critique (confidence 0.0, no finding) on a draft no passage supports: its confidence is read as the
+    threshold, but the floors still decide. The invented figure stays uncited, the question is never answered."""
+    fixture = load_fixture("fc_confidence_without_finding")
+    invented = json.loads(json.dumps(_replies(fixture, "synthesize")[0]))
+    invented["choices"][0]["message"]["content"] = "Kestrel Labs plans to hire 57 machine learning engineers in FY2026."
+    critiques = [reply for reply in fixture["replies"] if reply["role"] == "critique"]
+    for _ in range(3):
+        server.script("synthesize", Replay(200, invented))
+        for reply in critiques:
+            server.script("critique", Replay(int(reply["status"]), reply["response"]))
+
+    outcome = sample_fc.ask("demo", fixture["question"])
+
+    assert outcome.status == "needs_clarification"
+    assert not outcome.citations and "no valid citation" in " ".join(outcome.metrics["retry_reasons"])
+
+
+def test_a_conflict_written_without_its_topic_is_read_and_a_one_sided_conflict_dismissed(
+    sample_fc: Engine, server: OpenAICompatServer
+) -> None:
+    """The critic writes its conflict as one side ({"chunk_id", "doc_name", "value", "sentence"}), without "topic",
+    twice. It is read (not "field conflicts.0.topic: Field required"), and a conflict whose sides are one document's
+    is no conflict: dismissed, and the draft answered. (Before: one error line, "I could not check this answer".)"""
+    fixture = load_fixture("fc_conflict_without_topic")
+    assert all('"topic"' not in _content(reply) for reply in _replies(fixture, "critique"))
+    server.replay(fixture)
+
+    outcome = sample_fc.ask("demo", fixture["question"])
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    assert "$38 million" in (outcome.answer or "")
+    assert len(_dismissed(outcome, "conflict")) == 1
+    assert len(server.chat("critique")) == 1  # read at the first request
