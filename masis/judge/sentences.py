@@ -202,14 +202,15 @@ _NUMBERED_LABEL = re.compile(
 def is_heading(sentence: str) -> bool:
     """A heading or label ("AI Investment Strategy FY2026", "Board update"): short, no closing punctuation,
     and no figure beyond a year or period. Context for retrieval, not a sentence to quote; a table row with
-    figures ("Engineering 98 9") is not one, nor is a field with its value ("Default: null") or a line that
-    gives a command-line option ("Skip collecting build-id when recording: perf record -B") or a link."""
+    figures ("Engineering 98 9") is not one, nor is a line that gives a command-line option ("Skip collecting
+    build-id when recording: perf record -B") or a link. A field without a figure ("Default: null") stays a label:
+    it does not say which entry it belongs to, and quoted it answered for its neighbouring entry."""
     text = sentence.strip()
     if _NUMBERED_LABEL.match(text):
         return True
     words = text.split()
     if not words or len(words) > _HEADING_WORDS_MAX or text[-1] in ".!?;:" or " | " in text:
         return False  # a table's row of cells ("Ingress protection | IP67") is a record, not a label
-    if any(_OPTION.match(word) or _LINK.match(word) for word in words) or _RECORD_LABEL.match(text):
-        return False  # a field with its value ("Default: null", "Type: Number") is a record too
+    if any(_OPTION.match(word) or _LINK.match(word) for word in words):
+        return False
     return not any(NUMBER.fullmatch(word) and not _YEARISH.match(word) for word in words)

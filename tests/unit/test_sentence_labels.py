@@ -99,8 +99,10 @@ def test_a_line_that_gives_a_command_line_option_is_not_a_heading() -> None:
 
 @pytest.mark.parametrize(
     "record",
-    ["Default: null", "Type: Number", "Add prompt customization by @jimenezj8 in https://github.com/o/r/pull/476"],
+    ["Add prompt customization by @jimenezj8 in https://github.com/o/r/pull/476"],
 )
-def test_a_field_with_its_value_or_a_linked_list_item_is_a_record_not_a_heading(record: str) -> None:
+def test_a_linked_list_item_is_a_record_not_a_heading(record: str) -> None:
     assert not is_heading(record)
     assert is_heading("Chapter 2: Users and Groups")
+    # a field without a figure names no entry: quoted, it answered for its neighbour's (kept as a label)
+    assert is_heading("Default: null")
