@@ -191,7 +191,7 @@ def check(
         contradicted=contrast.contradicted(question, claims),
         swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, _cited_quotes(answer, evidence))],
         untyped=untyped_answer(question, claims),
-        figure_elsewhere=subjects.figure_elsewhere(question, _cited_quotes(answer, evidence)),
+        figure_elsewhere=subjects.figure_elsewhere(question, _cited_quotes(answer, evidence), wanted_anchors),
         reversed_role=roles.reversed_role(question, claims),
         span_for_moment=periods.span_for_moment(question, claims),
     )

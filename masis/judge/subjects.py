@@ -25,14 +25,18 @@ from masis.state import EvidenceChunk
 _FIRST_PERSON = re.compile(r"\b(?:we|our|ours|us)\b", re.IGNORECASE)
 
 
-def figure_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> list[str]:
-    """The question's anchors that no quote giving the number asked for holds in its own reading (the quote, the
-    quote before it from the same passage when it leans on it, its heading, its document's title and name); [] when
-    the question asks for no number, names no anchor, or no quote gives a number (the type floor's case)."""
-    if expected_type(question) != "number" or not anchors.anchors(question):
+def figure_elsewhere(
+    question: str, quotes: Sequence[tuple[str, EvidenceChunk]], wanted: Sequence[str] | None = None
+) -> list[str]:
+    """The question's anchors (or `wanted`: a reply's, when it refined them) that no quote giving the number asked
+    for holds in its own reading (the quote, the quote before it from the same passage when it leans on it, its
+    heading, its document's title and name); [] when the question asks for no number, names no anchor, or no quote
+    gives a number (the type floor's case)."""
+    wanted = anchors.anchors(question) if wanted is None else list(wanted)
+    if expected_type(question) != "number" or not wanted:
         return []
     # "How much do the Falcon X2 and the Heron S1 weigh?": each figure need only be said about one of the two
-    asked = [anchors.anchors(part) for part in several.parts(question)] or [anchors.anchors(question)]
+    asked = [found for part in several.parts(question) if (found := anchors.anchors(part))] or [wanted]
     unheld: list[list[str]] = []
     for index, (quote, chunk) in enumerate(quotes):
         if not gives_type(quote, "number", question):

@@ -80,12 +80,9 @@ class ExtractiveProvider:
         avoid = {s.lower() for s in (feedback.unsupported_claims if feedback else [])}
         covered: set[int] = set()
         chosen: list[Sentence] = []
-        # a sentence is read under its section's heading and its document's title: "What changed in 2.4.0?" is
-        # answered by the sentences of the section headed "Release 2.4.0", which do not repeat the version
-        headings = {
-            chunk["chunk_id"]: asked.credits_in(f'{chunk.get("title") or ""}\n{chunk.get("section") or ""}')
-            for chunk in evidence
-        }
+        # a sentence is read under its section's heading: "What changed in 2.4.0?" is answered by the sentences
+        # of the section headed "Release 2.4.0", which do not repeat the version
+        headings = {chunk["chunk_id"]: asked.credits_in(chunk.get("section") or "") for chunk in evidence}
         own = {id(s): _own_credits(asked, s) for s in sentences}
         # a short sentence of an entry is read with the entry's first sentence ("Default: 256." with "maxFreeSockets …")
         leads = {id(s): asked.credits_in(s.lead) if s.lead else {} for s in sentences}
@@ -563,13 +560,13 @@ def _narrowed(chunk: EvidenceChunk, lead: str, said: str) -> EvidenceChunk:
 
 def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> set[int]:
     """The question's terms that a quote from `chunk` is read under: its headings (in its text or above it), its
-    document's title and name, and the names of the question its document holds elsewhere. Not the rest of the document:
+    document's name, and the names of the question its document holds elsewhere (not its title, which every
+    passage of the document shares: "AI Investment Strategy FY2026" above the memo made a travel approval answer
+    "Who approved the AI investment for FY2026?"). Not the rest of the document:
     "How much did we spend on marketing in Q3?" is not answered by "Q3 revenue was $12.4 million" because the
     budget elsewhere in the report says "marketing"."""
     headings = " ".join(s for s in split_sentences(chunk["text"]) if is_heading(s))
-    own = " ".join(
-        [headings, chunk.get("section") or "", chunk.get("title") or "", quotes.document_title(chunk["doc_name"])]
-    )
+    own = " ".join([headings, chunk.get("section") or "", quotes.document_title(chunk["doc_name"])])
     return set(asked.credits_in(own).keys()) | (set(chunk.get("context_terms", [])) & _name_terms(question))
 
 
