@@ -188,7 +188,7 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
         searches = [(asked_text, query), *((part, part) for part in several.parts(asked_text))]
         found = [_search(ctx, workspace, text, search, limit, threshold, state.get("source_filter"))
                  for text, search in searches]
-        hits = [hit for result in found for hit in result.hits]
+        candidates = len({hit.chunk_id for result in found for hit in result.hits})
         scored = _merged([result.scored for result in found])
         dense = any(result.dense for result in found)
         semantic = any(result.semantic for result in found)
@@ -197,7 +197,7 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
         "attempt": attempt,
         "query": query,
         "evidence": evidence,
-        "candidates_found": len({hit.chunk_id for hit in hits}),
+        "candidates_found": candidates,
         "retrieval_calls": len(searches),
         "latencies_ms": [latency],
         "trace": [
@@ -205,7 +205,7 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
                 "node": "researcher",
                 "attempt": attempt,
                 "query": query,
-                "candidates": len({hit.chunk_id for hit in hits}),
+                "candidates": candidates,
                 "kept": len(evidence),
                 "threshold": threshold,
                 "top_relevance": max((c["relevance"] for c in scored), default=0.0),
@@ -218,7 +218,7 @@ def researcher(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, A
         documents = len(ctx.registry.documents(workspace))
         kind = "low_confidence" if state.get("best_draft") else "zero_results"
         reason = f"no passage reached relevance {threshold:.2f}"
-        update.update(escalate(state, settings, kind, reason, candidates=len(hits), documents=documents))
+        update.update(escalate(state, settings, kind, reason, candidates=candidates, documents=documents))
         if kind == "low_confidence":
             update["retry_reasons"] = [reason]
     return update

@@ -45,6 +45,8 @@ def conflicts(
     by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
     asked = _asked_about(question) if question else frozenset()
     wanted = anchors.anchors(question) if question else []
+    # a budget for the year's end is no other figure for "the end of Q3 2026"
+    under_anchors = [s for s in sentences if not (wanted and anchors.missing(wanted, [(s.text, s.chunk)]))]
     found: list[Conflict] = []
     seen: set[frozenset[str]] = set()
     for sentence in answer_sentences(answer):
@@ -55,11 +57,9 @@ def conflicts(
             continue
         source = by_id[ids[0]]
         subject = _subject(claim)
-        for other in sentences:
+        for other in under_anchors:
             if other.chunk["doc_name"] == source["doc_name"]:
                 continue
-            if wanted and anchors.missing(wanted, [(other.text, other.chunk)]):
-                continue  # a budget for the year's end is no other figure for "the end of Q3 2026"
             other_values = values(other.text)
             kinds = [k for k in claim_values.keys() & other_values.keys() if not claim_values[k] & other_values[k]]
             other_subject = _subject(other.text)

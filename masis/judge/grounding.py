@@ -181,7 +181,8 @@ def check(
 ) -> Floors:
     """The floors' findings on a draft; `wanted_anchors` are the question's exact constraints when the caller
     knows them better than the joined question text does (`anchors.latest_anchors` of a refined question)."""
-    claims = _cited_claims(answer, evidence)
+    quotes = _cited_quotes(answer, evidence)
+    claims = [claim for claim, _ in quotes]
     return Floors(
         unsupported=unsupported_sentences(question, answer, evidence),
         copied_example=copies_example(answer),
@@ -189,9 +190,9 @@ def check(
         missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
         unmet_negation=negation.unmet(question, claims),
         contradicted=contrast.contradicted(question, claims),
-        swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, _cited_quotes(answer, evidence))],
+        swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, quotes)],
         untyped=untyped_answer(question, claims),
-        figure_elsewhere=subjects.figure_elsewhere(question, _cited_quotes(answer, evidence), wanted_anchors),
+        figure_elsewhere=subjects.figure_elsewhere(question, quotes, wanted_anchors),
         reversed_role=roles.reversed_role(question, claims),
         span_for_moment=periods.span_for_moment(question, claims),
     )
@@ -206,16 +207,6 @@ def _cited_quotes(answer: str, evidence: Sequence[EvidenceChunk]) -> list[tuple[
         if cited:
             found.append((strip_citations(sentence), cited[0]))
     return found
-
-
-def _cited_claims(answer: str, evidence: Sequence[EvidenceChunk]) -> list[str]:
-    """The answer's sentences that cite a retrieved chunk, without their citations."""
-    ids = {chunk["chunk_id"] for chunk in evidence}
-    return [
-        strip_citations(sentence)
-        for sentence in answer_sentences(answer)
-        if any(chunk_id in ids for chunk_id in CITATION.findall(sentence))
-    ]
 
 
 def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:

@@ -28,7 +28,7 @@ def span_for_moment(question: str, quotes: Sequence[str]) -> str | None:
     if expected_type(question) != "date" or not quotes:
         return None
     joined = " ".join(quotes)
-    spans = [match for match in _SPAN.finditer(joined)]
+    spans = list(_SPAN.finditer(joined))
     if not spans or any(not any(s.start() <= y.start() < s.end() for s in spans) for y in _YEAR.finditer(joined)):
         return None
     if not question_terms(question) - terms(joined):

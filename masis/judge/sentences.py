@@ -110,10 +110,15 @@ def _next_field(current: list[str], following: str) -> bool:
     return bool(label and labels and label.group(1).lower() not in labels)
 
 
-def _open_line(line: str) -> bool:
-    """A line that starts with a capital and ends without closing punctuation, as the items of a one-a-line list do."""
+def _ends_open(line: str) -> bool:
+    """A line without closing punctuation that does not end on a function word ("… pairs to" is cut mid-phrase)."""
     words = line.split()
-    return bool(words) and line[:1].isupper() and line[-1] not in ".!?,;:" and words[-1].lower() not in SMART_STOP_WORDS
+    return bool(words) and line[-1] not in ".!?,;:" and words[-1].lower() not in SMART_STOP_WORDS
+
+
+def _open_line(line: str) -> bool:
+    """A line that starts with a capital and ends open (`_ends_open`), as the items of a one-a-line list do."""
+    return line[:1].isupper() and _ends_open(line)
 
 
 def _deliberate_breaks(lines: list[str]) -> list[bool]:
@@ -129,8 +134,7 @@ def _deliberate_breaks(lines: list[str]) -> list[bool]:
     for i, line in enumerate(lines):
         following = lines[i + 1] if i + 1 < len(lines) else ""
         first = following.split()[0] if following.split() else ""
-        ends_open = bool(line) and line[-1] not in ".!?,;:" and line.split()[-1].lower() not in SMART_STOP_WORDS
-        if not (first[:1].isupper() and ends_open):
+        if not (first[:1].isupper() and _ends_open(line)):
             found.append(False)
             continue
         fits = len(line) + 1 + len(first) <= width

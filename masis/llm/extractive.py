@@ -515,21 +515,25 @@ def _naming_anchors(wanted: Sequence[str], candidates: Sequence[Sentence]) -> di
     section heading or its document's name: not only somewhere else in its passage."""
     if not wanted:
         return {}
-    return {id(s): _keyed(set(wanted) - set(anchors.missing(wanted, [(s.text, _own(s))])), s) for s in candidates}
+    named: dict[int, set[str]] = {}
+    for s in candidates:
+        own = _own(s)
+        named[id(s)] = _keyed(set(wanted) - set(anchors.missing(wanted, [(s.text, own)])), own, s.text)
+    return named
 
 
-def _keyed(named: set[str], sentence: Sentence) -> set[str]:
-    """`named` less the keys (`_is_key`) that the sentence's entry only mentions: on the line keyed
-    PRIORITY_BELOW_NORMAL, "above PRIORITY_LOW" does not name PRIORITY_LOW's entry."""
-    key = _entry_key(sentence)
+def _keyed(named: set[str], own: EvidenceChunk, said: str) -> set[str]:
+    """`named` less the keys (`_is_key`) that the sentence's entry (`own`, as `_own` narrows it) only mentions: on
+    the line keyed PRIORITY_BELOW_NORMAL, "above PRIORITY_LOW" does not name PRIORITY_LOW's entry."""
+    key = _entry_key(own, said)
     if key is None:
         return named
     return {anchor for anchor in named if not _is_key(anchor) or anchors.parts(anchor) == anchors.parts(key)}
 
 
-def _entry_key(sentence: Sentence) -> str | None:
+def _entry_key(own: EvidenceChunk, said: str) -> str | None:
     """The key an entry's line opens with (`PRIORITY_LOW`, `--depth=<number>`, `DEP0005:`), or None."""
-    line = _own(sentence)["text"].split("\n")[-1] or sentence.text
+    line = own["text"].split("\n")[-1] or said
     first = line.split(maxsplit=1)[0].strip(":,;()[]`") if line.split() else ""
     return first if first and _is_key(first) else None
 
