@@ -3,6 +3,7 @@ floors (masis.judge.grounding) that no model can talk its way past."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -11,7 +12,9 @@ from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question, question_weights, readings
 from masis.judge import citations, dismissal, grounding
 from masis.judge.anchors import latest_anchors
+from masis.judge.matching import question as asked_in
 from masis.judge.scoring import normalize_confidence
+from masis.judge.unknown import ordinary_words, unknown_names
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.state import MASISState
 
@@ -34,6 +37,10 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
                 critique, state["answer"], evidence, audit, ctx.settings.low_confidence_threshold
             )
         floors = grounding.check(question, state["answer"], evidence, latest_anchors(readings(state)))
+        if state["answer"] and (names := _unknown_names(ctx, state["workspace_id"], question)):
+            # a name no passage holds is missing from every answer: the question is about something else
+            missing = [*floors.missing_anchors, *(name for name in names if name not in floors.missing_anchors)]
+            floors = replace(floors, missing_anchors=missing)
         critique = grounding.apply(critique, floors, audit)
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
         if grounding.no_valid_citation(audit):
@@ -85,3 +92,14 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             }
         ],
     }
+
+
+def _unknown_names(ctx: AgentContext, workspace_id: str, question: str) -> list[str]:
+    """The question's words that name something no passage of the workspace holds (`masis.judge.unknown`)."""
+    asked = asked_in(question)
+    frequencies = ctx.registry.document_frequencies(workspace_id, asked.terms)
+    absent = [term for term, df in frequencies.items() if df == 0]
+    if not absent:
+        return []
+    return unknown_names(asked, absent, lambda start: ctx.registry.words_starting(workspace_id, start),
+                         ordinary_words())

@@ -110,6 +110,7 @@ def _asked_noun(match: re.Match[str], question: str) -> str:
 def answer_noun(question: str) -> str | None:
     """The noun a "what/which" question names its answer by ("what city", "which year", "what is the name"):
     the kind of thing asked for, which the answer gives as an instance ("Santa Clara") rather than repeats."""
+    question = main_clause(question)
     for match in _TYPED.finditer(question):
         if not match.group("noun"):
             return None
@@ -162,6 +163,21 @@ _IDENTIFIER_GIVEN = re.compile(
 )
 
 
+# "When installing from a gist, which branch does npm use?", "If I pass --json, what does it print?": a clause that
+# sets the scene before the question proper, which follows its comma; "When did …" and "Where is …" are questions
+_QUESTION_VERBS = "is|was|are|were|be|do|does|did|has|have|had|can|could|will|would|shall|should|may|might|must"
+_LEADING_CLAUSE = re.compile(
+    rf"^\W*(?:when|where|if|while|after|before|once|unless)\s+(?!(?:{_QUESTION_VERBS})\b)"
+    r"[^?,]*,\s*(?=(?:which|what|who|whom|whose|when|where|how)\b)",
+    re.IGNORECASE,
+)
+
+
+def main_clause(question: str) -> str:
+    """The question without a leading clause that only sets the scene ("When installing from X, which …?")."""
+    return _LEADING_CLAUSE.sub("", question, count=1)
+
+
 def _technical_type(question: str) -> AnswerType | None:
     """The kind asked for by a "which/what" phrase headed by a technical noun, or None."""
     match = re.search(r"\b(?:what|which)\s+", question, re.IGNORECASE)
@@ -178,6 +194,7 @@ def _technical_type(question: str) -> AnswerType | None:
 
 def expected_type(question: str) -> AnswerType | None:
     """The kind of answer the question asks for, if it names one: a default, or what its first wh-phrase asks."""
+    question = main_clause(question)
     if _ASKS_DEFAULT.search(question) and _TYPED.search(question):
         return "default"
     technical = _technical_type(question)

@@ -197,3 +197,24 @@ def test_a_who_question_names_the_action_its_name_must_come_with() -> None:
 )
 def test_a_sentence_gives_a_default_only_when_it_says_what_the_default_is(sentence: str, gives: bool) -> None:
     assert gives_type(sentence, "default", "What is the default audit-level in npm config?") is gives
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "noun"),
+    [
+        # real case (realdocs tune rd-206): the question proper follows the clause that sets the scene
+        ("When installing from bitbucket:user/repo without a #commit-ish, which branch does npm install use?", None,
+         "branch"),
+        ("If I pass --json, how many lines does npm audit print?", "number", None),
+        ("Where the lock file is missing, which command fails?", None, "command"),
+        # a question that opens with its wh-word is read as written, relative clause and all
+        ("When did the war, which lasted ten years, end?", "date", None),
+        ("Where is the Falcon X2 assembled, and by whom?", "place", None),
+    ],
+)
+def test_a_leading_clause_does_not_say_what_kind_of_answer_is_asked(question: str, kind: str | None,
+                                                                    noun: str | None) -> None:
+    from masis.judge.answer_type import answer_noun
+
+    assert expected_type(question) == kind
+    assert answer_noun(question) == noun

@@ -338,3 +338,4 @@ def test_an_entrys_short_sentence_is_read_with_the_quote_before_it() -> None:
     critique = provider.critique("What was the gross margin in Q3 2026?", answer,
                                  [_chunk("q3_report.md#2", "q3_report.md", passage)])
     assert critique.confidence >= 0.9
+
