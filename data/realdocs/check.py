@@ -1,11 +1,12 @@
-"""Verify the labelled sets data/realdocs/questions.jsonl and data/conversations/conversations.jsonl.
+"""Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl and
+data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
 counted. Markdown, text and CSV evidence is compared against the raw file and, when masis is importable,
 against the loader's text too. Whitespace runs, backticks and asterisks are ignored when comparing.
 
-    python data/realdocs/check.py            # exit 0 when both sets pass, 1 otherwise
+    python data/realdocs/check.py            # exit 0 when every set passes, 1 otherwise
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from pathlib import Path
 
 DATA = Path(__file__).resolve().parent.parent
 REALDOCS = DATA / "realdocs"
+FRESHDOCS = DATA / "freshdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
+    "freshdocs": FRESHDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -140,9 +143,11 @@ def read_jsonl(path: Path, report: Report) -> list[dict]:
     return rows
 
 
-def check_questions(texts: Texts) -> tuple[Report, list[str]]:
-    report = Report("realdocs")
-    rows = read_jsonl(REALDOCS / "questions.jsonl", report)
+def check_questions(texts: Texts, name: str = "realdocs", prefix: str = "rd") -> tuple[Report, list[str]]:
+    """One question set of the realdocs kind: data/<name>/questions.jsonl over data/<name>/files/, ids <prefix>-NNN."""
+    folder = DATA / name
+    report = Report(name)
+    rows = read_jsonl(folder / "questions.jsonl", report)
     ids = Counter(r.get("id") for r in rows)
     for dup in [i for i, c in ids.items() if c > 1]:
         report.error(str(dup), "duplicate id")
@@ -150,8 +155,8 @@ def check_questions(texts: Texts) -> tuple[Report, list[str]]:
         where = str(row.get("id"))
         if set(row) != QUESTION_KEYS:
             report.error(where, f"keys must be exactly {sorted(QUESTION_KEYS)}, got {sorted(row)}")
-        if not re.fullmatch(r"rd-\d{3}", where):
-            report.error(where, "id must look like rd-001")
+        if not re.fullmatch(rf"{prefix}-\d{{3}}", where):
+            report.error(where, f"id must look like {prefix}-001")
         if row.get("kind") not in KINDS:
             report.error(where, f"kind must be one of {sorted(KINDS)}")
         if row.get("split") not in SPLITS:
@@ -161,20 +166,20 @@ def check_questions(texts: Texts) -> tuple[Report, list[str]]:
         near_miss = row.get("kind") == "near_miss"
         if near_miss and not str(row.get("note", "")).strip():
             report.error(where, "a near miss says in its note what the files hold and what they don't")
-        check_item(report, texts, where, CORPORA["realdocs"], row, answerable=not near_miss)
+        check_item(report, texts, where, CORPORA[name], row, answerable=not near_miss)
     by_kind = Counter(r.get("kind") for r in rows)
     by_split = Counter((r.get("kind"), r.get("split")) for r in rows)
     files = {d for r in rows for d in r.get("docs", [])}
-    on_disk = sorted(p.name for p in CORPORA["realdocs"].iterdir() if p.is_file())
+    on_disk = sorted(p.name for p in CORPORA[name].iterdir() if p.is_file())
     formats = Counter(Path(n).suffix.lower() for n in on_disk)
-    size = sum(p.stat().st_size for p in REALDOCS.rglob("*") if p.is_file())
+    size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
     lines = [
         f"questions: {len(rows)}  " + "  ".join(f"{k}={by_kind[k]}" for k in sorted(KINDS)),
         "split: "
         + "  ".join(f"{k}: tune={by_split[(k, 'tune')]} check={by_split[(k, 'check')]}" for k in sorted(KINDS))
         + f"  all: check={sum(v for (_, s), v in by_split.items() if s == 'check')}",
         f"files on disk: {len(on_disk)} ({', '.join(f'{s} {n}' for s, n in sorted(formats.items()))}),"
-        f" referenced by questions: {len(files)}, data/realdocs size: {size / 1e6:.2f} MB",
+        f" referenced by questions: {len(files)}, data/{name} size: {size / 1e6:.2f} MB",
     ]
     return report, lines
 
@@ -238,7 +243,8 @@ def main() -> int:
     failed = False
     if LOAD is None:
         print("masis is not importable: HTML/PDF/DOCX evidence is not checked (run with the project's .venv)")
-    for check in (check_questions, check_conversations):
+    checks = (check_questions, lambda t: check_questions(t, "freshdocs", "fd"), check_conversations)
+    for check in checks:
         report, lines = check(texts)
         print(f"== {report.name}")
         for line in lines:
