@@ -13,8 +13,8 @@ from masis.agents.researcher import core_question, question_weights, readings
 from masis.judge import citations, dismissal, grounding
 from masis.judge.anchors import latest_anchors
 from masis.judge.matching import question as asked_in
+from masis.judge.names import names, ordinary_words
 from masis.judge.scoring import normalize_confidence
-from masis.judge.unknown import ordinary_words, unknown_names
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.state import MASISState
 
@@ -37,9 +37,10 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
                 critique, state["answer"], evidence, audit, ctx.settings.low_confidence_threshold
             )
         floors = grounding.check(question, state["answer"], evidence, latest_anchors(readings(state)))
-        if state["answer"] and (names := _unknown_names(ctx, state["workspace_id"], question)):
-            # a name no passage holds is missing from every answer: the question is about something else
-            missing = [*floors.missing_anchors, *(name for name in names if name not in floors.missing_anchors)]
+        if state["answer"] and (named := _names(ctx, state["workspace_id"], question)):
+            # a tool or package named in plain words must be held by the quotes, as a version or a code must
+            unheld = grounding.missing_anchors(question, state["answer"], evidence, named)
+            missing = [*floors.missing_anchors, *(name for name in unheld if name not in floors.missing_anchors)]
             floors = replace(floors, missing_anchors=missing)
         critique = grounding.apply(critique, floors, audit)
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
@@ -94,12 +95,10 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     }
 
 
-def _unknown_names(ctx: AgentContext, workspace_id: str, question: str) -> list[str]:
-    """The question's words that name something no passage of the workspace holds (`masis.judge.unknown`)."""
+
+def _names(ctx: AgentContext, workspace_id: str, question: str) -> list[str]:
+    """The question's plain words that name a thing (`masis.judge.names`), read against the workspace."""
     asked = asked_in(question)
     frequencies = ctx.registry.document_frequencies(workspace_id, asked.terms)
-    absent = [term for term, df in frequencies.items() if df == 0]
-    if not absent:
-        return []
-    return unknown_names(asked, absent, lambda start: ctx.registry.words_starting(workspace_id, start),
-                         ordinary_words())
+    return names(question, asked, frequencies, lambda start: ctx.registry.words_starting(workspace_id, start),
+                 ordinary_words())

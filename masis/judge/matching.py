@@ -26,7 +26,6 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
 
 from masis.judge.terms import question_terms, terms
 
@@ -48,9 +47,6 @@ class Question:
 
     terms: frozenset[int]
     surface: Mapping[int, tuple[str, ...]]
-    # two adjacent question words a text may write as one ("key type" ~ "keytype", "chunk size" ~ `chunkSize`), each
-    # with the terms it holds
-    compounds: tuple[tuple[str, frozenset[int]], ...] = ()
 
     def credits(
         self, text_terms: frozenset[int], text_words: frozenset[str], document_terms: AbstractSet[int] = frozenset()
@@ -69,9 +65,6 @@ class Question:
                 found[term] = 1.0
             elif term in document_terms:
                 found[term] = DOCUMENT_CREDIT
-        for joined, held in self.compounds:
-            if joined in text_words:
-                found.update(dict.fromkeys(held, 1.0))
         return found
 
     def credits_in(self, text: str, document_terms: AbstractSet[int] = frozenset()) -> dict[int, float]:
@@ -82,16 +75,10 @@ class Question:
 def question(text: str) -> Question:
     wanted = question_terms(text)
     surface: dict[int, list[str]] = {}
-    said = _LETTERS.findall(text.lower())
-    for word in said:
+    for word in _LETTERS.findall(text.lower()):
         for term in terms(word) & wanted:
             surface.setdefault(term, []).append(word)
-    compounds = tuple(
-        (first + second, (terms(first) | terms(second)) & wanted)
-        for first, second in pairwise(said)
-        if terms(first) & wanted and terms(second) & wanted
-    )
-    return Question(wanted, {term: tuple(dict.fromkeys(found)) for term, found in surface.items()}, compounds)
+    return Question(wanted, {term: tuple(dict.fromkeys(found)) for term, found in surface.items()})
 
 
 def words(text: str) -> frozenset[str]:

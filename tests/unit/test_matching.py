@@ -78,10 +78,3 @@ def test_a_short_code_of_letters_and_figures_holds_its_letters_word() -> None:
     (ip,) = terms("IP")
     assert asked.credits_in("Ingress protection | IP67") == {ip: 1.0}
     assert ip not in asked.credits_in("The zip67 archive and the tip of the pen")  # another word, not the code
-
-
-def test_two_question_words_match_a_text_that_writes_them_as_one() -> None:
-    asked = question("What is the default chunk size of zlib streams?")
-    chunk, size = (next(iter(terms(word))) for word in ("chunk", "size"))
-    assert asked.credits_in("chunkSize {integer} Default: 16 * 1024") == {chunk: 1.0, size: 1.0}
-    assert asked.credits_in("The chunk is read whole.") == {chunk: 1.0}  # one word alone is one word
