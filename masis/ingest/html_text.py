@@ -39,17 +39,31 @@ def page_parts(root: Tag) -> list[str | Heading]:
     a table row is one block of its cells joined by ` | `.
     """
     parts: list[str | Heading] = []
-    for node in _walk(root, flatten=(HEADINGS | {"tr"})):
+    term = False  # a definition list's term was just read: its definition goes on the same line
+    for node in _walk(root, flatten=(HEADINGS | {"tr", "dt"})):
         if node is _BREAK:
-            parts.append(BLOCK_BREAK)
+            if not term:
+                parts.append(BLOCK_BREAK)
         elif isinstance(node, Tag):
-            if node.name == "tr":
+            if node.name == "dt":
+                # "6" then "Error in one of the documents": one entry, as "6: Error in one of the documents", not
+                # two lines that a reader (or the sentence splitter) may join to the neighbouring entries
+                text = _cell_text(node)
+                parts.append(f"{BLOCK_BREAK}{text}: " if text else "")
+                term = bool(text)
+            elif node.name == "tr":
+                term = False
                 parts.append(_row(node))
             else:
+                term = False
                 text = " ".join(" ".join(_heading_strings(node)).split())
                 parts.append(Heading(text, level=int(node.name[1])))
         else:
-            parts.append(str(node))
+            text = str(node)
+            if term and text.strip():
+                term = False
+                text = text.lstrip()
+            parts.append(text)
     return parts
 
 

@@ -197,6 +197,25 @@ def test_html_drops_scripts_styles_and_nav_and_groups_under_headings() -> None:
     ]
 
 
+def test_html_definition_list_entries_are_one_line_each() -> None:
+    # real case (fresh tune fd-007): xsltproc's return codes, each code a <dt> and its meaning a <dd><p>; read as
+    # separate lines, the splitter joined code 5's meaning to the number 6
+    html = b"""<html><body><h2>DIAGNOSTICS</h2><p>xsltproc return codes:</p><dl>
+    <dt><span class="errorcode">5</span></dt><dd><p>Error in the stylesheet</p></dd>
+    <dt><span class="errorcode">6</span></dt><dd><p>Error in one of the documents</p></dd>
+    <dt><code>--maxdepth</code> VALUE</dt><dd><p>Adjust the maximum depth.</p><p>The default is 3000.</p></dd>
+    <dt></dt><dd><p>An entry without a term.</p></dd></dl></body></html>"""
+    (section,) = load_document("xsltproc.html", html)
+    assert section.text.split("\n\n") == [
+        "xsltproc return codes:",
+        "5: Error in the stylesheet",
+        "6: Error in one of the documents",
+        "--maxdepth VALUE: Adjust the maximum depth.",
+        "The default is 3000.",
+        "An entry without a term.",
+    ]
+
+
 @pytest.mark.parametrize(
     ("data", "expected"),
     [
