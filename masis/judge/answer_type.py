@@ -184,6 +184,11 @@ def main_clause(question: str) -> str:
     return _LEADING_CLAUSE.sub("", question, count=1)
 
 
+# a figure is a code in a sentence that says so ("exits with code 1", "5: Error in the stylesheet" under "return
+# codes" is the passage's, not the sentence's), not a size or a count beside the word the question asks about
+_SAYS_CODE = re.compile(r"\b(?:codes?|status|exit(?:s|ed)?|returns?|returned|errno)\b|^\d+\s*[:|]", re.IGNORECASE)
+
+
 def _technical_type(question: str) -> AnswerType | None:
     """The kind asked for by a "which/what" phrase headed by a technical noun, or None."""
     match = re.search(r"\b(?:what|which)\s+", question, re.IGNORECASE)
@@ -251,9 +256,9 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             match.group(0).lower().strip("'\"`") not in asked
             for match in (*_NUMBER.finditer(sentence), *_LITERAL.finditer(sentence))
         )
-    if kind == "code":  # "DEP0005", "ERR_SOCKET_BAD_PORT", "ENOENT", or a figure: an exit code
-        return any(m.group(0) not in question for m in _CODE_GIVEN.finditer(sentence)) or gives_type(
-            sentence, "number", question
+    if kind == "code":  # "DEP0005", "ERR_SOCKET_BAD_PORT", "ENOENT", or a figure said to be a code: an exit code
+        return any(m.group(0) not in question for m in _CODE_GIVEN.finditer(sentence)) or (
+            bool(_SAYS_CODE.search(sentence)) and gives_type(sentence, "number", question)
         )
     if kind in ("version", "flag", "identifier"):
         pattern = {"version": _VERSION_GIVEN, "flag": _FLAG_GIVEN, "identifier": _IDENTIFIER_GIVEN}[kind]

@@ -234,3 +234,18 @@ def test_the_noun_a_question_names_its_answer_by_is_the_phrase_head(question: st
     from masis.judge.answer_type import answer_noun
 
     assert answer_noun(question) == noun
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gives"),
+    [
+        # real case (fresh tune fd-056): maxBuffer's size is no exit code
+        ("timeout {number} Default: 0 maxBuffer {number} Largest amount of data in bytes allowed on stdout.", False),
+        ("The process exits with code 1 when the buffer overflows.", True),
+        ("6: Error in one of the documents", True),
+        ("It fails with ERR_CHILD_PROCESS_STDIO_MAXBUFFER.", True),
+    ],
+)
+def test_a_figure_answers_a_code_question_only_as_a_code(sentence: str, gives: bool) -> None:
+    question = "What exit code does a child process get when exec()'s maxBuffer is exceeded?"
+    assert gives_type(sentence, expected_type(question), question) is gives
