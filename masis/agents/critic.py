@@ -12,9 +12,9 @@ from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question, question_weights, readings
 from masis.judge import citations, dismissal, grounding
 from masis.judge.anchors import latest_anchors
-from masis.judge.matching import question as asked_in
-from masis.judge.names import names, ordinary_words
+from masis.judge.names import candidates, names, ordinary_words
 from masis.judge.scoring import normalize_confidence
+from masis.judge.terms import terms
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.state import MASISState
 
@@ -96,9 +96,13 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
 
 
 
+
 def _names(ctx: AgentContext, workspace_id: str, question: str) -> list[str]:
     """The question's plain words that name a thing (`masis.judge.names`), read against the workspace."""
-    asked = asked_in(question)
-    frequencies = ctx.registry.document_frequencies(workspace_id, asked.terms)
-    return names(question, asked, frequencies, lambda start: ctx.registry.words_starting(workspace_id, start),
-                 ordinary_words())
+    words = candidates(question, ordinary_words())
+    if not words:
+        return []
+    by_term = {word: next(iter(terms(word))) for word in words if terms(word)}
+    counts = ctx.registry.document_frequencies(workspace_id, frozenset(by_term.values()))
+    frequencies = {word: counts.get(term, 0) for word, term in by_term.items()}
+    return names(by_term, frequencies, lambda start: ctx.registry.words_starting(workspace_id, start))

@@ -101,12 +101,6 @@ _NEXT_WORD = re.compile(r"\s+([a-z]+)\b", re.IGNORECASE)
 def _asked_noun(match: re.Match[str], question: str) -> str:
     """The noun of a "what/which" phrase; of a compound, the second when it names a kind of answer ("what was the
     wedding date" asks for a date, and "wedding" is what the question is about)."""
-    # "which dpkg release", "which perf record option": a release of dpkg, an option of perf record
-    for word in _TECH_WORD.findall(question, match.start("noun"))[:_PHRASE_WORDS]:
-        if word.lower() in _AUXILIARIES:
-            break
-        if word.lower() in _TECHNICAL_NOUNS:
-            return word
     following = _NEXT_WORD.match(question, match.end())
     if following and following.group(1).lower() in _KIND_NOUNS:
         return following.group(1)

@@ -7,62 +7,87 @@ size does not answer for gzip, nor the libxslt changelog for dpkg. Such a name m
 quotes (`masis.judge.grounding`'s anchor floor); a name no passage of the workspace holds at all is missing from
 every answer, and the question is asked back saying so.
 
-An ordinary word is one of pyspellchecker's English word list (160k words with their forms); two of them run
-together ("keytype", "lockfile") are ordinary too, and so is a misspelling of a word the workspace has
-("charecterized"). Without the list no word is taken for a name.
+An ordinary word is one of pyspellchecker's English word list (160k words with their forms), the start of one
+("repo", "config", "async": abbreviations), or two of them run together ("keytype", "lockfile"); a misspelling of
+a word the workspace has ("charecterized") is no name either. Without the list no word is taken for a name.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
 
 from masis.judge import anchors
-from masis.judge.matching import Question, related
+from masis.judge.matching import related
 
 SHARED_START = 3  # a misspelling shares its first letters with the word (`matching.related` asks for more)
 MIN_PART = 3  # each of two run-together words has at least this many letters
 MIN_NAME = 3  # letters: shorter words are abbreviations and units more often than names
+_WORD = re.compile(r"(?<![\w.@/-])[a-z][a-z0-9]*(?![\w@/-]|\.\w)")  # a plain lower-case word, not part of a code
 
 
 @lru_cache(maxsize=1)
-def ordinary_words() -> frozenset[str]:
-    """pyspellchecker's English words, or nothing when the package is not installed or its list cannot be read."""
+def ordinary_words() -> tuple[str, ...]:
+    """pyspellchecker's English words, sorted; empty when the package is not installed or its list cannot be read."""
     try:
         with resources.files("spellchecker").joinpath("resources", "en.json.gz").open("rb") as raw:
-            return frozenset(json.load(gzip.open(raw)))
+            return tuple(sorted(json.load(gzip.open(raw))))
     except (ModuleNotFoundError, OSError, ValueError):
-        return frozenset()
+        return ()
 
 
-def names(
-    question: str,
-    asked: Question,
-    frequencies: Mapping[int, int],
-    workspace_words: Callable[[str], Iterable[str]],
-    ordinary: frozenset[str],
-) -> list[str]:
-    """The question's words that name something (see the module's docstring), first seen first. `frequencies` are
-    the question's terms with the number of the workspace's passages that hold each; `workspace_words(start)` the
-    workspace's words that begin with `start`."""
+def candidates(question: str, ordinary: tuple[str, ...]) -> list[str]:
+    """The question's plain lower-case words that may name something: of `MIN_NAME` letters or more, no ordinary
+    word, its start or two run together, and not already an anchor."""
     if not ordinary:
         return []
     written = {part for anchor in anchors.anchors(question) for part in anchors.parts(anchor)}
-    found: list[str] = []
-    for term, count in frequencies.items():
-        for word in asked.surface.get(term, ()):
-            if len(word) < MIN_NAME or word in ordinary or word in written or _run_together(word, ordinary):
-                continue
-            if not count and any(related(word, other) for other in workspace_words(word[:SHARED_START])):
-                continue  # a misspelling of the workspace's word, not a name it lacks
-            found.append(word)
-    order = question.lower()
-    return sorted(dict.fromkeys(found), key=order.find)
+    found = [
+        word
+        for word in _WORD.findall(question)
+        if len(word) >= MIN_NAME and word not in written and not _ordinary(word, ordinary)
+    ]
+    return list(dict.fromkeys(found))
 
 
-def _run_together(word: str, ordinary: frozenset[str]) -> bool:
+def names(
+    words: Iterable[str], frequencies: Mapping[str, int], workspace_words: Callable[[str], Iterable[str]]
+) -> list[str]:
+    """The `candidates` that name something: each held by some passage of the workspace (`frequencies`: how many
+    passages hold each word), or held by none and no misspelling of the `workspace_words(start)` that start like it."""
+    return [
+        word
+        for word in words
+        if frequencies.get(word, 0) or not any(related(word, other) for other in workspace_words(word[:SHARED_START]))
+    ]
+
+
+def _ordinary(word: str, ordinary: tuple[str, ...]) -> bool:
+    return _listed(word, ordinary) or _starts_one(word, ordinary) or _run_together(word, ordinary)
+
+
+def _listed(word: str, ordinary: tuple[str, ...]) -> bool:
+    index = bisect_left(ordinary, word)
+    return index < len(ordinary) and ordinary[index] == word
+
+
+def _starts_one(word: str, ordinary: tuple[str, ...]) -> bool:
+    """Whether `word` (or it less a plural s) begins a longer ordinary word: "repo", "config", "deps", "async"."""
+    for stem in {word, word.removesuffix("s")}:
+        index = bisect_left(ordinary, stem)
+        if len(stem) >= MIN_NAME and index < len(ordinary) and ordinary[index].startswith(stem):
+            return True
+    return False
+
+
+def _run_together(word: str, ordinary: tuple[str, ...]) -> bool:
     """Whether `word` is two ordinary words written as one ("keytype", "lockfile", "filesize")."""
-    return any(word[:cut] in ordinary and word[cut:] in ordinary for cut in range(MIN_PART, len(word) - MIN_PART + 1))
+    return any(
+        _listed(word[:cut], ordinary) and _listed(word[cut:], ordinary)
+        for cut in range(MIN_PART, len(word) - MIN_PART + 1)
+    )

@@ -221,22 +221,6 @@ def test_a_leading_clause_does_not_say_what_kind_of_answer_is_asked(question: st
 
 
 @pytest.mark.parametrize(
-    ("question", "noun"),
-    [
-        # real case (fresh tune fd-065): "dpkg" names whose release is asked, it is not the kind of answer
-        ("Which dpkg release implements the Protected field?", "release"),
-        ("Which perf record option sets the sampling frequency?", "option"),
-        ("What wedding date was set?", "date"),
-        ("What city hosted the final?", "city"),
-    ],
-)
-def test_the_noun_a_question_names_its_answer_by_is_the_phrase_head(question: str, noun: str) -> None:
-    from masis.judge.answer_type import answer_noun
-
-    assert answer_noun(question) == noun
-
-
-@pytest.mark.parametrize(
     ("sentence", "gives"),
     [
         # real case (fresh tune fd-056): maxBuffer's size is no exit code
