@@ -121,6 +121,12 @@ def _open_line(line: str) -> bool:
     return line[:1].isupper() and _ends_open(line)
 
 
+# a definition list's entry as the HTML loader writes it, its term first: a code, a flag or a constant ("6: Error in
+# one of the documents", "--maxvars VALUE: Maximum number of variables"); a word's label ("since: v2.30") is a field
+# of a record, which `_blocks` reads by its labels
+_TERM_LINE = re.compile(r"^(?:\d[\w.]*|--?\w[\w-]*|[A-Z][A-Z0-9_]+)(?: [A-Z_]+)?: \S")
+
+
 def _deliberate_breaks(lines: list[str]) -> list[bool]:
     """For each line, whether it ended on purpose before a capitalised line although it has no closing
     punctuation, as in a list of one item a line ("Skip collecting build-id when recording: perf record -B"):
@@ -134,7 +140,7 @@ def _deliberate_breaks(lines: list[str]) -> list[bool]:
     for i, line in enumerate(lines):
         following = lines[i + 1] if i + 1 < len(lines) else ""
         first = following.split()[0] if following.split() else ""
-        if not (first[:1].isupper() and _ends_open(line)):
+        if not ((first[:1].isupper() or _TERM_LINE.match(following)) and _ends_open(line)):
             found.append(False)
             continue
         fits = len(line) + 1 + len(first) <= width

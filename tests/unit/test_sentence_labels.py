@@ -106,3 +106,18 @@ def test_a_linked_list_item_is_a_record_not_a_heading(record: str) -> None:
     assert is_heading("Chapter 2: Users and Groups")
     # a field without a figure names no entry: quoted, it answered for its neighbour's (kept as a label)
     assert is_heading("Default: null")
+
+
+def test_definition_list_entries_a_line_each_are_read_apart() -> None:
+    # real case (fresh tune fd-007): xsltproc's return codes, one "code: meaning" line each, none punctuated, ran
+    # together into one sentence of twelve codes
+    chunk = (
+        "xsltproc return codes provide information.\n5: Error in the stylesheet\n"
+        "6: Error in one of the documents\n--maxvars VALUE: Maximum number of variables"
+    )
+    assert split_sentences(chunk) == [
+        "xsltproc return codes provide information.",
+        "5: Error in the stylesheet",
+        "6: Error in one of the documents",
+        "--maxvars VALUE: Maximum number of variables",
+    ]
