@@ -178,9 +178,9 @@ def main_clause(question: str) -> str:
     return _LEADING_CLAUSE.sub("", question, count=1)
 
 
-# a figure is a code in a sentence that says so ("exits with code 1", "5: Error in the stylesheet" under "return
-# codes" is the passage's, not the sentence's), not a size or a count beside the word the question asks about
-_SAYS_CODE = re.compile(r"\b(?:codes?|status|exit(?:s|ed)?|returns?|returned|errno)\b|^\d+\s*[:|]", re.IGNORECASE)
+# a figure is a code in a sentence that says so ("exits with code 1") or that a list of codes opens with it ("9
+# Invalid Argument: …", "5: Error in the stylesheet"), not a size or a count beside the word the question asks about
+_SAYS_CODE = re.compile(r"\b(?:codes?|status|exit(?:s|ed)?|returns?|returned|errno)\b|^\W*\d+\b", re.IGNORECASE)
 
 
 def _technical_type(question: str) -> AnswerType | None:

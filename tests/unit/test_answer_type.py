@@ -227,6 +227,7 @@ def test_a_leading_clause_does_not_say_what_kind_of_answer_is_asked(question: st
         ("timeout {number} Default: 0 maxBuffer {number} Largest amount of data in bytes allowed on stdout.", False),
         ("The process exits with code 1 when the buffer overflows.", True),
         ("6: Error in one of the documents", True),
+        ("9 Invalid Argument: Either an unknown option was specified.", True),  # realdocs tune rd-012
         ("It fails with ERR_CHILD_PROCESS_STDIO_MAXBUFFER.", True),
     ],
 )
