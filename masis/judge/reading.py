@@ -27,6 +27,7 @@ or no earlier turn names anything, the reading is unsettled: the caller asks the
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -489,7 +490,8 @@ def _resolve(
         if place is None:
             return None
         return words[index].start, words[index].start + len(words[index].text), place
-    pool: list[Mention] | list[str] = coordinated(frame.reading) or _ordinal_pair(frame.reading)
+    pool: list[Mention] | list[str] = (coordinated(frame.reading) or _ordinal_pair(frame.reading)
+                                       or _version_pair(frame.reading))
     if form == "singular" and len(pool) >= 2:
         names = [m if isinstance(m, str) else m.text for m in pool]
         own = {m.text.lower() for m in mentions(question)}
@@ -528,6 +530,19 @@ def _ordinal_pair(question: str) -> list[str]:
         return []
     noun = match[3][:-1] if match[3].endswith("s") and not match[3].endswith("ss") else match[3]
     return [f"the {match[1].lower()} {noun}", f"the {match[2].lower()} {noun}"]
+
+
+def _version_pair(question: str) -> list[str]:
+    """"Ubuntu 20.04 and 20.10" -> ["Ubuntu 20.04", "Ubuntu 20.10"]: a named version joined to a bare one."""
+    words = tokens(question)
+    found = mentions(question)
+    for name, other in itertools.pairwise(found):
+        parts = name.text.split()
+        between = [w.lower for w in words[name.last + 1 : other.first]]
+        if name.kind == "name" and other.kind == "version" and len(parts) >= 2 and VERSION_WORD.match(parts[-1]) \
+                and between in (["and"], ["or"]):
+            return [name.text, " ".join([*parts[:-1], other.text])]
+    return []
 
 
 def _replace(question: str, words: list[Token], index: int, thing: str) -> tuple[int, int, str]:

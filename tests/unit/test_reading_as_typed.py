@@ -70,3 +70,15 @@ SELF_CONTAINED = [
 def test_a_follow_up_as_typed_that_stands_alone_is_read_as_typed(before: list[str], question: str) -> None:
     reading = read(question, thread(*before))
     assert (reading.text, reading.dependent) == (question, False)
+
+
+@pytest.mark.parametrize(("before", "question", "candidates"), [
+    # a named version joined to a bare one: "it" could mean either
+    ("What are the codenames of Ubuntu 20.04 and 20.10?", "when did it reach end of life?",
+     ("Ubuntu 20.04", "Ubuntu 20.10")),
+    ("what changed between git 2.38 and 2.39?", "when was it released?", ("Git 2.38", "Git 2.39")),
+])
+def test_it_after_a_name_and_a_second_version_is_asked_back(before: str, question: str,
+                                                           candidates: tuple[str, ...]) -> None:
+    reading = read(question, thread(before))
+    assert (reading.rule, reading.candidates, reading.unclear) == ("unclear", candidates, "it")
