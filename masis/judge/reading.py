@@ -311,11 +311,14 @@ def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | No
         return None
     target = max(old, key=lambda m: (shape(m.text) == shape(new.text), likeness(m.text, new.text), -m.first))
     start = frame_words[target.first].start
-    end = start + len(phrase(frame_words, target.first, target.last, frame))
+    last = target.last
+    while new.kind == "name" and last > target.first and frame_words[last].text.islower():
+        last -= 1  # "Falcon X2 pre-orders": the name gives way, not the lower-case noun it is joined to
+    end = start + len(phrase(frame_words, target.first, last, frame))
     replacement = new.text
     if fragment.lower().startswith("the ") and not frame[:start].rstrip().lower().endswith(" the"):
         replacement = f"the {new.text}" if target.first else f"The {new.text}"
-    if target.possessive:
+    if target.possessive and last == target.last:
         end = frame.find("s", end) + 1 if frame[end : end + 2] in {"'s", "’s"} else end
         replacement += "'s"
     return frame[:start] + replacement + frame[end:]

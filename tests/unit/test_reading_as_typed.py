@@ -40,6 +40,8 @@ DEPENDENT = [
      "How much memory does bunzip2 need for a file compressed with the default block size with -s?", "ellipsis"),
     (["What warranty comes with a device?"], "and on the Falcon X2?",
      "What warranty comes with a device on the Falcon X2?", "ellipsis"),
+    # a name joined to the lower-case noun after it ("Falcon X2 pre-orders"): only the name gives way
+    (["When do Falcon X2 pre-orders open?"], "And the Heron's?", "When do the Heron pre-orders open?", "ellipsis"),
     # a comparison that names nothing compares the two things the thread named last
     (["How much does the Falcon X2 cost?", "And the Heron S1?"], "which is cheaper",
      "Which is cheaper, the Falcon X2 or the Heron S1?", "compared"),
