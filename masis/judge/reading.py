@@ -158,6 +158,8 @@ def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     if (match := _WH_FRAGMENT.match(question)) and (asked := _asked_again(frame, match["rest"])):
         return _dependent(asked, "ellipsis")
     if match := _WHAT_IF.match(question):
+        if restated := _restated(frame, match["rest"]):  # "and if it's not faulty?" after "a faulty device"
+            return _dependent(restated, "ellipsis")
         condition = _pronouns(match["rest"], frames, None)
         text = condition.text if condition and not condition.unclear else match["rest"]
         if match["rest"][:1].islower():
@@ -183,6 +185,26 @@ def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     if _lost_words(rest, swapped):  # "What about nasm on Windows?": one swap cannot take the whole ask
         return Reading(question, True, "unclear", (), rest)
     return _dependent(swapped, "ellipsis")
+
+
+_PROPERTY = re.compile(r"^(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?P<negated>not\s+)?(?P<word>[a-z-]+)$",
+                       re.IGNORECASE)
+
+
+def _restated(frame: str, condition: str) -> str | None:
+    """A condition on the property the frame named its thing with, in the property's place: "Who pays return shipping
+    for a faulty device?" + "it's not faulty" -> "Who pays return shipping for a device that is not faulty?"."""
+    match = _PROPERTY.match(unasked(condition))
+    if match is None:
+        return None
+    words = tokens(frame)
+    for index, word in enumerate(words[:-1]):
+        noun = words[index + 1]
+        if word.lower == match["word"].lower() and _content_word(noun.lower) and not noun.possessive:
+            end = noun.start + len(noun.text)
+            state = f"that is {'not ' if match['negated'] else ''}{match['word']}"
+            return f"{frame[: word.start]}{noun.text} {state}{frame[end:]}"
+    return None
 
 
 def _bare_fragment(question: str) -> re.Match[str] | None:

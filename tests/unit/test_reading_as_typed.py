@@ -28,9 +28,9 @@ DEPENDENT = [
     # "its" typed for "it's" at the end of a condition; "is there N if I return a device": "it" is the device
     (["Is there a restocking fee if I return an opened device?"], "what if its faulty",
      "Is there a restocking fee if I return an opened device if the opened device is faulty?", "ellipsis"),
-    # "and if ..." is "what if ...": the earlier question under the new condition
+    # "and if ..." is "what if ..."; a condition on the property the thing was named with takes its place
     (["Who pays return shipping for a faulty device?"], "and if it's not faulty?",
-     "Who pays return shipping for a faulty device if the faulty device is not faulty?", "ellipsis"),
+     "Who pays return shipping for a device that is not faulty?", "ellipsis"),
     # a few words and a question mark, without "and": an ellipsis all the same
     (["how many people work in customer success"], "open roles?", "How many open roles in customer success",
      "ellipsis"),
