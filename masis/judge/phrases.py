@@ -110,6 +110,8 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
             return None
         if words[span[0]].lower in _PERSONAL:  # "do I have to return a device": what "I" does it to
             return object_phrase(words, span[0] + 1)
+        if words[span[0]].lower == "there":  # "Is there a fee if I return an opened device?": the device
+            return _existential(words, span[0] + 1)
         first, last = _with_of(words, *span)
         ends_verb = last + 1 >= len(words) or words[last + 1].lower not in AUXILIARIES
         if aux in DO_MODALS and ends_verb and last > first and not _of_at(words, first, last):
@@ -121,6 +123,16 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
         return first, last
     # a subject question: the verb, then its object
     return object_phrase(words, index + 1 if index < len(words) else index)
+
+
+def _existential(words: list[Token], index: int) -> tuple[int, int] | None:
+    """What an "is there N ...?" question is about: what "I" acts on in its condition ("if I return an opened
+    device"), else N itself (never "there")."""
+    span = noun_phrase(words, index)
+    for at in range(span[1] + 1 if span else index, len(words) - 1):
+        if words[at].lower in _PERSONAL and words[at - 1].lower in CONJUNCTIONS:
+            return object_phrase(words, at + 1)
+    return span
 
 
 def object_phrase(words: list[Token], index: int) -> tuple[int, int] | None:

@@ -6,13 +6,20 @@ Deterministic rules over the words (no model), in this order:
   new thing in place of the one of the same shape ("How much will the Falcon X2 cost?" -> "How much will the
   Heron S1 cost?"); a fragment of several things puts each in the place of its shape ("What about the Heron S1 in
   Q4?"), and one the frame cannot take whole ("What about nasm on Windows?" after a question on gas and Node.js)
-  is unsettled: the user is asked to put the question in full, and that reply is the reading;
+  is unsettled: the user is asked to put the question in full, and that reply is the reading; a few words and a
+  question mark ("open roles?") are an ellipsis too, "and if ..." is "what if ...", and a fragment with a
+  preposition the frame has no place for ("and with -s?") is added to it;
 - a pronoun or demonstrative with no antecedent of its own ("How much will it cost?", "at the end of that
   quarter", "researchers there") takes it from the previous question: the thing it was about, its period, its
   place, or what its answer named;
+- a which-question that compares and names nothing ("which is cheaper") compares the two things the thread named
+  last;
 - a question missing the entity, version or period the previous one had ("How do I remove the limit?") takes
-  them from it;
+  them from it, unless what it shares with it is said with "a" ("How long does a warranty repair take?");
 - anything else is self-contained and read as typed.
+
+Earlier questions are read with their names as written even when typed in lower case ("debian 10",
+`masis.judge.typed`), and "its" ending a condition as "it's".
 
 When the previous question joined two things a singular pronoun could mean ("the Falcon X2 and the Heron S1"),
 or no earlier turn names anything, the reading is unsettled: the caller asks the user which one.
@@ -20,9 +27,10 @@ or no earlier turn names anything, the reading is unsettled: the caller asks the
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from masis.judge.citations import strip_citations
 from masis.judge.mentions import (
@@ -45,6 +53,7 @@ from masis.judge.phrases import (
     asked_noun,
     focus,
     likeness,
+    noun_phrase,
     relative_phrase,
     same_noun,
     shape,
@@ -52,6 +61,7 @@ from masis.judge.phrases import (
     unasked,
 )
 from masis.judge.terms import question_terms
+from masis.judge.typed import it_is, recase_names
 
 EARLIER_TURNS = 3  # how many earlier turns a pronoun's antecedent is looked for in, the latest first
 
@@ -73,7 +83,7 @@ class Reading:
 
     text: str
     dependent: bool = False
-    rule: str = "first"  # first | self-contained | ellipsis | pronoun | carried | chosen | unclear
+    rule: str = "first"  # first | self-contained | ellipsis | pronoun | compared | carried | chosen | unclear
     candidates: tuple[str, ...] = ()
     unclear: str | None = None
     about: str | None = None  # what a pronoun was read as: the next follow-up's "it" may mean it too
@@ -85,7 +95,7 @@ _SAME_FOR = re.compile(
     r"^\s*(?:and\s+)?(?:(?:the\s+)?same(?:\s+(?:question|thing))?|ditto)\s+(?:for|with|about|on)\s+(?P<rest>.+?)\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
-_WHAT_IF = re.compile(r"^\s*(?:and\s+)?what\s+if\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+_WHAT_IF = re.compile(r"^\s*(?:(?:and|but)\s+)?(?:what\s+)?if\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
 # "In which markets?", "Since when?", "Which ports?": a wh-phrase with no verb of its own asks the previous question's
 # predicate ("… does the Heron S1 launch?") about another thing
 _WH_FRAGMENT = re.compile(
@@ -99,6 +109,8 @@ _SAME_PERIOD = re.compile(
     re.IGNORECASE,
 )
 _AND_FRAGMENT = re.compile(r"^\s*and\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+# "open roles?", "battery life?": a few words and a question mark, no wh-word or verb first, is an ellipsis too
+_BARE_FRAGMENT = re.compile(r"^\s*(?P<rest>[\w&-]+(?:\s+[\w&-]+){0,2})\s*\?+\s*$")
 _SINGULAR = frozenset({"it", "its", "this", "that"})
 _PLURAL = frozenset({"they", "them", "their", "these", "those"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "will", "has", "have", "had"})
@@ -123,14 +135,17 @@ def read(question: str, earlier: Sequence[Earlier], antecedent: str | None = Non
         return Reading(question)
     if antecedent is not None and _in_full(antecedent):  # the reply to "ask it in full" is the question
         return _dependent(antecedent, "chosen")
-    frames = [turn for turn in reversed(earlier[-EARLIER_TURNS:]) if turn.reading.strip()]
+    frames = [replace(turn, reading=recase_names(turn.reading))  # "debian 10" typed is "Debian 10"
+              for turn in reversed(earlier[-EARLIER_TURNS:]) if turn.reading.strip()]
     if not frames:
         return Reading(question, rule="self-contained")
-    body = _LEAD.sub("", question, count=1)
-    for reading in (_ellipsis(question, frames), _pronouns(body, frames, antecedent), _carried(body, frames)):
+    typed = it_is(question)  # "what if its faulty"
+    body = _LEAD.sub("", typed, count=1)
+    for reading in (_ellipsis(typed, frames), _pronouns(body, frames, antecedent), _compared(body, frames),
+                    _carried(body, frames)):
         if reading is not None and reading.unclear:
             return Reading(question, True, "unclear", reading.candidates, reading.unclear)
-        if reading is not None and reading.text != question:
+        if reading is not None and reading.text != typed:
             return reading
     return Reading(question, rule="self-contained")
 
@@ -143,14 +158,16 @@ def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     if (match := _WH_FRAGMENT.match(question)) and (asked := _asked_again(frame, match["rest"])):
         return _dependent(asked, "ellipsis")
     if match := _WHAT_IF.match(question):
+        if restated := _restated(frame, match["rest"]):  # "and if it's not faulty?" after "a faulty device"
+            return _dependent(restated, "ellipsis")
         condition = _pronouns(match["rest"], frames, None)
         text = condition.text if condition and not condition.unclear else match["rest"]
         if match["rest"][:1].islower():
             text = text[:1].lower() + text[1:]
         return _dependent(f"{unasked(frame)} if {unasked(text)}?", "ellipsis")
     match = _ABOUT.match(question) or _SAME_FOR.match(question)
-    if match is None and (fragment := _AND_FRAGMENT.match(question)):
-        words = tokens(fragment["rest"])
+    for fragment in (_AND_FRAGMENT.match(question), _bare_fragment(question)):
+        words = tokens(fragment["rest"]) if fragment and match is None else []
         if words and words[0].lower not in WH_WORDS | AUXILIARIES:
             match = fragment
     if match is None:
@@ -168,6 +185,39 @@ def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     if _lost_words(rest, swapped):  # "What about nasm on Windows?": one swap cannot take the whole ask
         return Reading(question, True, "unclear", (), rest)
     return _dependent(swapped, "ellipsis")
+
+
+_PROPERTY = re.compile(r"^(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?P<negated>not\s+)?(?P<word>[a-z-]+)$",
+                       re.IGNORECASE)
+
+
+def _restated(frame: str, condition: str) -> str | None:
+    """A condition on the property the frame named its thing with, in the property's place: "Who pays return shipping
+    for a faulty device?" + "it's not faulty" -> "Who pays return shipping for a device that is not faulty?"."""
+    match = _PROPERTY.match(unasked(condition))
+    if match is None:
+        return None
+    words = tokens(frame)
+    for index, word in enumerate(words[:-1]):
+        noun = words[index + 1]
+        if word.lower == match["word"].lower() and _content_word(noun.lower) and not noun.possessive:
+            end = noun.start + len(noun.text)
+            state = f"that is {'not ' if match['negated'] else ''}{match['word']}"
+            return f"{frame[: word.start]}{noun.text} {state}{frame[end:]}"
+    return None
+
+
+def _bare_fragment(question: str) -> re.Match[str] | None:
+    """A follow-up of one to three words and a question mark that is no question of its own ("open roles?"): not a
+    pronoun, a wh-word or an auxiliary first, nor an adverb ("really?")."""
+    match = _BARE_FRAGMENT.match(question)
+    if match is None:
+        return None
+    words = [w.lower for w in tokens(match["rest"])]
+    stops = WH_WORDS | AUXILIARIES | _SINGULAR | _PLURAL | _PEOPLE | CONJUNCTIONS | word_set("yes no ok okay thanks")
+    if words[0] in stops or any(w.endswith("ly") for w in words) or all(len(w) < 3 for w in words):
+        return None
+    return match
 
 
 def _asked_again(frame: str, fragment: str) -> str | None:
@@ -237,7 +287,13 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
                 return None
             frame = swapped
         return frame
-    return _swap_attribute(frame, fragment, frames, keep_head=len(_content(words)) == 1)
+    swapped = _swap_attribute(frame, fragment, frames, keep_head=len(_content(words)) == 1)
+    if swapped is None and len(_content(words)) == 1 and words[-1].text.isalpha() and words[-1].text.islower():
+        names = [m for m in mentions(frame) if m.kind == "name"]
+        if len(names) == 1:  # "and the falcon?" after "... the Heron S1?": another name, typed in lower case
+            name = words[-1].text.capitalize()
+            return _swap_mention(frame, name, Mention(name, "name", 0, 0), None)
+    return swapped
 
 
 _QUANTITY = re.compile(r"\b\d[\d,.]*\s*-?\s*(?P<unit>[a-z]+)\b", re.IGNORECASE)
@@ -272,14 +328,19 @@ def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | No
             return f"{unasked(frame)} in {new.text}?"
         if new.kind == "version":  # "And 22.04?" after "… Ubuntu 24.04 LTS …": the version inside the name
             return _swap_inner_version(frame, new.text)
+        if preposition:  # "and with -s?": a condition the frame had no place for is added to it
+            return f"{unasked(frame)} {preposition} {fragment}?"
         return None
     target = max(old, key=lambda m: (shape(m.text) == shape(new.text), likeness(m.text, new.text), -m.first))
     start = frame_words[target.first].start
-    end = start + len(phrase(frame_words, target.first, target.last, frame))
+    last = target.last
+    while new.kind == "name" and last > target.first and frame_words[last].text.islower():
+        last -= 1  # "Falcon X2 pre-orders": the name gives way, not the lower-case noun it is joined to
+    end = start + len(phrase(frame_words, target.first, last, frame))
     replacement = new.text
     if fragment.lower().startswith("the ") and not frame[:start].rstrip().lower().endswith(" the"):
         replacement = f"the {new.text}" if target.first else f"The {new.text}"
-    if target.possessive:
+    if target.possessive and last == target.last:
         end = frame.find("s", end) + 1 if frame[end : end + 2] in {"'s", "’s"} else end
         replacement += "'s"
     return frame[:start] + replacement + frame[end:]
@@ -454,7 +515,8 @@ def _resolve(
         if place is None:
             return None
         return words[index].start, words[index].start + len(words[index].text), place
-    pool: list[Mention] | list[str] = coordinated(frame.reading) or _ordinal_pair(frame.reading)
+    pool: list[Mention] | list[str] = (coordinated(frame.reading) or _ordinal_pair(frame.reading)
+                                       or _version_pair(frame.reading))
     if form == "singular" and len(pool) >= 2:
         names = [m if isinstance(m, str) else m.text for m in pool]
         own = {m.text.lower() for m in mentions(question)}
@@ -495,6 +557,19 @@ def _ordinal_pair(question: str) -> list[str]:
     return [f"the {match[1].lower()} {noun}", f"the {match[2].lower()} {noun}"]
 
 
+def _version_pair(question: str) -> list[str]:
+    """"Ubuntu 20.04 and 20.10" -> ["Ubuntu 20.04", "Ubuntu 20.10"]: a named version joined to a bare one."""
+    words = tokens(question)
+    found = mentions(question)
+    for name, other in itertools.pairwise(found):
+        parts = name.text.split()
+        between = [w.lower for w in words[name.last + 1 : other.first]]
+        if name.kind == "name" and other.kind == "version" and len(parts) >= 2 and VERSION_WORD.match(parts[-1]) \
+                and between in (["and"], ["or"]):
+            return [name.text, " ".join([*parts[:-1], other.text])]
+    return []
+
+
 def _replace(question: str, words: list[Token], index: int, thing: str) -> tuple[int, int, str]:
     word = words[index]
     start, end = word.start, word.start + len(question[word.start : word.end].rstrip("?!.,;:"))
@@ -516,9 +591,21 @@ def _topic(frames: list[Earlier], possessor: bool) -> str | None:
     for frame in frames:
         if frame.about:
             return frame.about
-        if found := topic(frame.reading, possessor):
+        if found := _named_first(frame.reading) or topic(frame.reading, possessor):
             return found
     return None
+
+
+def _named_first(question: str) -> str | None:
+    """The name a question typed as a noun phrase starts with ("Debian 10 codename?" -> "Debian 10"), or None."""
+    words = tokens(question)
+    found = mentions(question)
+    if not words or words[0].lower in WH_WORDS | AUXILIARIES or not found or found[0].first > 1:
+        return None
+    first = found[0]
+    if first.first == 1 and first.kind == "version" and words[0].text[:1].isupper():  # a sentence's first word
+        return phrase(words, 0, first.last, question) if first.last + 1 < len(words) else None
+    return first.text if first.first == 0 and first.kind == "name" and first.last + 1 < len(words) else None
 
 
 def _demonstrative(
@@ -610,6 +697,29 @@ def _chain(frames: list[Earlier]) -> list[str]:
     return []
 
 
+# --- a comparison of the thread's two things --------------------------------------------------------------
+
+_COMPARING = word_set("more less better worse fewer")
+_NOT_COMPARATIVE = word_set(
+    "other another after never under over either neither whether number customer order power user server together "
+    "rather ever however whatever whenever later")  # "later" asks when, not which
+
+
+def _compared(question: str, frames: list[Earlier]) -> Reading | None:
+    """"which is cheaper", "Which one lasts longer?": a which-question that compares and names nothing compares the
+    two things the thread named last ("Which is cheaper, the Falcon X2 or the Heron S1?")."""
+    words = tokens(question)
+    if len(words) < 2 or words[0].lower not in {"which", "who"} or mentions(question):
+        return None
+    if not any(w.lower in _COMPARING or (_degree(w.lower) == "er" and w.lower not in _NOT_COMPARATIVE)
+               for w in words[1:]):
+        return None
+    things = _last_two(frames)
+    if len(things) < 2:
+        return None
+    return _dependent(f"{unasked(question)}, {things[0]} or {things[1]}?", "compared")
+
+
 # --- a missing entity, version or period ---------------------------------------------------------------
 
 
@@ -636,8 +746,8 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
     words = tokens(question)
     relational = [i for i, w in enumerate(words) if w.lower in _RELATIONAL]
     shared = (question_terms(question) & question_terms(frame)) - question_terms(" ".join(m.text for m in found))
-    if not relational and not shared:
-        return None
+    if not relational and (not shared or shared <= _indefinite_terms(words, question)):
+        return None  # "How long does a warranty repair take?": any warranty repair, not the earlier thing's
     thing = found[0].text if found else None
     text = question.rstrip().rstrip("?.!").rstrip()
     if thing and relational:
@@ -666,6 +776,13 @@ def _unnamed(text: str, found: list[Mention]) -> list[Token]:
     """The words of `text` outside its mentions, articles and prepositions (what a swap of the mentions leaves)."""
     named = {i for m in found for i in range(m.first, m.last + 1)}
     return [w for i, w in enumerate(tokens(text)) if i not in named and w.lower not in DETERMINERS | PREPOSITIONS]
+
+
+def _indefinite_terms(words: list[Token], text: str) -> frozenset[int]:
+    """The terms of the noun phrases `text` says with "a" or "an": what it asks about any one of, not a known one."""
+    spans = [noun_phrase(words, i + 1) for i, w in enumerate(words) if w.lower in {"a", "an"}]
+    said = [phrase(words, span[0], span[1], text) for span in spans if span]
+    return question_terms(" ".join(said)) if said else frozenset()
 
 
 def _content(words: list[Token]) -> list[Token]:
