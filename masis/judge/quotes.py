@@ -70,4 +70,4 @@ def sentence_before(passage: str, sentence: str) -> str | None:
 
 
 def _names_something(text: str) -> bool:
-    return any(m.kind in {"name", "version", "identifier"} for m in mentions(text))
+    return any(m.kind in {"name", "version", "identifier", "flag"} for m in mentions(text))

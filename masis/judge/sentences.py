@@ -183,6 +183,8 @@ def _blocks(text: str) -> list[str]:
         heading_like = (
             len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
         ) or deliberate[index]
+        if line.endswith("::"):
+            heading_like = False  # an AsciiDoc entry's term ("-P <prefix>:: --prefix=<prefix>::"): read with its text
         # a line that ends a sentence before one that does not start with a capital ends its block: a chunk puts
         # each block on a line of its own, and a reference entry often opens with its name
         # ("Default: Infinity." / "maxFreeSockets {number} Maximum number of sockets …", "--edition edition")

@@ -52,3 +52,11 @@ def test_sentence_before() -> None:
     assert sentence_before(PASSAGE, "It will cost $219 at launch.") == (
         "The Kestrel K1 router launches in May 2027 with four Ethernet ports.")
     assert sentence_before(PASSAGE, "Router notes.") is None
+
+
+def test_a_quote_about_this_option_is_led_by_the_sentence_that_names_the_flag() -> None:
+    # real case (fresh tune fd-026): "This option is mandatory for all commands" — which option?
+    passage = "-P <prefix>:: --prefix=<prefix>:: Specify the path. This option is mandatory for all commands."
+    assert referent("This option is mandatory for all commands.", None, passage) == (
+        "-P <prefix>:: --prefix=<prefix>:: Specify the path."
+    )

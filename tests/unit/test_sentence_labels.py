@@ -121,3 +121,14 @@ def test_definition_list_entries_a_line_each_are_read_apart() -> None:
         "6: Error in one of the documents",
         "--maxvars VALUE: Maximum number of variables",
     ]
+
+
+def test_an_asciidoc_term_is_read_with_its_text() -> None:
+    # real case (fresh tune fd-026): git-subtree's "-P <prefix>::" lines were cut off from "Specify the path …"
+    chunk = ("-q:: --quiet::\nSuppress unnecessary output messages on stderr.\n-P <prefix>:: --prefix=<prefix>::\n"
+             "Specify the path to the subtree. This option is mandatory for all commands.")
+    assert split_sentences(chunk) == [
+        "-q:: --quiet:: Suppress unnecessary output messages on stderr.",
+        "-P <prefix>:: --prefix=<prefix>:: Specify the path to the subtree.",
+        "This option is mandatory for all commands.",
+    ]
