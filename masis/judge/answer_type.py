@@ -68,6 +68,8 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:USD|EUR|GBP|CHF|JPY))\s*(?:\d
 _SHARE_AFTER = re.compile(r"^\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
 
 
+# "… page 16, 2.4 Library Notes": a section's number before its title, at the end of a line of contents
+_SECTION_TITLE_AFTER = re.compile(r"\s+(?:[A-Z][a-z]+\s+){0,4}[A-Z][a-z]+\s*$")
 # "page 22", "section 4", "Figure 3": where something is in a document, not a value it gives
 _REFERENCE_BEFORE = re.compile(r"\b(?:pages?|pp?\.|sections?|chapters?|figures?|fig\.|tables?|appendix|footnote)\s*$",
                                re.IGNORECASE)
@@ -276,6 +278,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             and not (counting and _YEAR.fullmatch(match.group(0)))
             and not (counts_things and _is_money_or_share(sentence, match))
             and not _REFERENCE_BEFORE.search(sentence[max(0, match.start() - 12) : match.start()])
+            and not _SECTION_TITLE_AFTER.match(sentence, match.end())
             and not _ONE_OF.match(sentence, match.start())
             for match in _NUMBER.finditer(sentence)
         ):

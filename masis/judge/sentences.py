@@ -107,7 +107,10 @@ def _next_field(current: list[str], following: str) -> bool:
     that no line of the record opened with yet, after a record whose lines open with labels ("what: …", "why: …")."""
     label = _RECORD_LABEL.match(following)
     labels = _labels(current)
-    return bool(label and labels and label.group(1).lower() not in labels)
+    # a field is short; a line as long as a paragraph is the next entry of a definition list ("operator: Historically,
+    # the operator user account was used by …" after "HELP: Is that right?")
+    short = len(following) <= _HEADING_LINE_MAX
+    return bool(label and labels and short and label.group(1).lower() not in labels)
 
 
 def _ends_open(line: str) -> bool:

@@ -189,7 +189,8 @@ class ExtractiveProvider:
 
     def compress(self, question: str, evidence: Sequence[EvidenceChunk], max_chars: int) -> list[EvidenceChunk]:
         """Keep, per chunk, only the sentences that share a term with the question, within budget."""
-        q_terms = question_terms(question)
+        # the noun the answer is asked by stays: "It had uid 37." answers "Which uid did the operator user have?"
+        q_terms = question_terms(question) | (terms(noun) if (noun := answer_noun(question)) else frozenset())
         budget = max_chars
         compressed: list[EvidenceChunk] = []
         for chunk in sorted(evidence, key=lambda c: c["relevance"], reverse=True):

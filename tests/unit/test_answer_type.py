@@ -234,3 +234,10 @@ def test_a_leading_clause_does_not_say_what_kind_of_answer_is_asked(question: st
 def test_a_figure_answers_a_code_question_only_as_a_code(sentence: str, gives: bool) -> None:
     question = "What exit code does a child process get when exec()'s maxBuffer is exceeded?"
     assert gives_type(sentence, expected_type(question), question) is gives
+
+
+def test_a_sections_number_before_its_title_is_no_value() -> None:
+    # real case (realdocs tune rd-134): a line of libtasn1's contents, "2.4 Library Notes", gave the value asked for
+    question = "What is the numeric value of ASN1_MAX_NAME_SIZE in libtasn1?"
+    assert not gives_type("• [asn1 encode simple der], page 16, 2.4 Library Notes", "number", question)
+    assert gives_type("ASN1_MAX_NAME_SIZE is 64 in this release.", "number", question)

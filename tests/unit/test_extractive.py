@@ -339,3 +339,12 @@ def test_an_entrys_short_sentence_is_read_with_the_quote_before_it() -> None:
                                  [_chunk("q3_report.md#2", "q3_report.md", passage)])
     assert critique.confidence >= 0.9
 
+
+
+def test_compression_keeps_the_sentence_that_names_what_is_asked_for() -> None:
+    # real case (realdocs tune rd-077): "uid" is the kind of answer asked for, so no term of the question; "It had
+    # uid 37." was compressed away
+    text = "operator: Historically, the operator user dumped backups. It had uid 37."
+    chunk = _chunk("users.html#9", "users.html", text)
+    compressed = provider.compress("Which uid did the operator user have on Debian?", [chunk], 6000)
+    assert "It had uid 37." in compressed[0]["text"]

@@ -6,7 +6,7 @@ import pytest
 
 from masis.judge.citations import answer_sentences
 from masis.judge.quotes import referent
-from masis.judge.sentences import is_heading, split_sentences, without_numbering
+from masis.judge.sentences import is_heading, sentence_blocks, split_sentences, without_numbering
 
 
 @pytest.mark.parametrize("label", ["Chapter 2.", "Chapter 2", "Section 4.1", "2.2.", "Part IV", "APPENDIX 3"])
@@ -131,4 +131,16 @@ def test_an_asciidoc_term_is_read_with_its_text() -> None:
         "-q:: --quiet:: Suppress unnecessary output messages on stderr.",
         "-P <prefix>:: --prefix=<prefix>:: Specify the path to the subtree.",
         "This option is mandatory for all commands.",
+    ]
+
+
+def test_a_definition_list_entry_as_long_as_a_paragraph_is_no_field_of_the_one_before() -> None:
+    # real case (realdocs tune rd-077, after the HTML loader wrote "term: definition" lines): "operator: …" was read
+    # as the next field of the "HELP: …" line before it, and "It had uid 37." with that line
+    chunk = ("HELP: Is that right? Amanda reportedly uses this, details?\n"
+             "operator: Historically, the operator user account was used by system operators to dump backups. "
+             "It had uid 37.")
+    assert sentence_blocks(chunk)[-1] == [
+        "operator: Historically, the operator user account was used by system operators to dump backups.",
+        "It had uid 37.",
     ]
