@@ -17,7 +17,7 @@ from masis.judge.answer_type import answer_noun, asked_action, expected_type, gi
 from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
-from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights, in_table
+from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights, in_table
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.meaning import best_by_meaning
 from masis.judge.reading import Earlier, Reading, read
@@ -189,13 +189,18 @@ class ExtractiveProvider:
 
     def compress(self, question: str, evidence: Sequence[EvidenceChunk], max_chars: int) -> list[EvidenceChunk]:
         """Keep, per chunk, only the sentences that share a term with the question, within budget."""
-        # the noun the answer is asked by stays: "It had uid 37." answers "Which uid did the operator user have?"
-        q_terms = question_terms(question) | (terms(noun) if (noun := answer_noun(question)) else frozenset())
+        q_terms = question_terms(question)
+        # a short sentence with the noun the answer is asked by stays ("It had uid 37." answers "Which uid did the
+        # operator user have?"); a long one is kept for the question's other words or not at all
+        named = terms(noun) if (noun := answer_noun(question)) else frozenset()
         budget = max_chars
         compressed: list[EvidenceChunk] = []
         for chunk in sorted(evidence, key=lambda c: c["relevance"], reverse=True):
             # block by block, so that what is left keeps its entries apart (`evidence.Sentence.lead`)
-            blocks = [[s for s in block if terms(s) & q_terms] for block in sentence_blocks(chunk["text"])]
+            blocks = [
+                [s for s in block if terms(s) & q_terms or (len(s) <= ENTRY_SENTENCE_MAX and terms(s) & named)]
+                for block in sentence_blocks(chunk["text"])
+            ]
             text = "\n".join(" ".join(block) for block in blocks if block)
             if not text or len(text) > budget:
                 continue
