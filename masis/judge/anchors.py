@@ -206,6 +206,18 @@ def _same_part(have: str, wanted: str) -> bool:
     )
 
 
+# a flag, a constant, a call, a code; or a member written in lower case (`timeout.close`, `fs.readFile`), unlike a
+# product's name with a dot in it ("Node.js", "ASP.NET")
+_KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]|^[a-z]\w*[.:/][A-Za-z]")
+
+
+def is_key(anchor: str) -> bool:
+    """An anchor that keys an entry of a reference: a flag (`--show-size`), an identifier (`PRIORITY_ABOVE_NORMAL`,
+    `open()`) or a code (`DEP0005`, `KX-4471-B`); not a name, an acronym or a figure, which a document may give once
+    for all its entries."""
+    return bool(_KEY.search(anchor))
+
+
 def is_name(anchor: str) -> bool:
     """A capitalised word ("Kestrel", "Santiago"): unlike a version, a code or an acronym, the subject of a whole
     document may be named only in its first lines, so a passage of it holds the name through its document."""

@@ -25,6 +25,12 @@ from masis.state import EvidenceChunk
 _FIRST_PERSON = re.compile(r"\b(?:we|our|ours|us)\b", re.IGNORECASE)
 
 
+# the kinds of answer that are said about something: a count or an amount, and a version of an entry keyed by an
+# identifier, a flag or a code ("In which Node.js version was timeout.close() marked as legacy?" is not answered by a
+# version the http page gives for its keep-alive timeout)
+_SAID_ABOUT = frozenset({"number", "version"})
+
+
 def figure_elsewhere(
     question: str, quotes: Sequence[tuple[str, EvidenceChunk]], wanted: Sequence[str] | None = None
 ) -> list[str]:
@@ -33,13 +39,16 @@ def figure_elsewhere(
     heading, its document's title and name); [] when the question asks for no number, names no anchor, or no quote
     gives a number (the type floor's case)."""
     wanted = anchors.anchors(question) if wanted is None else list(wanted)
-    if expected_type(question) != "number" or not wanted:
+    kind = expected_type(question)
+    if kind == "version":
+        wanted = [anchor for anchor in wanted if anchors.is_key(anchor)]  # a product's name may be its page's
+    if kind not in _SAID_ABOUT or not wanted:
         return []
     # "How much do the Falcon X2 and the Heron S1 weigh?": each figure need only be said about one of the two
     asked = [found for part in several.parts(question) if (found := anchors.anchors(part))] or [wanted]
     unheld: list[list[str]] = []
     for index, (quote, chunk) in enumerate(quotes):
-        if not gives_type(quote, "number", question):
+        if not gives_type(quote, kind, question):
             continue
         name, heading = chunk["doc_name"], chunk.get("section") or ""
         text = "\n".join([*_referents(quotes, index), *_table_header(quote, chunk), quote, heading,

@@ -240,7 +240,7 @@ class ExtractiveProvider:
         supported: list[str] = []
         quoted: list[tuple[str, str]] = []  # (claim, chunk id) of the supported quotes, in order
         kind = expected_type(question)
-        keys = [anchor for anchor in anchors.anchors(question) if _is_key(anchor)]
+        keys = [anchor for anchor in anchors.anchors(question) if anchors.is_key(anchor)]
         # "Who approved the AI investment?": when the answer's quotes say the asked action, the name must come with it,
         # not with the investment ("Kestrel Labs will invest $4.2 million in AI") beside another approval. Quotes that
         # word the action otherwise ("given royal assent by Queen Elizabeth" to "Who gave …?") are left to the words.
@@ -500,16 +500,6 @@ def _focused(
     return False
 
 
-_KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]")
-
-
-def _is_key(anchor: str) -> bool:
-    """An anchor that keys an entry of a reference: a flag (`--show-size`), an identifier (`PRIORITY_ABOVE_NORMAL`,
-    `open()`) or a code (`DEP0005`, `KX-4471-B`); not a name, an acronym or a figure, which a document may give once
-    for all its entries."""
-    return bool(_KEY.search(anchor))
-
-
 def _entry_of(claim: str, before: str, chunk: EvidenceChunk) -> EvidenceChunk:
     """`chunk` narrowed to what a quote is read with as its own entry: the quote before it, the passage's line it
     sits on when that is an entry, the section heading and the document's name (not the rest of the passage)."""
@@ -529,19 +519,19 @@ def _naming_anchors(wanted: Sequence[str], candidates: Sequence[Sentence]) -> di
 
 
 def _keyed(named: set[str], own: EvidenceChunk, said: str) -> set[str]:
-    """`named` less the keys (`_is_key`) that the sentence's entry (`own`, as `_own` narrows it) only mentions: on
-    the line keyed PRIORITY_BELOW_NORMAL, "above PRIORITY_LOW" does not name PRIORITY_LOW's entry."""
+    """`named` less the keys (`anchors.is_key`) that the sentence's entry (`own`, as `_own` narrows it) only mentions:
+    on the line keyed PRIORITY_BELOW_NORMAL, "above PRIORITY_LOW" does not name PRIORITY_LOW's entry."""
     key = _entry_key(own, said)
     if key is None:
         return named
-    return {anchor for anchor in named if not _is_key(anchor) or anchors.parts(anchor) == anchors.parts(key)}
+    return {anchor for anchor in named if not anchors.is_key(anchor) or anchors.parts(anchor) == anchors.parts(key)}
 
 
 def _entry_key(own: EvidenceChunk, said: str) -> str | None:
     """The key an entry's line opens with (`PRIORITY_LOW`, `--depth=<number>`, `DEP0005:`), or None."""
     line = own["text"].split("\n")[-1] or said
     first = line.split(maxsplit=1)[0].strip(":,;()[]`") if line.split() else ""
-    return first if first and _is_key(first) else None
+    return first if first and anchors.is_key(first) else None
 
 
 ENTRY_LINE_MAX = 400  # a passage's line this long or shorter is an entry (a table row, a list item, a definition)

@@ -93,3 +93,20 @@ def test_a_table_row_is_read_under_its_tables_first_row_and_two_things_each_need
     bare = _chunk("datasheets.md#4", "Weight | 1.1 kg\nIngress protection | IP67")
     assert subjects.figure_elsewhere("How much does the Falcon X2 weigh?", [("Weight | 1.1 kg", bare)]) == [
         "Falcon", "X2"]
+
+
+def test_a_version_is_said_about_the_entry_the_question_keys() -> None:
+    # real case (realdocs tune rd-220): the http page's version for its keep-alive timeout does not say when
+    # timeout.close() became legacy; the timers page's entry for it gives no version
+    http = _chunk("nodejs-http.md#100", "A value of 0 makes the http server behave similarly to Node.js versions prior "
+                  "to 8.0.0, which did not have a keep-alive timeout.")
+    timers = _chunk("nodejs-timers.md#8", "Stability: 3 - Legacy: Use clearTimeout() instead.", "timeout.close()")
+    quotes = [(http["text"], http), ("Stability: 3 - Legacy: Use clearTimeout() instead.", timers)]
+    question = "In which Node.js version was timeout.close() marked as legacy?"
+    assert subjects.figure_elsewhere(question, quotes) == ["timeout.close"]
+    # under the entry's own heading, its version is the entry's; a product's name may be its page's alone
+    added = _chunk("nodejs-timers.md#8", "Added in: v0.9.1", "timeout.close()")
+    assert subjects.figure_elsewhere(question, [("Added in: v0.9.1", added)]) == []
+    msrv = _chunk("cargo-profiles.html#8", "MSRV: 1.71 is required for line-tables-only.")
+    assert subjects.figure_elsewhere("What minimum Rust version do I need for line-tables-only in Cargo?",
+                                     [(msrv["text"], msrv)]) == []
