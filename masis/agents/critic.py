@@ -105,4 +105,4 @@ def _names(ctx: AgentContext, workspace_id: str, question: str) -> list[str]:
     by_term = {word: next(iter(terms(word))) for word in words if terms(word)}
     counts = ctx.registry.document_frequencies(workspace_id, frozenset(by_term.values()))
     frequencies = {word: counts.get(term, 0) for word, term in by_term.items()}
-    return names(by_term, frequencies, lambda start: ctx.registry.words_starting(workspace_id, start))
+    return names(by_term, frequencies, lambda start: ctx.registry.words_starting(workspace_id, start), ordinary_words())

@@ -56,15 +56,33 @@ def candidates(question: str, ordinary: tuple[str, ...]) -> list[str]:
 
 
 def names(
-    words: Iterable[str], frequencies: Mapping[str, int], workspace_words: Callable[[str], Iterable[str]]
+    words: Iterable[str],
+    frequencies: Mapping[str, int],
+    workspace_words: Callable[[str], Iterable[str]],
+    ordinary: tuple[str, ...] = (),
 ) -> list[str]:
     """The `candidates` that name something: each held by some passage of the workspace (`frequencies`: how many
-    passages hold each word), or held by none and no misspelling of the `workspace_words(start)` that start like it."""
+    passages hold each word), or held by none and no misspelling of the `workspace_words(start)` that start like it
+    nor, one slip away, of an `ordinary` word ("srevice")."""
     return [
         word
         for word in words
-        if frequencies.get(word, 0) or not any(related(word, other) for other in workspace_words(word[:SHARED_START]))
+        if frequencies.get(word, 0)
+        or not (any(related(word, other) for other in workspace_words(word[:SHARED_START])) or _slip(word, ordinary))
     ]
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _slip(word: str, ordinary: tuple[str, ...]) -> bool:
+    """Whether one letter left out, added, changed or swapped with the next makes `word` an ordinary word."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    variants = {a + b[1:] for a, b in splits if b}
+    variants |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    variants |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+    variants |= {a + c + b for a, b in splits for c in _LETTERS}
+    return any(_listed(variant, ordinary) for variant in variants - {word} if len(variant) >= MIN_NAME)
 
 
 def _ordinary(word: str, ordinary: tuple[str, ...]) -> bool:
