@@ -241,3 +241,12 @@ def test_a_sections_number_before_its_title_is_no_value() -> None:
     question = "What is the numeric value of ASN1_MAX_NAME_SIZE in libtasn1?"
     assert not gives_type("• [asn1 encode simple der], page 16, 2.4 Library Notes", "number", question)
     assert gives_type("ASN1_MAX_NAME_SIZE is 64 in this release.", "number", question)
+
+
+def test_a_signal_question_is_answered_by_a_signals_name() -> None:
+    # real cases (realdocs tune rd-213, fresh tune fd-039): a quote about the signal option names no signal
+    question = "if i call kill() on a node child process without passing anything, which signal does it get??"
+    assert expected_type(question) == "code"
+    assert gives_type("If no argument is given, the process will be sent the 'SIGTERM' signal.", "code", question)
+    assert not gives_type("If the signal option is enabled, calling .abort() is similar to calling .kill().", "code",
+                          question)
