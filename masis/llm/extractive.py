@@ -20,6 +20,7 @@ from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights, in_table
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.meaning import best_by_meaning
+from masis.judge.quotes import document_title
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
 from masis.judge.sentences import is_heading, sentence_blocks, split_sentences
@@ -80,9 +81,12 @@ class ExtractiveProvider:
         avoid = {s.lower() for s in (feedback.unsupported_claims if feedback else [])}
         covered: set[int] = set()
         chosen: list[Sentence] = []
-        # a sentence is read under its section's heading: "What changed in 2.4.0?" is answered by the sentences
-        # of the section headed "Release 2.4.0", which do not repeat the version
-        headings = {chunk["chunk_id"]: asked.credits_in(chunk.get("section") or "") for chunk in evidence}
+        # a sentence is read under its section's heading and in its document, as the critic reads it: "What changed in
+        # 2.4.0?" is answered by the sentences of the section headed "Release 2.4.0", which do not repeat the version
+        headings = {
+            chunk["chunk_id"]: asked.credits_in(f"{chunk.get('section') or ''} {document_title(chunk['doc_name'])}")
+            for chunk in evidence
+        }
         own = {id(s): _own_credits(asked, s) for s in sentences}
         # a short sentence of an entry is read with the entry's first sentence ("Default: 256." with "maxFreeSockets …")
         leads = {id(s): asked.credits_in(s.lead) if s.lead else {} for s in sentences}
@@ -90,7 +94,11 @@ class ExtractiveProvider:
             id(s): {**headings.get(s.chunk["chunk_id"], {}), **leads[id(s)], **own[id(s)]} for s in sentences
         }
         candidates = [
-            s for s in sentences if credits[id(s)] and s.text.lower() not in avoid and not is_heading(s.text)
+            s
+            for s in sentences
+            if credits[id(s)]
+            and s.text.lower() not in avoid
+            and (not is_heading(s.text) or _asked_field(s.text, asked, question))
         ]
         candidates = _holding_most_anchors(question, candidates)
         # among the sentences of a passage that holds the question's anchors, the ones that name them themselves (or
@@ -455,6 +463,19 @@ def _own_credits(asked: matching.Question, sentence: Sentence) -> dict[int, floa
     """What a sentence covers of the question by its own words, less the words of a clause it sets aside."""
     said = _said(sentence.text)
     return asked.credits(sentence.terms, sentence.words) if said == sentence.text else asked.credits_in(said)
+
+
+_FIELD = re.compile(r"^([A-Za-z][\w -]{0,30}):\s+\S")
+
+
+def _asked_field(line: str, asked: matching.Question, question: str) -> bool:
+    """Whether a line that reads like a label is a field the question asks about by its name ("Status: draft,
+    experimental" to "What is the status of …?"): a value, not a heading."""
+    field = _FIELD.match(line)
+    if not field:
+        return False
+    noun = answer_noun(question)
+    return bool(asked.credits_in(field.group(1))) or bool(noun and terms(noun) & terms(field.group(1)))
 
 
 def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sentence]:
