@@ -83,10 +83,7 @@ class ExtractiveProvider:
         chosen: list[Sentence] = []
         # a sentence is read under its section's heading and in its document, as the critic reads it: "What changed in
         # 2.4.0?" is answered by the sentences of the section headed "Release 2.4.0", which do not repeat the version
-        headings = {
-            chunk["chunk_id"]: asked.credits_in(f"{chunk.get('section') or ''} {document_title(chunk['doc_name'])}")
-            for chunk in evidence
-        }
+        headings = {chunk["chunk_id"]: asked.credits_in_name(_heading_and_title(chunk)) for chunk in evidence}
         own = {id(s): _own_credits(asked, s) for s in sentences}
         # a short sentence of an entry is read with the entry's first sentence ("Default: 256." with "maxFreeSockets …")
         leads = {id(s): asked.credits_in(s.lead) if s.lead else {} for s in sentences}
@@ -114,6 +111,8 @@ class ExtractiveProvider:
             named = terms(noun)
             typed = {id(s) for s in candidates if named & s.terms}
         else:
+            if kind == "default":
+                candidates = _of_asked_entries(candidates, asked.terms)
             typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
         # what each sentence says in other words than the question's: "What river separates Jacksonville?" is
         # answered by "the St. Johns River divides the city", not by the sentence that repeats "Jacksonville"
@@ -468,6 +467,35 @@ def _own_credits(asked: matching.Question, sentence: Sentence) -> dict[int, floa
 _FIELD = re.compile(r"^([A-Za-z][\w -]{0,30}):\s+\S")
 
 
+# a parameter's entry in an API reference: "delay {number} The number of milliseconds …", "options {Object} ref
+# {boolean} …" (a nested entry: its default is the last key's)
+_PARAMETER_ENTRY = re.compile(r"^(?:[`'\"]?[\w.$-]+[`'\"]?\s+\{[^{}\s]{1,40}\}\s*)+")
+_PARAMETER_KEY = re.compile(r"([\w.$-]+)[`'\"]?\s+\{[^{}\s]{1,40}\}\s*$")
+
+
+def _parameter_key(sentence: Sentence) -> str | None:
+    """The key of the parameter entry a sentence opens or is read with ("delay" of "delay {number} …"), or None."""
+    for text in (sentence.text, sentence.lead or ""):
+        if (entry := _PARAMETER_ENTRY.match(text)) and (key := _PARAMETER_KEY.search(entry.group(0))):
+            return key.group(1)
+    return None
+
+
+def _of_asked_entries(candidates: list[Sentence], asked: frozenset[int]) -> list[Sentence]:
+    """The candidates less the sentences of a parameter's entry that the question does not name, when another entry
+    is one it names: "What is the default delay of setInterval?" is not answered by the `ref` entry's "Default:
+    true" beside the `delay` entry's "Default: 1"."""
+    keys = {id(s): _parameter_key(s) for s in candidates}
+    named = {key for key in keys.values() if key and terms(key) & asked}
+    if not named:
+        return candidates
+    return [s for s in candidates if keys[id(s)] is None or keys[id(s)] in named]
+
+
+def _heading_and_title(chunk: EvidenceChunk) -> str:
+    return f"{chunk.get('section') or ''} {document_title(chunk['doc_name'])}"
+
+
 def _asked_field(line: str, asked: matching.Question, question: str) -> bool:
     """Whether a line that reads like a label is a field the question asks about by its name ("Status: draft,
     experimental" to "What is the status of …?"): a value, not a heading."""
@@ -588,7 +616,7 @@ def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> s
     budget elsewhere in the report says "marketing"."""
     headings = " ".join(s for s in split_sentences(chunk["text"]) if is_heading(s))
     own = " ".join([headings, chunk.get("section") or "", quotes.document_title(chunk["doc_name"])])
-    return set(asked.credits_in(own).keys()) | (set(chunk.get("context_terms", [])) & _name_terms(question))
+    return set(asked.credits_in_name(own).keys()) | (set(chunk.get("context_terms", [])) & _name_terms(question))
 
 
 def _name_terms(question: str) -> set[int]:

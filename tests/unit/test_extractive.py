@@ -357,3 +357,19 @@ def test_a_field_named_by_the_question_is_quoted_as_a_value() -> None:
     answer = provider.synthesize("What is the status of dpkg's Protected field specification?",
                                  [_chunk("dpkg-protected-field.txt#1", "dpkg-protected-field.txt", text)])
     assert answer.startswith("Status: draft, experimental [")
+
+
+TIMERS_PROMISES = (  # nodejs-timers.md's timersPromises.setInterval entries as a chunk holds them
+    "Returns an async iterator that generates values in an interval of delay ms.\n"
+    "delay {number} The number of milliseconds to wait between iterations. Default: 1.\n"
+    "options {Object} ref {boolean} Set to false to indicate that the scheduled Timeout between iterations should "
+    "not require the Node.js event loop to remain active. Default: true."
+)
+
+
+def test_a_default_is_quoted_from_the_parameter_entry_the_question_names() -> None:
+    # real case (realdocs tune rd-152): the nested `ref` entry's "Default: true" is not the delay's default
+    evidence = [{**_chunk("t#28", "nodejs-timers.md", TIMERS_PROMISES), "section": "timersPromises.setInterval()"}]
+    answer = provider.synthesize("What is the default delay of setInterval in Node.js?", evidence)
+    assert "Default: 1" in answer
+    assert "Default: true" not in answer
