@@ -130,6 +130,11 @@ def latest_anchors(readings: Sequence[str]) -> list[str]:
 _DECADE = re.compile(r"^'?\d{2,4}['’]?s$")
 
 
+# a setting's name of three words or more joined by hyphens (`min-release-age-exclude`, `fetch-retry-factor`,
+# `line-tables-only`): a key of a reference, where "keep-alive" or "built-in" are words
+_SETTING = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$")
+
+
 def _is_anchor(token: str, starts_sentence: bool) -> bool:
     if token.lower() in NOT_NAMES:
         return False  # a question word, however it is capitalised ("WHy", "WHAT")
@@ -139,7 +144,7 @@ def _is_anchor(token: str, starts_sentence: bool) -> bool:
         return True
     if token.startswith("-") and len(token) > 1 and token.lstrip("-")[:1].isalpha():
         return True
-    if _CODE.search(token):
+    if _CODE.search(token) or _SETTING.match(token):
         return True
     letters = [char for char in token if char.isalpha()]
     if len(letters) >= 2 and all(char.isupper() for char in letters):
@@ -210,7 +215,7 @@ def _same_part(have: str, wanted: str) -> bool:
 
 # a flag, a constant, a call, a code; or a member written in lower case (`timeout.close`, `fs.readFile`), unlike a
 # product's name with a dot in it ("Node.js", "ASP.NET")
-_KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]|^[a-z]\w*[.:/][A-Za-z]")
+_KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]|^[a-z]\w*[.:/][A-Za-z]|^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$")
 
 
 def is_key(anchor: str) -> bool:

@@ -186,6 +186,9 @@ def main_clause(question: str) -> str:
 _SAYS_CODE = re.compile(r"\b(?:codes?|status|exit(?:s|ed)?|returns?|returned|errno)\b|^\W*\d+\b", re.IGNORECASE)
 
 
+_ASKS_SIGNAL = re.compile(r"\bsignals?\b", re.IGNORECASE)
+
+
 def _technical_type(question: str) -> AnswerType | None:
     """The kind asked for by a "which/what" phrase headed by a technical noun, or None."""
     match = re.search(r"\b(?:what|which)\s+", question, re.IGNORECASE)
@@ -254,7 +257,9 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             for match in (*_NUMBER.finditer(sentence), *_LITERAL.finditer(sentence))
         )
     if kind == "code":  # "DEP0005", "ERR_SOCKET_BAD_PORT", "ENOENT", or a figure said to be a code: an exit code
-        return any(m.group(0) not in question for m in _CODE_GIVEN.finditer(sentence)) or (
+        signals = bool(_ASKS_SIGNAL.search(question))  # a signal's name answers for a signal, not an exit code
+        return any(m.group(0) not in question and m.group(0).startswith("SIG") == signals
+                   for m in _CODE_GIVEN.finditer(sentence)) or (
             bool(_SAYS_CODE.search(sentence)) and gives_type(sentence, "number", question)
         )
     if kind in ("version", "flag", "identifier"):

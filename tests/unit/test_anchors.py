@@ -162,3 +162,12 @@ def test_a_modules_member_is_held_by_its_section_on_the_modules_page() -> None:
              "relevance": 1.0, "score": 1.0}
     assert missing(["http.Agent"], [("Default: 256.", chunk)]) == []
     assert missing(["https.Agent"], [("Default: 256.", chunk)]) == ["https.Agent"]
+
+
+def test_a_setting_of_three_hyphenated_words_is_an_anchor_and_a_key() -> None:
+    # real case (fresh tune fd-057): min-release-age-exclude's empty default answered by its neighbour's "Default: null"
+    from masis.judge.anchors import is_key
+
+    assert anchors("What is the default of npm outdated's min-release-age-exclude?") == ["min-release-age-exclude"]
+    assert is_key("min-release-age-exclude")
+    assert anchors("Is keep-alive on by default?") == []  # a hyphenated word, not a setting

@@ -250,3 +250,9 @@ def test_a_signal_question_is_answered_by_a_signals_name() -> None:
     assert gives_type("If no argument is given, the process will be sent the 'SIGTERM' signal.", "code", question)
     assert not gives_type("If the signal option is enabled, calling .abort() is similar to calling .kill().", "code",
                           question)
+
+
+def test_a_signals_name_answers_for_a_signal_not_for_an_exit_code() -> None:
+    # real case (fresh tune fd-056): killSignal's "Default: 'SIGTERM'" is no exit code
+    question = "What exit code does a child process get when exec()'s maxBuffer is exceeded?"
+    assert not gives_type("killSignal {string|integer} Default: 'SIGTERM'", "code", question)
