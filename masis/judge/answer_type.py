@@ -153,13 +153,16 @@ _TECHNICAL_NOUNS: dict[str, AnswerType] = {
     **dict.fromkeys(("uid", "gid", "pid", "port"), "number"),
     **dict.fromkeys(("code", "codes"), "code"),  # an exit code is a figure, a deprecation code an identifier
     **dict.fromkeys(("signal", "signals"), "code"),  # "SIGTERM", "SIGUSR2"
+    **dict.fromkeys(("cve", "cves"), "code"),  # "CVE-2023-22490"
 }
 _PHRASE_WORDS = 3  # how many words after "which" a technical head noun may come ("which perf record option")
 _TECH_WORD = re.compile(r"[\w.@+-]+")
 _VERSION_GIVEN = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d+(?:\.\d+)*|\b(?:19|20)\d\d\b", re.I)
 # a code has a figure or an underscore ("DEP0005", "ERR_SOCKET_BAD_PORT") or is an errno name ("ENOENT"); a bare
 # acronym ("API", "HTTP") names a thing, not a code
-_CODE_GIVEN = re.compile(r"\b[A-Z]{2,}(?:[A-Z]*\d[A-Z0-9_]*|[A-Z0-9]*_[A-Z0-9_]+)\b|\bE[A-Z]{3,}\b|\bSIG[A-Z]{2,}\b")
+_CODE_GIVEN = re.compile(
+    r"\b[A-Z]{2,}(?:[A-Z]*\d[A-Z0-9_]*|[A-Z0-9]*_[A-Z0-9_]+)\b|\bE[A-Z]{3,}\b|\bSIG[A-Z]{2,}\b|\bCVE-\d{4}-\d+\b"
+)
 _FLAG_GIVEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 _IDENTIFIER_GIVEN = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*_[\w]+|\b[A-Z][A-Z0-9]{1,}\b|\b\w+\(\)|\b[a-z]+[A-Z]\w*|(?<![\w-])--?[a-z][\w-]*"

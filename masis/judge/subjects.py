@@ -25,10 +25,12 @@ from masis.state import EvidenceChunk
 _FIRST_PERSON = re.compile(r"\b(?:we|our|ours|us)\b", re.IGNORECASE)
 
 
-# the kinds of answer that are said about something: a count or an amount, and a version of an entry keyed by an
-# identifier, a flag or a code ("In which Node.js version was timeout.close() marked as legacy?" is not answered by a
-# version the http page gives for its keep-alive timeout)
-_SAID_ABOUT = frozenset({"number", "version"})
+# the kinds of answer that are said about something: a count or an amount, and a version or a code of an entry keyed
+# by an identifier, a flag, a code or a version ("In which Node.js version was timeout.close() marked as legacy?" is
+# not answered by a version the http page gives for its keep-alive timeout, nor "Which CVE does Git 2.39.1 fix?" by
+# the CVEs of 2.39.2's notes)
+_SAID_ABOUT = frozenset({"number", "version", "code"})
+_RELEASE = re.compile(r"^v?\d+(?:\.\d+)+$")  # "2.39.1", "v20.1"
 
 
 def figure_elsewhere(
@@ -40,8 +42,9 @@ def figure_elsewhere(
     gives a number (the type floor's case)."""
     wanted = anchors.anchors(question) if wanted is None else list(wanted)
     kind = expected_type(question)
-    if kind == "version":
-        wanted = [anchor for anchor in wanted if anchors.is_key(anchor)]  # a product's name may be its page's
+    if kind in {"version", "code"}:
+        # a product's name may be its page's alone; an entry's key or a release's version is the quote's to hold
+        wanted = [anchor for anchor in wanted if anchors.is_key(anchor) or _RELEASE.match(anchor)]
     if kind not in _SAID_ABOUT or not wanted:
         return []
     # "How much do the Falcon X2 and the Heron S1 weigh?": each figure need only be said about one of the two

@@ -110,3 +110,13 @@ def test_a_version_is_said_about_the_entry_the_question_keys() -> None:
     msrv = _chunk("cargo-profiles.html#8", "MSRV: 1.71 is required for line-tables-only.")
     assert subjects.figure_elsewhere("What minimum Rust version do I need for line-tables-only in Cargo?",
                                      [(msrv["text"], msrv)]) == []
+
+
+def test_a_code_is_said_about_the_release_the_question_names() -> None:
+    # real case (realdocs tune rd-130): 2.39.2's notes name the CVEs; 2.39.1's, quoted beside them, name none
+    later = _chunk("git-2.39.2.txt#1", "This release merges up the fixes to address the security issues "
+                   "CVE-2023-22490 and CVE-2023-23946.")
+    asked = _chunk("git-2.39.1.txt#1", "This release merges the security fix that appears in v2.30.7.")
+    quotes = [(later["text"], later), (asked["text"], asked)]
+    assert subjects.figure_elsewhere("Which CVE does Git 2.39.1 fix?", quotes) == ["2.39.1"]
+    assert subjects.figure_elsewhere("Which CVE does Git 2.39.2 fix?", quotes) == []
