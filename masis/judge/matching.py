@@ -26,7 +26,6 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
 
 from masis.judge.terms import question_terms, terms
 
@@ -48,8 +47,6 @@ class Question:
 
     terms: frozenset[int]
     surface: Mapping[int, tuple[str, ...]]
-    # two adjacent question words a name may write as one ("Node.js" ~ "nodejs-zlib.md"), with the terms they hold
-    compounds: tuple[tuple[str, frozenset[int]], ...] = ()
 
     def credits(
         self, text_terms: frozenset[int], text_words: frozenset[str], document_terms: AbstractSet[int] = frozenset()
@@ -73,31 +70,15 @@ class Question:
     def credits_in(self, text: str, document_terms: AbstractSet[int] = frozenset()) -> dict[int, float]:
         return self.credits(terms(text), words(text), document_terms)
 
-    def credits_in_name(self, name: str) -> dict[int, float]:
-        """`credits_in` for a heading or a document's name, which may run two of the question's words together
-        ("nodejs zlib" holds "Node.js"); in a sentence, "fallback" is not "fall back" often enough to count."""
-        found = self.credits_in(name)
-        written = set(_LETTERS.findall(name.lower()))
-        for joined, held in self.compounds:
-            if joined in written:
-                found.update(dict.fromkeys(held, 1.0))
-        return found
-
 
 @lru_cache(maxsize=512)
 def question(text: str) -> Question:
     wanted = question_terms(text)
     surface: dict[int, list[str]] = {}
-    said = _LETTERS.findall(text.lower())
-    for word in said:
+    for word in _LETTERS.findall(text.lower()):
         for term in terms(word) & wanted:
             surface.setdefault(term, []).append(word)
-    compounds = tuple(
-        (first + second, (terms(first) | terms(second)) & wanted)
-        for first, second in pairwise(said)
-        if terms(first) & wanted and terms(second) & wanted
-    )
-    return Question(wanted, {term: tuple(dict.fromkeys(found)) for term, found in surface.items()}, compounds)
+    return Question(wanted, {term: tuple(dict.fromkeys(found)) for term, found in surface.items()})
 
 
 def words(text: str) -> frozenset[str]:

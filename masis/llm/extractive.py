@@ -20,7 +20,6 @@ from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights, in_table
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.meaning import best_by_meaning
-from masis.judge.quotes import document_title
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
 from masis.judge.sentences import is_heading, sentence_blocks, split_sentences
@@ -81,9 +80,10 @@ class ExtractiveProvider:
         avoid = {s.lower() for s in (feedback.unsupported_claims if feedback else [])}
         covered: set[int] = set()
         chosen: list[Sentence] = []
-        # a sentence is read under its section's heading and in its document, as the critic reads it: "What changed in
-        # 2.4.0?" is answered by the sentences of the section headed "Release 2.4.0", which do not repeat the version
-        headings = {chunk["chunk_id"]: asked.credits_in_name(_heading_and_title(chunk)) for chunk in evidence}
+        # a sentence is read under its section's heading: "What changed in 2.4.0?" is answered by the sentences of the
+        # section headed "Release 2.4.0", which do not repeat the version (not under its document's name: crediting
+        # every sentence of a document with the name's words answered more near misses than it gained answers)
+        headings = {chunk["chunk_id"]: asked.credits_in(chunk.get("section") or "") for chunk in evidence}
         own = {id(s): _own_credits(asked, s) for s in sentences}
         # a short sentence of an entry is read with the entry's first sentence ("Default: 256." with "maxFreeSockets …")
         leads = {id(s): asked.credits_in(s.lead) if s.lead else {} for s in sentences}
@@ -492,10 +492,6 @@ def _of_asked_entries(candidates: list[Sentence], asked: frozenset[int]) -> list
     return [s for s in candidates if keys[id(s)] is None or keys[id(s)] in named]
 
 
-def _heading_and_title(chunk: EvidenceChunk) -> str:
-    return f"{chunk.get('section') or ''} {document_title(chunk['doc_name'])}"
-
-
 def _asked_field(line: str, asked: matching.Question, question: str) -> bool:
     """Whether a line that reads like a label is a field the question asks about by its name ("Status: draft,
     experimental" to "What is the status of …?"): a value, not a heading."""
@@ -616,7 +612,7 @@ def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> s
     budget elsewhere in the report says "marketing"."""
     headings = " ".join(s for s in split_sentences(chunk["text"]) if is_heading(s))
     own = " ".join([headings, chunk.get("section") or "", quotes.document_title(chunk["doc_name"])])
-    return set(asked.credits_in_name(own).keys()) | (set(chunk.get("context_terms", [])) & _name_terms(question))
+    return set(asked.credits_in(own).keys()) | (set(chunk.get("context_terms", [])) & _name_terms(question))
 
 
 def _name_terms(question: str) -> set[int]:

@@ -352,10 +352,13 @@ def test_compression_keeps_the_sentence_that_names_what_is_asked_for() -> None:
 
 def test_a_field_named_by_the_question_is_quoted_as_a_value() -> None:
     # real case (fresh tune fd-030): "Status: draft, experimental" read as a label, the Proposal text quoted instead
+    # (here under a heading that names the spec; the real file's title line is no section heading, so it stays asked
+    # back there)
     text = ("Support for a Protected field\nStatus: draft, experimental\nURL: https://wiki.debian.org/ProtectedField\n"
             "The goal of the following proposal is to standardize a field to split part of the Essential packages.")
-    answer = provider.synthesize("What is the status of dpkg's Protected field specification?",
-                                 [_chunk("dpkg-protected-field.txt#1", "dpkg-protected-field.txt", text)])
+    chunk = {**_chunk("dpkg-protected-field.txt#1", "dpkg-protected-field.txt", text),
+             "section": "dpkg Protected field spec"}
+    answer = provider.synthesize("What is the status of dpkg's Protected field specification?", [chunk])
     assert answer.startswith("Status: draft, experimental [")
 
 

@@ -79,10 +79,3 @@ def test_a_short_code_of_letters_and_figures_holds_its_letters_word() -> None:
     assert asked.credits_in("Ingress protection | IP67") == {ip: 1.0}
     assert ip not in asked.credits_in("The zip67 archive and the tip of the pen")  # another word, not the code
 
-
-def test_a_documents_name_may_run_two_question_words_together() -> None:
-    # real case (realdocs tune rd-160): "nodejs-zlib.md" holds "Node.js"; in a sentence, "fallback" is not "fall back"
-    asked = question("What is the default chunkSize of zlib streams in Node.js?")
-    node, js = (next(iter(terms(word))) for word in ("node", "js"))
-    assert {node, js} <= asked.credits_in_name("nodejs zlib").keys()
-    assert not {node, js} & asked.credits_in("The nodejs build is slow.").keys()
