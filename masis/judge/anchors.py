@@ -165,9 +165,11 @@ def holds(text: str, anchor: str) -> bool:
         # a flag is held as written: "-5" is not the 5 of "1.5" or of "-9 … 5 MB", and "-v" is not "-V"
         return re.search(rf"(?<![\w-]){re.escape(anchor)}(?![\w-])", text) is not None
     if _IDENTIFIER.search(anchor):
-        # `timeout.close()`, `http.Agent`, `PRIORITY_LOW` are held as written, not by "the timeout, close it"
-        written = re.escape(anchor.removesuffix("()"))
-        return re.search(rf"(?<!\w){written}(?!\w)", text, re.IGNORECASE) is not None
+        # `timeout.close()`, `http.Agent`, `PRIORITY_LOW` are held as written, not by "the timeout, close it"; a
+        # dotted name also run together, as a file or a package names it ("Node.js" by "nodejs-http.md")
+        bare = anchor.removesuffix("()")
+        forms = {re.escape(bare), re.escape(re.sub(r"[.:/]", "", bare))}
+        return any(re.search(rf"(?<!\w){form}(?!\w)", text, re.IGNORECASE) for form in forms)
     wanted = parts(anchor)
     if not wanted:
         return True
@@ -238,8 +240,23 @@ def missing(question_anchors: Sequence[str], quotes: Sequence[tuple[str, Evidenc
         anchor
         for anchor in question_anchors
         if not any(holds(context, anchor) for context in contexts)
+        and not any(_member_of_document(anchor, chunk) for _, chunk in quotes)
         and not (is_name(anchor) and (found := terms(anchor)) and found <= in_documents)
     ]
+
+
+_MEMBER = re.compile(r"^([a-z][a-z0-9]*)\.([A-Za-z_]\w*)$")  # `http.Agent`, `fs.readFile`: a module's member
+
+
+def _member_of_document(anchor: str, chunk: EvidenceChunk) -> bool:
+    """Whether the passage documents `module.Member`: its document is the module's page ("nodejs-http.md") and its
+    section heading names the member as written ("new Agent([options])" under the page's "Class: http.Agent")."""
+    member = _MEMBER.match(anchor.removesuffix("()"))
+    if not member:
+        return False
+    module, name = member.groups()
+    page = re.search(rf"(?<![^\W_]){re.escape(module)}(?![^\W_])", chunk["doc_name"], re.IGNORECASE)
+    return page is not None and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", chunk.get("section") or "") is not None
 
 
 def quote_context(sentence: str, chunk: EvidenceChunk) -> str:

@@ -149,6 +149,21 @@ def test_a_name_and_the_number_after_it_are_one_constraint() -> None:
     assert held_together("Debian 11", "Debian GNU/Linux 11 (bullseye) was released in 2021.", _chunk("…"))
 
 
+def test_a_dotted_name_is_held_run_together_as_a_file_names_it() -> None:
+    # real case (realdocs tune rd-003, once sentences were read in their document): "nodejs-http.md" holds Node.js
+    assert holds("nodejs-http.md", "Node.js")
+    assert not holds("my_PRIORITY_LOW", "PRIORITY_LOW")  # an identifier is still held as written
+
+
+def test_a_modules_member_is_held_by_its_section_on_the_modules_page() -> None:
+    # real case (realdocs tune rd-006): "new Agent([options])" on nodejs-http.md, under the page's "Class: http.Agent"
+    chunk = {"chunk_id": "nodejs-http.md#8", "doc_name": "nodejs-http.md", "section": "new Agent([options])",
+             "text": "maxFreeSockets {number} Maximum number of sockets per host. Default: 256.", "page": None,
+             "relevance": 1.0, "score": 1.0}
+    assert missing(["http.Agent"], [("Default: 256.", chunk)]) == []
+    assert missing(["https.Agent"], [("Default: 256.", chunk)]) == ["https.Agent"]
+
+
 def test_a_setting_of_three_hyphenated_words_is_an_anchor_and_a_key() -> None:
     # real case (fresh tune fd-057): min-release-age-exclude's empty default answered by its neighbour's "Default: null"
     from masis.judge.anchors import is_key
