@@ -3,7 +3,6 @@ floors (masis.judge.grounding) that no model can talk its way past."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -36,12 +35,9 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             critique, dismissed = dismissal.dismiss(
                 critique, state["answer"], evidence, audit, ctx.settings.low_confidence_threshold
             )
-        floors = grounding.check(question, state["answer"], evidence, latest_anchors(readings(state)))
-        if state["answer"] and (named := _names(ctx, state["workspace_id"], question)):
-            # a tool or package named in plain words must be held by the quotes, as a version or a code must
-            unheld = grounding.missing_anchors(question, state["answer"], evidence, named)
-            missing = [*floors.missing_anchors, *(name for name in unheld if name not in floors.missing_anchors)]
-            floors = replace(floors, missing_anchors=missing)
+        # a tool or package named in plain words must be held by the quotes, as a version or a code must
+        named = _names(ctx, state["workspace_id"], question) if state["answer"] else []
+        floors = grounding.check(question, state["answer"], evidence, latest_anchors(readings(state)), named)
         critique = grounding.apply(critique, floors, audit)
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
         if grounding.no_valid_citation(audit):
@@ -95,14 +91,13 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     }
 
 
-
-
 def _names(ctx: AgentContext, workspace_id: str, question: str) -> list[str]:
     """The question's plain words that name a thing (`masis.judge.names`), read against the workspace."""
-    words = candidates(question, ordinary_words())
+    ordinary = ordinary_words()
+    words = candidates(question, ordinary)
     if not words:
         return []
-    by_term = {word: next(iter(terms(word))) for word in words if terms(word)}
+    by_term = {word: next(iter(found)) for word in words if (found := terms(word))}
     counts = ctx.registry.document_frequencies(workspace_id, frozenset(by_term.values()))
     frequencies = {word: counts.get(term, 0) for word, term in by_term.items()}
-    return names(by_term, frequencies, lambda start: ctx.registry.words_starting(workspace_id, start), ordinary_words())
+    return names(by_term, frequencies, lambda start: ctx.registry.words_starting(workspace_id, start), ordinary)

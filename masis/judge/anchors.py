@@ -215,14 +215,14 @@ def _same_part(have: str, wanted: str) -> bool:
 
 # a flag, a constant, a call, a code; or a member written in lower case (`timeout.close`, `fs.readFile`), unlike a
 # product's name with a dot in it ("Node.js", "ASP.NET")
-_KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]|^[a-z]\w*[.:/][A-Za-z]|^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$")
+_KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]|^[a-z]\w*[.:/][A-Za-z]")
 
 
 def is_key(anchor: str) -> bool:
     """An anchor that keys an entry of a reference: a flag (`--show-size`), an identifier (`PRIORITY_ABOVE_NORMAL`,
     `open()`) or a code (`DEP0005`, `KX-4471-B`); not a name, an acronym or a figure, which a document may give once
-    for all its entries."""
-    return bool(_KEY.search(anchor))
+    for all its entries; a setting (`_SETTING`) is one too."""
+    return bool(_KEY.search(anchor) or _SETTING.match(anchor))
 
 
 def is_name(anchor: str) -> bool:

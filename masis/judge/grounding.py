@@ -124,10 +124,15 @@ def copies_example(answer: str) -> bool:
 
 
 def missing_anchors(
-    question: str, answer: str, evidence: Sequence[EvidenceChunk], wanted: Sequence[str] | None = None
+    question: str,
+    answer: str,
+    evidence: Sequence[EvidenceChunk],
+    wanted: Sequence[str] | None = None,
+    names: Sequence[str] = (),
 ) -> list[str]:
     """The question's anchors (or `wanted`) that none of the answer's validly cited sentences holds, read in their
-    passages, and the table column it asks about when the quoted rows have no cell in it."""
+    passages, the table column it asks about when the quoted rows have no cell in it, and then the `names` it writes
+    as plain words (`masis.judge.names`) that no quote holds."""
     wanted = anchors.anchors(question) if wanted is None else wanted
     by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
     quotes = [
@@ -143,7 +148,8 @@ def missing_anchors(
     pairs = [pair for pair in anchors.bound(question) if all(part in wanted for part in pair.rsplit(" ", 1))]
     unbound = [pair for pair in pairs if pair.rsplit(" ", 1)[1] not in absent
                and not any(anchors.held_together(pair, sentence, chunk) for sentence, chunk in quotes)]
-    return [*absent, *unbound, *tables.missing_columns(question_terms(question), quotes)]
+    found = [*absent, *unbound, *tables.missing_columns(question_terms(question), quotes)]
+    return [*found, *(name for name in anchors.missing(names, quotes) if name not in found)]
 
 
 def quotes_passage(claim: str, chunk: EvidenceChunk) -> bool:
@@ -177,17 +183,23 @@ def untyped_answer(question: str, claims: Sequence[str]) -> str | None:
 
 
 def check(
-    question: str, answer: str, evidence: Sequence[EvidenceChunk], wanted_anchors: Sequence[str] | None = None
+    question: str,
+    answer: str,
+    evidence: Sequence[EvidenceChunk],
+    wanted_anchors: Sequence[str] | None = None,
+    names: Sequence[str] = (),
 ) -> Floors:
     """The floors' findings on a draft; `wanted_anchors` are the question's exact constraints when the caller
-    knows them better than the joined question text does (`anchors.latest_anchors` of a refined question)."""
+    knows them better than the joined question text does (`anchors.latest_anchors` of a refined question), and
+    `names` the tools and packages it names in plain words, which only the caller's workspace can tell
+    (`masis.judge.names`)."""
     quotes = _cited_quotes(answer, evidence)
     claims = [claim for claim, _ in quotes]
     return Floors(
         unsupported=unsupported_sentences(question, answer, evidence),
         copied_example=copies_example(answer),
         conflicts=evidence_conflicts(question, evidence),
-        missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors),
+        missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors, names),
         unmet_negation=negation.unmet(question, claims),
         contradicted=contrast.contradicted(question, claims),
         swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, quotes)],

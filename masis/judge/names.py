@@ -20,6 +20,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
+from string import ascii_lowercase
 
 from masis.judge import anchors
 from masis.judge.matching import related
@@ -74,16 +75,13 @@ def names(
     ]
 
 
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-
-
 def _slip(word: str, ordinary: tuple[str, ...]) -> bool:
     """Whether one letter left out, added, changed or swapped with the next makes `word` an ordinary word."""
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
     variants = {a + b[1:] for a, b in splits if b}
     variants |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-    variants |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
-    variants |= {a + c + b for a, b in splits for c in _LETTERS}
+    variants |= {a + c + b[1:] for a, b in splits if b for c in ascii_lowercase}
+    variants |= {a + c + b for a, b in splits for c in ascii_lowercase}
     return any(_listed(variant, ordinary) for variant in variants - {word} if len(variant) >= MIN_NAME)
 
 

@@ -36,10 +36,10 @@ _RELEASE = re.compile(r"^v?\d+(?:\.\d+)+$")  # "2.39.1", "v20.1"
 def figure_elsewhere(
     question: str, quotes: Sequence[tuple[str, EvidenceChunk]], wanted: Sequence[str] | None = None
 ) -> list[str]:
-    """The question's anchors (or `wanted`: a reply's, when it refined them) that no quote giving the number asked
-    for holds in its own reading (the quote, the quote before it from the same passage when it leans on it, its
-    heading, its document's title and name); [] when the question asks for no number, names no anchor, or no quote
-    gives a number (the type floor's case)."""
+    """The question's anchors (or `wanted`: a reply's, when it refined them) that no quote giving the number,
+    version or code asked for (`_SAID_ABOUT`) holds in its own reading (the quote, the quote before it from the same
+    passage when it leans on it, its heading, its document's title and name); [] when the question asks for none of
+    those kinds, names no anchor, or no quote gives one (the type floor's case)."""
     wanted = anchors.anchors(question) if wanted is None else list(wanted)
     kind = expected_type(question)
     if kind in {"version", "code"}:
@@ -58,8 +58,8 @@ def figure_elsewhere(
                           chunk.get("title") or "", name, document_title(name)])
         # "Our headline target is to cut fuel costs by 15%" speaks for the document's author, whom it names elsewhere
         author = set(chunk.get("context_terms", [])) if _FIRST_PERSON.search(quote) else set()
-        unheld.extend([a for a in wanted if not anchors.holds(text, a) and not _names_author(a, author)]
-                      for wanted in asked)
+        unheld.extend([a for a in part if not anchors.holds(text, a) and not _names_author(a, author)]
+                      for part in asked)
     return min(unheld, key=len) if unheld else []
 
 

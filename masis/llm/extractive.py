@@ -90,12 +90,14 @@ class ExtractiveProvider:
         credits = {
             id(s): {**headings.get(s.chunk["chunk_id"], {}), **leads[id(s)], **own[id(s)]} for s in sentences
         }
+        noun = answer_noun(question)
+        asked_for = terms(noun) if noun else frozenset()  # the noun the answer is asked by ("the status")
         candidates = [
             s
             for s in sentences
             if credits[id(s)]
             and s.text.lower() not in avoid
-            and (not is_heading(s.text) or _asked_field(s.text, asked, question))
+            and (not is_heading(s.text) or _asked_field(s.text, asked, asked_for))
         ]
         candidates = _holding_most_anchors(question, candidates)
         # among the sentences of a passage that holds the question's anchors, the ones that name them themselves (or
@@ -104,12 +106,10 @@ class ExtractiveProvider:
         wanted = anchors.anchors(question)
         naming = _naming_anchors(wanted, candidates)
         kind = expected_type(question)
-        noun = None if kind else answer_noun(question)
-        if noun:
+        if noun and not kind:
             # "what was the capital of ...": a sentence that names the kind of thing asked for ("the Mongol
             # Empire capital Karakorum") gives it, where its other words only repeat the question
-            named = terms(noun)
-            typed = {id(s) for s in candidates if named & s.terms}
+            typed = {id(s) for s in candidates if asked_for & s.terms}
         else:
             if kind == "default":
                 candidates = _of_asked_entries(candidates, asked.terms)
@@ -464,9 +464,6 @@ def _own_credits(asked: matching.Question, sentence: Sentence) -> dict[int, floa
     return asked.credits(sentence.terms, sentence.words) if said == sentence.text else asked.credits_in(said)
 
 
-_FIELD = re.compile(r"^([A-Za-z][\w -]{0,30}):\s+\S")
-
-
 # a parameter's entry in an API reference: "delay {number} The number of milliseconds …", "options {Object} ref
 # {boolean} …" (a nested entry: its default is the last key's)
 _PARAMETER_ENTRY = re.compile(r"^(?:[`'\"]?[\w.$-]+[`'\"]?\s+\{[^{}\s]{1,40}\}\s*)+")
@@ -492,14 +489,14 @@ def _of_asked_entries(candidates: list[Sentence], asked: frozenset[int]) -> list
     return [s for s in candidates if keys[id(s)] is None or keys[id(s)] in named]
 
 
-def _asked_field(line: str, asked: matching.Question, question: str) -> bool:
-    """Whether a line that reads like a label is a field the question asks about by its name ("Status: draft,
-    experimental" to "What is the status of …?"): a value, not a heading."""
+_FIELD = re.compile(r"^([A-Za-z][\w -]{0,30}):\s+\S")
+
+
+def _asked_field(line: str, asked: matching.Question, asked_for: frozenset[int]) -> bool:
+    """Whether a line that reads like a label is a field the question asks about by its name, or by the noun it asks
+    for (`asked_for`: "Status: draft, experimental" to "What is the status of …?"): a value, not a heading."""
     field = _FIELD.match(line)
-    if not field:
-        return False
-    noun = answer_noun(question)
-    return bool(asked.credits_in(field.group(1))) or bool(noun and terms(noun) & terms(field.group(1)))
+    return bool(field) and (bool(asked.credits_in(field.group(1))) or bool(asked_for & terms(field.group(1))))
 
 
 def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sentence]:
