@@ -89,6 +89,19 @@ _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 _TIME_UNITS = re.compile(r"\b(?:seconds|minutes|hours|days|weeks|months|years|decades|centuries)\b", re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|von\s+|van\s+)?[A-Z][\w'’.-]*)*")
 _WORD = re.compile(r"[\w'’-]+")
+# a team's documents answer "who" with a role as often as with a name: "sign-off from the chief financial officer",
+# "the customer pays a flat $25", "a small group of customers will run …"
+_ROLE = re.compile(
+    r"\b(?:officers?|managers?|teams?|customers?|clients?|employees?|staff|board|committee|department|"
+    r"administrators?|maintainers?|developers?|users?|vendors?|suppliers?|contractors?|auditors?|reviewers?|"
+    r"owners?|sponsors?)\b",
+    re.IGNORECASE,
+)
+# what may follow a role that is the one asked for: a verb ("pays", "approved", "will"), a preposition, the end
+_AFTER_ROLE = re.compile(
+    r"\s*(?:$|[^\w\s]|(?:[a-z]+s|[a-z]+ed|is|was|are|were|will|would|may|might|must|can|could|should|shall|has|"
+    r"have|had|do|does|did|of|in|at|for|on|and|or|who|that|which|to|alone|only)\b)"
+)
 
 
 _AUXILIARY_WORDS = (
@@ -296,6 +309,11 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         return bool(_HOW_LONG.search(question)) and any(
             match.group(0).lower() not in asked for match in _TIME_UNITS.finditer(sentence)
         )
+    if kind == "person" and any(
+        match.group(0).lower() not in asked and _AFTER_ROLE.match(sentence, match.end())  # not "the team allowance"
+        for match in _ROLE.finditer(sentence)
+    ):
+        return True
     return any(_new_name(match.group(0), asked) for match in _NAME.finditer(sentence, 1))
 
 

@@ -46,8 +46,15 @@ def test_the_wh_phrase_decides_the_expected_type(question: str, kind: str | None
         ("It rained for days.", "How many people came?", False),  # only "how long" is answered by a unit
         ("In 2020 the Lyon plant grew.", "How many staff worked in Lyon in 2020?", False),  # only the asked year
         ("The investment was approved by Maria Lopez.", "Who approved the investment?", True),
-        ("The board approved the investment.", "Who approved the investment?", False),
-        ("Falcon is led by the Falcon team.", "Who leads Falcon?", False),  # a name the question already has
+        ("The board approved the investment.", "Who approved the investment?", True),  # a role answers "who"
+        ("Any reallocation needs sign-off from the chief financial officer.", "Who signs off a reallocation?", True),
+        ("A small group of customers will run the beta.", "Who will run the beta?", True),
+        ("The investment was approved last week.", "Who approved the investment?", False),
+        ("Requests above the team allowance need approval.", "Who approves requests?", False),  # "team" modifies
+        ("For any other return the customer pays a flat $25.", "Who pays return shipping?", True),
+        ("The Falcon team leads the launch.", "Which team leads Falcon?", False),  # not typed: "which team"
+        ("Falcon is led by the Falcon project.", "Who leads Falcon?", False),  # a name the question already has
+        ("The launch is led by the Falcon team.", "Who leads the Falcon team?", False),  # a role it already has
         ("The new plant is in Lyon.", "Where is the new plant?", True),
         ("Anything at all.", "What is the strategy?", False),
     ],
