@@ -23,6 +23,8 @@ run sample sample data
 run realdocs_check realdocs data/realdocs --split check
 run freshdocs_tune realdocs data/freshdocs --split tune
 run freshdocs_check realdocs data/freshdocs --split check
+run holdoutdocs_tune realdocs data/holdoutdocs --split tune
+run holdoutdocs_check realdocs data/holdoutdocs --split check
 run conversations_tune conversations data/conversations --split tune
 run conversations_check conversations data/conversations --split check
 for s in 1 2; do run "squad2_s$s" squad2 "$D/squad_v2.0/dev-v2.0-8-articles.json" --limit 150 --seed "$s"; done

@@ -1,5 +1,5 @@
-"""Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl and
-data/conversations/conversations.jsonl.
+"""Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl,
+data/holdoutdocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -22,10 +22,12 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent.parent
 REALDOCS = DATA / "realdocs"
 FRESHDOCS = DATA / "freshdocs"
+HOLDOUTDOCS = DATA / "holdoutdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
     "freshdocs": FRESHDOCS / "files",
+    "holdoutdocs": HOLDOUTDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -243,7 +245,12 @@ def main() -> int:
     failed = False
     if LOAD is None:
         print("masis is not importable: HTML/PDF/DOCX evidence is not checked (run with the project's .venv)")
-    checks = (check_questions, lambda t: check_questions(t, "freshdocs", "fd"), check_conversations)
+    checks = (
+        check_questions,
+        lambda t: check_questions(t, "freshdocs", "fd"),
+        lambda t: check_questions(t, "holdoutdocs", "hd"),
+        check_conversations,
+    )
     for check in checks:
         report, lines = check(texts)
         print(f"== {report.name}")
