@@ -266,3 +266,39 @@ def quote_context(sentence: str, chunk: EvidenceChunk) -> str:
     if not is_table_row(sentence):
         around.append(chunk["text"])
     return "\n".join(around)
+
+
+_LISTED_TOKEN = re.compile(r"[^\s\[\](){}`'\",;]+")
+
+
+def _key_shape(token: str) -> str | None:
+    """The family a key belongs to, for telling a list of keys: a flag, a constant, a member, a camelCase name."""
+    if _FLAG.match(token):
+        return "flag"
+    if "_" in token and token.upper() == token:
+        return "constant"
+    if _IDENTIFIER.search(token) and "." in token:
+        return "member"
+    if token[:1].islower() and any(c.isupper() for c in token[1:]):
+        return "camel"
+    return None
+
+
+def listed_only(text: str, key: str) -> bool:
+    """Whether `text` only lists `key` among keys of its kind, a later one of which its value belongs to:
+    "AES_MIN_KEY_SIZE AES_MAX_KEY_SIZE AES_KEY_SIZE Default AES key size, 32" gives AES_KEY_SIZE's value."""
+    shape = _key_shape(key)
+    if shape is None:
+        return False
+    tokens = [match.group(0).rstrip(".:") for match in _LISTED_TOKEN.finditer(text)]
+    at = next((index for index, token in enumerate(tokens) if token.endswith(key) or token == key), None)
+    if at is None:
+        return False
+    other = False  # a later key of the same kind came before the first value
+    for previous, token in zip(tokens[at:], tokens[at + 1:], strict=False):
+        if re.search(r"\d", token) and _key_shape(token) is None:
+            return other
+        # "recvBufferSize and sendBufferSize default to 8192" gives both the value
+        joined = previous.lower() in ("and", "or", "&")
+        other = other or (_key_shape(token) == shape and token != key and not joined)
+    return False

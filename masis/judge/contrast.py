@@ -32,7 +32,7 @@ _SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("higher",), ("lower",)),
     (("most",), ("least", "fewest")),
     (("more",), ("less", "fewer")),
-    (("maximum", "max", "maximal"), ("minimum", "minimal")),
+    (("maximum", "max", "maximal"), ("minimum", "minimal"), ("recommended", "suggested")),
     (("earliest",), ("latest",)),
     (("oldest",), ("newest", "youngest")),
     (("older",), ("newer", "younger")),

@@ -204,10 +204,7 @@ class ExtractiveProvider:
         compressed: list[EvidenceChunk] = []
         for chunk in sorted(evidence, key=lambda c: c["relevance"], reverse=True):
             # block by block, so that what is left keeps its entries apart (`evidence.Sentence.lead`)
-            blocks = [
-                [s for s in block if terms(s) & q_terms or (len(s) <= ENTRY_SENTENCE_MAX and terms(s) & named)]
-                for block in sentence_blocks(chunk["text"])
-            ]
+            blocks = [_kept(block, q_terms, named) for block in sentence_blocks(chunk["text"])]
             text = "\n".join(" ".join(block) for block in blocks if block)
             if not text or len(text) > budget:
                 continue
@@ -271,6 +268,10 @@ class ExtractiveProvider:
             else:
                 supported.append(claim)
                 before = quoted[-1][0] if quoted and quoted[-1][1] in ids else ""
+                if before and not any(_follows(before, claim, by_id[c]) for c in ids if c in by_id):
+                    # "Default: dns.lookup()" quoted after "recvBufferSize {number} …" is the `lookup` entry's
+                    # default, two lines further down: a quote is read with the one before only when it comes next
+                    before = ""
                 quoted += [(claim, c) for c in ids[:1] if c in by_id]
                 # the value asked for must come from the entry that holds the question's key (a flag, an identifier,
                 # a code) when its passage holds that entry: "since: v2.20" of the hwclock entry does not say when
@@ -280,7 +281,9 @@ class ExtractiveProvider:
                     for c in ids
                     if c in by_id
                 )
-                gives = says_action and gives_type(claim, kind, question) and any(
+                gives = says_action and gives_type(claim, kind, question) and not any(
+                    anchors.listed_only(claim, key) for key in keys
+                ) and any(
                     not anchors.missing(
                         [key for key in keys if anchors.holds(by_id[c]["text"], key)],
                         [(claim, _entry_of(claim, before, by_id[c]))],
@@ -540,6 +543,26 @@ def _focused(
         if covers(read) >= FOCUS_COVERAGE:
             return True
     return False
+
+
+def _kept(block: list[str], asked: frozenset[int] | set[int], named: frozenset[int] | set[int]) -> list[str]:
+    """What compression keeps of one block (an entry): its sentences that share a term with the question, and its
+    short ones with the noun the answer is asked by, which keep the entry's first sentence before them ("Default:
+    dns.lookup()." is the `lookup` option's, not that of the option a line above it once the lines between are cut)."""
+    kept = [s for s in block if terms(s) & asked or (len(s) <= ENTRY_SENTENCE_MAX and terms(s) & named)]
+    if kept and kept[0] is not block[0] and len(kept[0]) <= ENTRY_SENTENCE_MAX:
+        kept.insert(0, block[0])
+    return kept
+
+
+def _follows(before: str, claim: str, chunk: EvidenceChunk) -> bool:
+    """Whether `claim` is the sentence that comes right after `before` in `chunk` (True when either cannot be found
+    as a sentence of it, as for a quote joined to its referent)."""
+    said = [" ".join(sentence.split()) for sentence in split_sentences(chunk["text"])]
+    first, then = " ".join(before.split()), " ".join(claim.split())
+    if first not in said or then not in said:
+        return True
+    return any(said[index + 1] == then for index, sentence in enumerate(said[:-1]) if sentence == first)
 
 
 def _entry_of(claim: str, before: str, chunk: EvidenceChunk) -> EvidenceChunk:

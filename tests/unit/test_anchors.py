@@ -171,3 +171,13 @@ def test_a_setting_of_three_hyphenated_words_is_an_anchor_and_a_key() -> None:
     assert anchors("What is the default of npm outdated's min-release-age-exclude?") == ["min-release-age-exclude"]
     assert is_key("min-release-age-exclude")
     assert anchors("Is keep-alive on by default?") == []  # a hyphenated word, not a setting
+
+
+def test_a_key_only_listed_before_another_ones_value_is_told_apart() -> None:
+    from masis.judge.anchors import listed_only
+
+    line = "[Constant]AES_MIN_KEY_SIZE [Constant]AES_MAX_KEY_SIZE [Constant]AES_KEY_SIZE Default AES key size, 32."
+    assert listed_only(line, "AES_MIN_KEY_SIZE")
+    assert not listed_only(line, "AES_KEY_SIZE")
+    assert not listed_only("recvBufferSize and sendBufferSize default to 8192.", "recvBufferSize")  # both
+    assert not listed_only("Use --shallow or --depth to cut history.", "--shallow")  # no value at all

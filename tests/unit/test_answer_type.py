@@ -197,6 +197,8 @@ def test_a_who_question_names_the_action_its_name_must_come_with() -> None:
         ("The default value, if not specified, is 16 for non-incremental builds.", True),
         ("Sets the block size to 100,000 bytes through 900,000 bytes (the default) respectively.", True),
         ('If "binary-targets", debian/rules binary must run under (fake)root. This is the default/status quo.', True),
+        ("Default AES key size, 32.", True),  # a reference's entry line (Nettle's manual)
+        ("Default values, see below.", False),
         # names a default thing, gives no default value
         ('When "true" submit audit reports alongside the current npm command to the default registry.', False),
         ("false: causes a new Agent with default values to be used.", False),

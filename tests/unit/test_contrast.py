@@ -22,6 +22,9 @@ def test_an_extreme_or_a_side_swapped_for_its_opposite_is_a_contrast() -> None:
     assert contrast.contradicted("The smallest party in Parliament sits in the middle of what?",
                                  ["The largest party in the Parliament sits in the middle of the semicircle."])
     assert not contrast.contradicted("What is the maximum heap size?", ["The maximum heap size is 4 GB."])
+    # a recommended value is not the minimum one (hd-017: the Node dgram docs give IPv6's minimum MTU only)
+    assert contrast.contradicted("What is the recommended MTU for IPv6?", ["For IPv6, the minimum MTU is 1280 octets."])
+    assert not contrast.contradicted("What is the recommended maximum size?", ["The recommended maximum is 4 GB."])
     # a synonym of the word's own class is the same word
     assert not contrast.contradicted("What is the max heap size?", ["The maximum heap size is 4 GB."])
 

@@ -376,3 +376,42 @@ def test_a_default_is_quoted_from_the_parameter_entry_the_question_names() -> No
     answer = provider.synthesize("What is the default delay of setInterval in Node.js?", evidence)
     assert "Default: 1" in answer
     assert "Default: true" not in answer
+
+
+DGRAM_OPTIONS = (
+    "ipv6Only {boolean} Setting ipv6Only to true will disable dual-stack support.\nDefault: false.\n"
+    "recvBufferSize {number} Sets the SO_RCVBUF socket value.\n"
+    "sendBufferSize {number} Sets the SO_SNDBUF socket value.\n"
+    "lookup {Function} Custom lookup function.\nDefault: dns.lookup().\n"
+    "signal {AbortSignal} An AbortSignal that may be used to close a socket."
+)
+
+
+def test_compression_keeps_a_short_sentence_with_its_entry() -> None:
+    # real case (holdoutdocs tune hd-018): "Default: dns.lookup()." was kept without the `lookup` line it belongs to,
+    # so it read as recvBufferSize's default, two lines above it, and was answered at confidence 1.0
+    chunk = _chunk("nodejs-dgram.md#51", "nodejs-dgram.md", DGRAM_OPTIONS)
+    kept = provider.compress("What is the default recvBufferSize of dgram.createSocket?", [chunk], 6000)[0]["text"]
+    assert "lookup {Function} Custom lookup function. Default: dns.lookup()." in kept
+
+
+def test_a_quote_is_read_with_the_one_before_it_only_when_it_comes_next() -> None:
+    chunk = _chunk("nodejs-dgram.md#51", "nodejs-dgram.md", DGRAM_OPTIONS)
+    answer = ("recvBufferSize {number} Sets the SO_RCVBUF socket value [nodejs-dgram.md#51]. "
+              "Default: dns.lookup() [nodejs-dgram.md#51].")
+    question = "What is the default recvBufferSize of dgram.createSocket?"
+    assert provider.critique(question, answer, [chunk]).confidence < 0.65
+    # the entry's own default, right after its line, is read with it
+    own = "ipv6Only {boolean} Setting ipv6Only to true will disable dual-stack support [nodejs-dgram.md#51]. " \
+        "Default: false [nodejs-dgram.md#51]."
+    assert provider.critique("What is the default of ipv6Only?", own, [chunk]).confidence >= 0.65
+
+
+def test_a_value_after_a_list_of_constants_is_the_last_ones() -> None:
+    # real case (holdoutdocs tune hd-062): Nettle's manual lists the AES key-size constants on one line and gives
+    # only AES_KEY_SIZE's value; AES_MIN_KEY_SIZE's value was answered as 32 at confidence 1.0
+    text = ("[Constant]AES_MIN_KEY_SIZE [Constant]AES_MAX_KEY_SIZE [Constant]AES_KEY_SIZE Default AES key size, 32.")
+    chunk = _chunk("nettle.pdf#77", "nettle.pdf", text)
+    answer = f"{text[:-1]} [nettle.pdf#77]."
+    assert provider.critique("What is the value of AES_MIN_KEY_SIZE in Nettle?", answer, [chunk]).confidence < 0.65
+    assert provider.critique("What is the value of AES_KEY_SIZE in Nettle?", answer, [chunk]).confidence >= 0.65
