@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from masis.judge.citations import strip_citations
+from masis.judge.sentences import split_sentences
 from masis.judge.mentions import (
     AUXILIARIES,
     CONJUNCTIONS,
@@ -531,9 +532,29 @@ def _resolve(
         if thing and _repeats(question, thing):
             named = [m.text for f in frames for m in mentions(thing) if m.kind == "name"]
             thing = f"the {named[0]}" if named else thing
+        if thing is None and words[index].lower == "it":
+            thing = _what_did(frame)
     if thing is None:
         return None
     return _replace(question, words, index, thing)
+
+
+def _what_did(frame: Earlier) -> str | None:
+    """What a subject question asked about: "What launches in Q2 2027?" then "Who gets it?" asks who gets what its
+    answer's entry gave ("Q2 2027: support copilot general availability"), or else what launches in Q2 2027."""
+    words = tokens(frame.reading)
+    if len(words) < 3 or words[0].lower != "what" or asked_noun(frame.reading) is not None:
+        return None
+    found = mentions(frame.reading)
+    if not _content_word(words[1].lower) or found and found[0].first == 1:
+        return None  # "What is …", "What Falcon X2 …": not a verb
+    first = next(iter(split_sentences(strip_citations(frame.answer or ""))), "")
+    label, colon, value = first.partition(":")
+    value = value.strip().rstrip(".")
+    asked = {m.text.lower() for m in found}
+    if colon and value and len(value.split()) <= 6 and {m.text.lower() for m in mentions(label)} <= asked:
+        return f"the {value}"
+    return f"what {unasked(frame.reading[words[1].start :])}"
 
 
 def _repeats(question: str, thing: str) -> bool:

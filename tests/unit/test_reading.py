@@ -14,6 +14,10 @@ def turn(question: str, answer: str = "", reading: str | None = None) -> Earlier
 
 # (earlier questions, follow-up, expected reading, rule)
 DEPENDENT = [
+    # "it" after a subject question is what its answer's entry gave (conversations tune cv-080), or else the clause
+    (["What launches in Q2 2027?"], "who gets it?", "Who gets the support copilot general availability in Q2 2027?",
+     "pronoun"),
+    (["What ships next?"], "who asked for it?", "Who asked for what ships next?", "pronoun"),
     # a pronoun takes the earlier question's subject
     (["When does the Falcon X2 launch?"], "How much will it cost?", "How much will the Falcon X2 cost?", "pronoun"),
     (["How large is the home-office equipment stipend?"], "Is it paid every year?",
@@ -103,7 +107,10 @@ def test_a_dependent_follow_up_is_read_with_the_thread(before: list[str], questi
                "What was Valgrind named before its release?":
                "It was going to be called Heimdall, but the name was already taken [valgrind-faq.html#5].",
                "Where are warranty repairs carried out?":
-               "Warranty repairs are carried out at our service centre in Rotterdam [returns_policy.html#3]."}
+               "Warranty repairs are carried out at our service centre in Rotterdam [returns_policy.html#3].",
+               "What launches in Q2 2027?":
+               "Q2 2027: support copilot general availability [product_roadmap.txt#1].",
+               "What ships next?": "The copilot ships in Q2 2027 [product_roadmap.txt#1]."}
     reading = read(question, [turn(q, answers.get(q, "")) for q in before])
     assert (reading.text, reading.rule, reading.dependent) == (expected, rule, True)
     assert reading.unclear is None
