@@ -33,7 +33,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from masis.judge.citations import strip_citations
-from masis.judge.sentences import split_sentences
 from masis.judge.mentions import (
     AUXILIARIES,
     CONJUNCTIONS,
@@ -61,6 +60,7 @@ from masis.judge.phrases import (
     topic,
     unasked,
 )
+from masis.judge.sentences import split_sentences
 from masis.judge.terms import question_terms
 from masis.judge.typed import it_is, recase_names
 
@@ -546,7 +546,7 @@ def _what_did(frame: Earlier) -> str | None:
     if len(words) < 3 or words[0].lower != "what" or asked_noun(frame.reading) is not None:
         return None
     found = mentions(frame.reading)
-    if not _content_word(words[1].lower) or found and found[0].first == 1:
+    if not _content_word(words[1].lower) or (found and found[0].first == 1):
         return None  # "What is …", "What Falcon X2 …": not a verb
     first = next(iter(split_sentences(strip_citations(frame.answer or ""))), "")
     label, colon, value = first.partition(":")
