@@ -138,7 +138,17 @@ def answer_noun(question: str) -> str | None:
 
 # "What is the default …?", "… by default?": a reference entry's default, which a sentence gives by saying "default"
 # with a value ("Default: 5000", "The default is 1000 microseconds", "defaults to false").
-_ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)", re.IGNORECASE)
+# what happens when an option is left out asks for its default: "when -m is not given", "when no encoding argument is
+# given", "if I don't touch the config"; it denies nothing (`masis.judge.negation`)
+LEFT_OUT = re.compile(
+    r"\b(?:when|if|where|while)\b[^?,;]{0,40}?(?:\b(?:is|are)\s+(?:not|n't)\s+(?:given|specified|set|passed|provided|supplied)"
+    r"|\bno\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:given|specified|set|passed|provided|supplied)"
+    r"|\b(?:do\s+not|don't|dont)\s+(?:give|specify|set|pass|provide|supply|touch))\b|\bout\s+of\s+the\s+box\b",
+    re.IGNORECASE,
+)
+_ASKS_DEFAULT = re.compile(
+    rf"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)|{LEFT_OUT.pattern}", re.IGNORECASE
+)
 # a sentence that says what a default is ("Default: 5000", "[default: 30]", "by default, …", "defaults to false",
 # "the default is 256", "the default progress status is …", "the default 900k block size", "900,000 bytes (the
 # default)", "This is the default"), not one that only names a default thing ("submit audit reports to the default

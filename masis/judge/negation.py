@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from masis.judge.answer_type import LEFT_OUT
 from masis.judge.contrast import negating_prefix
 from masis.judge.support import answering
 
@@ -41,7 +42,7 @@ _PREFIXED = re.compile(
 
 def negated(question: str) -> bool:
     """Whether the question asks about what is not, or never was, the case."""
-    text = _NOT_DENYING.sub(" ", question)
+    text = LEFT_OUT.sub(" ", _NOT_DENYING.sub(" ", question))  # "when no encoding is given" asks for a default
     return bool(_NEGATION.search(text) or _PREFIXED.search(text)) or negating_prefix(text)
 
 

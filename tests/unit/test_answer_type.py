@@ -18,6 +18,9 @@ from masis.judge.terms import question_terms, terms
         ("How much did the Falcon project cost?", "number"),
         ("What percentage of revenue is recurring?", "number"),
         ("Who approved the AI investment?", "person"),
+        ("What commit message does git subtree merge use when -m is not given?", "default"),  # an option left out
+        ("how many connections will npm open at most if i don't touch the config?", "default"),
+        ("When is the bonus not paid?", "date"),
         ("Whose signature is on the contract?", "person"),
         ("Where is the new plant?", "place"),
         ("What is our AI investment strategy?", None),

@@ -20,6 +20,10 @@ def test_negated_questions_are_told_from_plain_ones() -> None:
     assert not negation.negated("Who captured Fort Beausejour?")
     assert not negation.negated("What is not only cheap but also fast?")  # "not only … but also" denies nothing
     assert not negation.negated("Is a notice needed?")  # "not" inside a word
+    # an option left out asks for its default (realdocs tune rd-202, freshdocs tune fd-062): it denies nothing
+    assert not negation.negated("Which encoding does new StringDecoder() use when no encoding argument is given?")
+    assert not negation.negated("What commit message does git subtree merge use when -m is not given?")
+    assert negation.negated("What is not given to members?")
 
 
 def test_a_quote_that_denies_answers_a_negated_question() -> None:
