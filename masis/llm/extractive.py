@@ -268,9 +268,9 @@ class ExtractiveProvider:
             else:
                 supported.append(claim)
                 before = quoted[-1][0] if quoted and quoted[-1][1] in ids else ""
-                if before and not any(_follows(before, claim, by_id[c]) for c in ids if c in by_id):
+                if before and not any(_same_entry(before, claim, by_id[c]) for c in ids if c in by_id):
                     # "Default: dns.lookup()" quoted after "recvBufferSize {number} …" is the `lookup` entry's
-                    # default, two lines further down: a quote is read with the one before only when it comes next
+                    # default, two lines further down: a quote is read with the one before only within its entry
                     before = ""
                 quoted += [(claim, c) for c in ids[:1] if c in by_id]
                 # the value asked for must come from the entry that holds the question's key (a flag, an identifier,
@@ -555,14 +555,14 @@ def _kept(block: list[str], asked: frozenset[int] | set[int], named: frozenset[i
     return kept
 
 
-def _follows(before: str, claim: str, chunk: EvidenceChunk) -> bool:
-    """Whether `claim` is the sentence that comes right after `before` in `chunk` (True when either cannot be found
-    as a sentence of it, as for a quote joined to its referent)."""
-    said = [" ".join(sentence.split()) for sentence in split_sentences(chunk["text"])]
+def _same_entry(before: str, claim: str, chunk: EvidenceChunk) -> bool:
+    """Whether `claim` comes after `before` within one entry (block) of `chunk` (True when either cannot be found as
+    a sentence of it, as for a quote joined to its referent)."""
+    blocks = [[" ".join(sentence.split()) for sentence in block] for block in sentence_blocks(chunk["text"])]
     first, then = " ".join(before.split()), " ".join(claim.split())
-    if first not in said or then not in said:
+    if not any(first in block for block in blocks) or not any(then in block for block in blocks):
         return True
-    return any(said[index + 1] == then for index, sentence in enumerate(said[:-1]) if sentence == first)
+    return any(first in block and then in block[block.index(first) + 1 :] for block in blocks)
 
 
 def _entry_of(claim: str, before: str, chunk: EvidenceChunk) -> EvidenceChunk:

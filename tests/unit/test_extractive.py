@@ -395,7 +395,7 @@ def test_compression_keeps_a_short_sentence_with_its_entry() -> None:
     assert "lookup {Function} Custom lookup function. Default: dns.lookup()." in kept
 
 
-def test_a_quote_is_read_with_the_one_before_it_only_when_it_comes_next() -> None:
+def test_a_quote_is_read_with_the_one_before_it_only_within_its_entry() -> None:
     chunk = _chunk("nodejs-dgram.md#51", "nodejs-dgram.md", DGRAM_OPTIONS)
     answer = ("recvBufferSize {number} Sets the SO_RCVBUF socket value [nodejs-dgram.md#51]. "
               "Default: dns.lookup() [nodejs-dgram.md#51].")
