@@ -42,9 +42,9 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
         if grounding.no_valid_citation(audit):
             confidence = 0.0  # an answer that cites nothing real is never answered, however sure the model is
-        if floors.missing_anchors or floors.untyped:
+        if floors.missing_anchors or floors.untyped or floors.unspoken_attribute:
             # a quote that misses the question's version, code or name answers another question; one without the
-            # date or number asked for does not answer it
+            # date or number asked for, or that never speaks of the attribute asked for, does not answer it
             confidence = min(confidence, grounding.NEAR_MISS_CONFIDENCE)
         if floors.unmet_negation:
             # "Who never captured Fort Beauséjour?" is not answered by who captured it

@@ -30,7 +30,10 @@ out of a finding:
   another period: retried, then asked back;
 - a question asking when or how many/much (`masis.judge.answer_type`) whose cited sentences give no date or number
   is not answered by them ("When will the console be retired?" / "The legacy dispatch console is retired."):
-  retried, then asked back, never answered.
+  retried, then asked back, never answered;
+- a copular question whose quotes never speak of the attribute it asks for (`masis.judge.attribute`: "The Heron S1
+  costs $649" for "How much is the add-on of Heron S1?") answers another question about the same subject: retried,
+  then asked back.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from masis.judge import anchors, contrast, negation, periods, roles, subjects, support, swaps, tables
+from masis.judge import anchors, attribute, contrast, negation, periods, roles, subjects, support, swaps, tables
 from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
@@ -76,6 +79,7 @@ class Floors:
     figure_elsewhere: list[str] = field(default_factory=list)  # anchors no quote giving the number asked for holds
     reversed_role: tuple[str, str] | None = None  # (the question's doer, its verb) that a quote names as done to
     span_for_moment: str | None = None  # the span of years quoted for a "when" question whose event no quote says
+    unspoken_attribute: str | None = None  # the attribute a copular question asks for that no quote speaks of
 
 
 def _words(text: str) -> set[str]:
@@ -207,6 +211,7 @@ def check(
         figure_elsewhere=subjects.figure_elsewhere(question, quotes, wanted_anchors),
         reversed_role=roles.reversed_role(question, claims),
         span_for_moment=periods.span_for_moment(question, claims),
+        unspoken_attribute=attribute.unspoken(question, quotes),
     )
 
 
@@ -267,6 +272,9 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
     if floors.span_for_moment:
         gap(f"The quotes give the span {floors.span_for_moment}, not the moment asked about.",
             f"the quotes give the span {floors.span_for_moment}, not the moment asked about")
+    if floors.unspoken_attribute:
+        gap(f"No quote speaks of the {floors.unspoken_attribute} asked about.",
+            f"no quote speaks of the {floors.unspoken_attribute}")
     if floors.untyped:
         gap(f"The question asks for a {floors.untyped}; no cited sentence gives one.",
             f"no cited sentence gives the {floors.untyped} asked for")

@@ -1,0 +1,53 @@
+"""The attribute asked for: "How much is the add-on of the Heron S1?" asks for the add-on's price, and "What is the
+status of dpkg's Protected field specification?" for its status. A quote that never speaks of that attribute, under
+its heading or in its document's name, answers another question about the same subject ("The Heron S1 costs $649",
+"The proposal would be to add support for a new Protected field …"), however many of the question's other words it
+holds: the subject's name usually outweighs the attribute in the words' weights, so the coverage cannot tell.
+
+Only the plain copular form is read ("what/which/how much is the X of/for/in …"), and the attribute's generic nouns
+("name", "value", "number") say nothing a quote must hold.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from masis.judge import matching
+from masis.state import EvidenceChunk
+
+_COPULAR = re.compile(
+    r"^\W*(?:how\s+(?:much|many|long|big|large|old)|what|which)\s+(?:is|are|was|were)\s+(?:the|an?|its|their)\s+"
+    r"((?:[\w-]+\s+){0,2}?[\w-]+?)"
+    r"(?=\s+(?:of|for|in|on|at|with|by|from|to|that|when|if|between|per|under|after|before)\b|\s*[?'’,]|\s*$)",
+    re.IGNORECASE,
+)
+_GENERIC = frozenset({
+    "name", "names", "value", "values", "number", "numbers", "amount", "kind", "type", "sort", "one", "ones",
+    "thing", "things", "way", "ways", "main", "first", "last", "new", "current", "other", "same",
+})
+
+
+def attribute(question: str) -> str | None:
+    """The attribute a copular question asks for, or None: "How much is the add-on of Heron S1?" -> "add-on"."""
+    match = _COPULAR.match(question)
+    if match is None:
+        return None
+    words = [word for word in match.group(1).split() if word.lower() not in _GENERIC]
+    return " ".join(words) or None
+
+
+def unspoken(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str | None:
+    """The attribute the question asks for when no quote speaks of it (in its words, its section heading, its
+    document's title or name), or None."""
+    asked = attribute(question)
+    if asked is None or not quotes:
+        return None
+    wanted = matching.question(asked)
+    if not wanted.terms:
+        return None
+    for sentence, chunk in quotes:
+        around = " ".join([sentence, chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]])
+        if wanted.credits_in(around).keys() >= wanted.terms:
+            return None
+    return asked
