@@ -146,9 +146,7 @@ LEFT_OUT = re.compile(
     r"|\b(?:do\s+not|don't|dont)\s+(?:give|specify|set|pass|provide|supply|touch))\b|\bout\s+of\s+the\s+box\b",
     re.IGNORECASE,
 )
-_ASKS_DEFAULT = re.compile(
-    rf"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)|{LEFT_OUT.pattern}", re.IGNORECASE
-)
+_ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)", re.IGNORECASE)
 # a sentence that says what a default is ("Default: 5000", "[default: 30]", "by default, …", "defaults to false",
 # "the default is 256", "the default progress status is …", "the default 900k block size", "900,000 bytes (the
 # default)", "This is the default"), not one that only names a default thing ("submit audit reports to the default
@@ -239,6 +237,8 @@ def expected_type(question: str) -> AnswerType | None:
     technical = _technical_type(question)
     if technical:
         return technical
+    if LEFT_OUT.search(question) and _TYPED.search(question):
+        return "default"  # "which encoding … when no encoding argument is given", unless it asks for a variable
     for match in _TYPED.finditer(question):
         for kind in ("date", "number", "person", "place"):
             if match.group(kind):

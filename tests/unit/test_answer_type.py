@@ -21,6 +21,7 @@ from masis.judge.terms import question_terms, terms
         ("What commit message does git subtree merge use when -m is not given?", "default"),  # an option left out
         ("how many connections will npm open at most if i don't touch the config?", "default"),
         ("When is the bonus not paid?", "date"),
+        ("Which environment variable sets GNU time's format when no -f is given?", "identifier"),  # rd-080
         ("Whose signature is on the contract?", "person"),
         ("Where is the new plant?", "place"),
         ("What is our AI investment strategy?", None),
