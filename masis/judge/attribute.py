@@ -4,8 +4,10 @@ its heading or in its document's name, answers another question about the same s
 "The proposal would be to add support for a new Protected field …"), however many of the question's other words it
 holds: the subject's name usually outweighs the attribute in the words' weights, so the coverage cannot tell.
 
-Only the plain copular form is read ("what/which/how much is the X of/for/in …"), and the attribute's generic nouns
-("name", "value", "number") say nothing a quote must hold.
+Only the plain copular form is read ("what/which/how much is the X of/for/in …"). The attribute's generic nouns
+("name", "value", "number") say nothing a quote must hold, nor do its qualifiers ("lowest", "maximum", "default"):
+the answer's kind and `masis.judge.contrast` read those. The answer's quotes speak of it together: "maxKeys
+{number} …" then "Default: 1000" do.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from masis.judge import matching
+from masis.judge.contrast import in_closed_set
 from masis.state import EvidenceChunk
 
 _COPULAR = re.compile(
@@ -24,7 +27,8 @@ _COPULAR = re.compile(
 )
 _GENERIC = frozenset({
     "name", "names", "value", "values", "number", "numbers", "amount", "kind", "type", "sort", "one", "ones",
-    "thing", "things", "way", "ways", "main", "first", "last", "new", "current", "other", "same",
+    "thing", "things", "way", "ways", "main", "new", "current", "other", "same",
+    "default", "defaults", "typical", "standard",
 })
 
 
@@ -33,21 +37,22 @@ def attribute(question: str) -> str | None:
     match = _COPULAR.match(question)
     if match is None:
         return None
-    words = [word for word in match.group(1).split() if word.lower() not in _GENERIC]
+    words = [word for word in match.group(1).split()
+             if word.lower() not in _GENERIC and not in_closed_set(word)]
     return " ".join(words) or None
 
 
 def unspoken(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str | None:
-    """The attribute the question asks for when no quote speaks of it (in its words, its section heading, its
-    document's title or name), or None."""
+    """The attribute the question asks for when the quotes do not speak of it (in their words, section headings,
+    documents' titles or names), or None."""
     asked = attribute(question)
     if asked is None or not quotes:
         return None
     wanted = matching.question(asked)
     if not wanted.terms:
         return None
-    for sentence, chunk in quotes:
-        around = " ".join([sentence, chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]])
-        if wanted.credits_in(around).keys() >= wanted.terms:
-            return None
-    return asked
+    around = " ".join(
+        " ".join([sentence, chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]])
+        for sentence, chunk in quotes
+    )
+    return None if wanted.credits_in(around).keys() >= wanted.terms else asked

@@ -101,6 +101,15 @@ _NOT_NEGATIONS = frozenset({"immigrant", "immigrants", "incorporate", "incorpora
 _MIN_BASE = 5
 
 
+_IN_SETS = frozenset(word for closed in _SETS for kind in closed for word in kind)
+
+
+def in_closed_set(word: str) -> bool:
+    """Whether `word` is one of the closed sets' words ("lowest", "maximum", "first", "recommended"): a qualifier
+    whose opposite this module reads, not a thing a quote must name."""
+    return word.lower() in _IN_SETS
+
+
 def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 

@@ -19,7 +19,9 @@ def _chunk(doc: str, section: str | None = None) -> EvidenceChunk:
     [
         ("How much is the add-on of Heron S1?", "add-on"),
         ("What is the status of dpkg's Protected field specification?", "status"),
-        ("What is the recommended MTU for IPv6 in the Node dgram docs?", "recommended MTU"),
+        ("What is the recommended MTU for IPv6 in the Node dgram docs?", "MTU"),  # the qualifier is contrast's
+        ("What is the lowest operating temperature of the Falcon X2?", "operating temperature"),
+        ("What is the default maxKeys of querystring.parse()?", "maxKeys"),
         ("What was the population of Warsaw in 1900?", "population"),
         ("What is the name of the river?", None),  # a generic noun says nothing a quote must hold
         ("Who approved the AI investment?", None),  # not copular
@@ -36,6 +38,10 @@ def test_a_quote_about_the_subject_but_not_the_attribute_does_not_answer() -> No
     question = "How much is the add-on of Heron S1?"
     assert unspoken(question, [("The Heron S1 costs $649.", sheet)]) == "add-on"
     assert unspoken(question, [("The Heron Care add-on costs $89.", sheet)]) is None
+    # the quotes speak of it together: an entry's line, then its "Default:" line
+    parse = "What is the default maxKeys of querystring.parse()?"
+    assert unspoken(parse, [("maxKeys {number} Specifies the maximum number of keys to parse.", sheet),
+                            ("Default: 1000.", sheet)]) is None
     # freshdocs tune fd-030: the proposal's text, not its "Status:" field, at confidence 1.0
     spec = _chunk("dpkg-protected-field.txt")
     status = "What is the status of dpkg's Protected field specification?"
