@@ -32,6 +32,24 @@ _GENERIC = frozenset({
 })
 
 
+# a measure is spoken of by a figure in its unit: "operates from -10 °C to 50 °C" gives the operating temperature,
+# "a 9,800 mAh battery" the battery's capacity, "costs $89" the price
+_UNITS = {
+    "temperature": r"°\s*[CF]\b|\bdegrees\b",
+    "capacity": r"\d\s*(?:mAh|Wh|kWh|[KMGT]i?B|litres?|liters?)\b",
+    "weight": r"\d\s*(?:kg|g|lbs?|pounds|grams|kilograms)\b",
+    "price": r"[$€£¥]\s*\d",
+    "cost": r"[$€£¥]\s*\d",
+    "fee": r"[$€£¥]\s*\d",
+}
+
+
+def _measured(asked: str, text: str) -> str:
+    """`asked` less the measures `text` gives a figure of in their unit."""
+    return " ".join(word for word in asked.split()
+                    if not ((unit := _UNITS.get(word.lower())) and re.search(unit, text, re.IGNORECASE)))
+
+
 def attribute(question: str) -> str | None:
     """The attribute a copular question asks for, or None: "How much is the add-on of Heron S1?" -> "add-on"."""
     match = _COPULAR.match(question)
@@ -48,11 +66,11 @@ def unspoken(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str 
     asked = attribute(question)
     if asked is None or not quotes:
         return None
-    wanted = matching.question(asked)
-    if not wanted.terms:
-        return None
     around = " ".join(
         " ".join([sentence, chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]])
         for sentence, chunk in quotes
     )
+    wanted = matching.question(_measured(asked, around))
+    if not wanted.terms:
+        return None
     return None if wanted.credits_in(around).keys() >= wanted.terms else asked

@@ -47,6 +47,10 @@ def test_a_quote_about_the_subject_but_not_the_attribute_does_not_answer() -> No
     status = "What is the status of dpkg's Protected field specification?"
     assert unspoken(status, [("The proposal would be to add support for a new Protected field.", spec)]) == "status"
     assert unspoken(status, [("Status: draft, experimental.", spec)]) is None
+    # a measure is spoken of by a figure in its unit (conversations tune cv-067, cv-010)
+    sheet_question = "What is the lowest operating temperature of the Falcon X2?"
+    assert unspoken(sheet_question, [("The Falcon X2 operates from -20 °C to 55 °C.", sheet)]) is None
+    assert unspoken(sheet_question, [("The Falcon X2 weighs 410 g.", sheet)]) == "operating temperature"
     # under its heading, a quote speaks of what the heading names
     assert unspoken(status, [("draft, experimental", _chunk("spec.txt", section="Status"))]) is None
 
