@@ -286,7 +286,9 @@ def _key_shape(token: str) -> str | None:
 
 def listed_only(text: str, key: str) -> bool:
     """Whether `text` only lists `key` among keys of its kind, a later one of which its value belongs to:
-    "AES_MIN_KEY_SIZE AES_MAX_KEY_SIZE AES_KEY_SIZE Default AES key size, 32" gives AES_KEY_SIZE's value."""
+    "AES_MIN_KEY_SIZE AES_MAX_KEY_SIZE AES_KEY_SIZE Default AES key size, 32" gives AES_KEY_SIZE's value. Keys in a
+    list stand side by side (a label between them at most); one that running words name ("--columns … renamed to
+    --output-width since: v2.30", "recvBufferSize and sendBufferSize default to 8192") is not another entry."""
     shape = _key_shape(key)
     if shape is None:
         return False
@@ -294,11 +296,14 @@ def listed_only(text: str, key: str) -> bool:
     at = next((index for index, token in enumerate(tokens) if token.endswith(key) or token == key), None)
     if at is None:
         return False
-    other = False  # a later key of the same kind came before the first value
-    for previous, token in zip(tokens[at:], tokens[at + 1:], strict=False):
+    other, last = False, at  # a later key of the same kind listed before the first value; the last key's index
+    for index in range(at + 1, len(tokens)):
+        token = tokens[index]
         if re.search(r"\d", token) and _key_shape(token) is None:
             return other
-        # "recvBufferSize and sendBufferSize default to 8192" gives both the value
-        joined = previous.lower() in ("and", "or", "&")
-        other = other or (_key_shape(token) == shape and token != key and not joined)
+        if _key_shape(token) == shape and token != key:
+            between = tokens[last + 1 : index]
+            if len(between) > 1 or any(word[:1].islower() for word in between):
+                return other
+            other, last = True, index
     return False
