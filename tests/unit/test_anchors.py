@@ -181,5 +181,5 @@ def test_a_key_only_listed_before_another_ones_value_is_told_apart() -> None:
     assert not listed_only(line, "AES_KEY_SIZE")
     assert not listed_only("recvBufferSize and sendBufferSize default to 8192.", "recvBufferSize")  # both
     assert not listed_only("Use --shallow or --depth to cut history.", "--shallow")  # no value at all
-    # a key that running words name is not another entry (util-linux's column entry, tests/integration/test_precision.py)
+    # a key that running words name is not another entry (util-linux's column entry, test_precision.py)
     assert not listed_only("what: column --columns why: renamed to --output-width since: v2.30", "--columns")
