@@ -268,10 +268,6 @@ class ExtractiveProvider:
             else:
                 supported.append(claim)
                 before = quoted[-1][0] if quoted and quoted[-1][1] in ids else ""
-                if before and not any(_same_entry(before, claim, by_id[c]) for c in ids if c in by_id):
-                    # "Default: dns.lookup()" quoted after "recvBufferSize {number} …" is the `lookup` entry's
-                    # default, two lines further down: a quote is read with the one before only within its entry
-                    before = ""
                 quoted += [(claim, c) for c in ids[:1] if c in by_id]
                 # the value asked for must come from the entry that holds the question's key (a flag, an identifier,
                 # a code) when its passage holds that entry: "since: v2.20" of the hwclock entry does not say when
@@ -553,16 +549,6 @@ def _kept(block: list[str], asked: frozenset[int] | set[int], named: frozenset[i
     if kept and kept[0] is not block[0] and len(kept[0]) <= ENTRY_SENTENCE_MAX:
         kept.insert(0, block[0])
     return kept
-
-
-def _same_entry(before: str, claim: str, chunk: EvidenceChunk) -> bool:
-    """Whether `claim` comes after `before` within one entry (block) of `chunk` (True when either cannot be found as
-    a sentence of it, as for a quote joined to its referent)."""
-    blocks = [[" ".join(sentence.split()) for sentence in block] for block in sentence_blocks(chunk["text"])]
-    first, then = " ".join(before.split()), " ".join(claim.split())
-    if not any(first in block for block in blocks) or not any(then in block for block in blocks):
-        return True
-    return any(first in block and then in block[block.index(first) + 1 :] for block in blocks)
 
 
 def _entry_of(claim: str, before: str, chunk: EvidenceChunk) -> EvidenceChunk:

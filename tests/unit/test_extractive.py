@@ -395,7 +395,9 @@ def test_compression_keeps_a_short_sentence_with_its_entry() -> None:
     assert "lookup {Function} Custom lookup function. Default: dns.lookup()." in kept
 
 
-def test_a_quote_is_read_with_the_one_before_it_only_within_its_entry() -> None:
+def test_a_default_from_another_entrys_line_is_not_confident() -> None:
+    # hd-018's draft: the `lookup` entry's "Default: dns.lookup()" quoted after the recvBufferSize line; its own line
+    # (the entry it is read in) names lookup, not the key asked about
     chunk = _chunk("nodejs-dgram.md#51", "nodejs-dgram.md", DGRAM_OPTIONS)
     answer = ("recvBufferSize {number} Sets the SO_RCVBUF socket value [nodejs-dgram.md#51]. "
               "Default: dns.lookup() [nodejs-dgram.md#51].")
