@@ -109,7 +109,7 @@ def held_together(pair: str, sentence: str, chunk: EvidenceChunk) -> bool:
     """Whether a quote holds a `bound` pair: the number with the name in the quote or its passage, or, when only the
     heading or the document names it ("version: 12" in distro-info-debian.csv), the number in the quote."""
     body = sentence if is_table_row(sentence) else f"{sentence}\n{chunk['text']}"
-    around = "\n".join([chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]])
+    around = read_under(chunk)
     if holds_bound(body, pair) or holds_bound(around, pair):
         return True
     name, number = pair.rsplit(" ", 1)
@@ -259,10 +259,16 @@ def _member_of_document(anchor: str, chunk: EvidenceChunk) -> bool:
     return page is not None and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", chunk.get("section") or "") is not None
 
 
+def read_under(chunk: EvidenceChunk) -> str:
+    """What any quote of a passage is read under: its section heading, its document's title (the top of its heading
+    path) and its document's name."""
+    return "\n".join([chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]])
+
+
 def quote_context(sentence: str, chunk: EvidenceChunk) -> str:
-    """What a quoted sentence is read with: itself, its passage (unless it is a table row, a record of its own),
-    the passage's section heading, its document's title (the top of its heading path) and its document's name."""
-    around = [sentence, chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]]
+    """What a quoted sentence is read with: itself, what its passage is read under (`read_under`) and its passage,
+    unless it is a table row, a record of its own."""
+    around = [sentence, read_under(chunk)]
     if not is_table_row(sentence):
         around.append(chunk["text"])
     return "\n".join(around)

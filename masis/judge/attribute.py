@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from masis.judge import matching
+from masis.judge import anchors, matching
 from masis.judge.contrast import in_closed_set
 from masis.state import EvidenceChunk
 
@@ -66,10 +66,7 @@ def unspoken(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str 
     asked = attribute(question)
     if asked is None or not quotes:
         return None
-    around = " ".join(
-        " ".join([sentence, chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]])
-        for sentence, chunk in quotes
-    )
+    around = "\n".join(f"{sentence}\n{anchors.read_under(chunk)}" for sentence, chunk in quotes)
     wanted = matching.question(_measured(asked, around))
     if not wanted.terms:
         return None

@@ -541,12 +541,13 @@ def _focused(
     return False
 
 
-def _kept(block: list[str], asked: frozenset[int] | set[int], named: frozenset[int] | set[int]) -> list[str]:
+def _kept(block: list[str], asked: frozenset[int], named: frozenset[int]) -> list[str]:
     """What compression keeps of one block (an entry): its sentences that share a term with the question, and its
-    short ones with the noun the answer is asked by, which keep the entry's first sentence before them ("Default:
-    dns.lookup()." is the `lookup` option's, not that of the option a line above it once the lines between are cut)."""
+    short ones with the noun the answer is asked by; a short sentence kept without the entry's first sentence brings
+    it along ("Default: dns.lookup()." is the `lookup` option's, not that of the option a line above it once the
+    lines between are cut)."""
     kept = [s for s in block if terms(s) & asked or (len(s) <= ENTRY_SENTENCE_MAX and terms(s) & named)]
-    if kept and kept[0] is not block[0] and len(kept[0]) <= ENTRY_SENTENCE_MAX:
+    if kept and kept[0] != block[0] and len(kept[0]) <= ENTRY_SENTENCE_MAX:
         kept.insert(0, block[0])
     return kept
 
