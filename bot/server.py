@@ -189,13 +189,16 @@ def uvicorn_config(asgi: Starlette, **options: Any) -> uvicorn.Config:
     return config
 
 
-def load_encoder(settings: Settings) -> None:
+def load_encoder(settings: Settings, engine: Engine) -> None:
     """Load the local sentence encoder at start, not at the first question: a missing or damaged model is
-    logged now, once, as a warning (and shown by /readyz), and the first question does not wait for it."""
+    logged now, once, as a warning (and shown by /readyz), and the first question does not wait for it. Then
+    it reads the documents' passages ahead of the questions, in the background (`masis.read_ahead`)."""
     from masis.judge import semantic
 
     if semantic.load(settings.semantic) is not None:
         log.info("the sentence encoder is loaded")
+        if engine.read_ahead() is not None:
+            log.info("reading the documents' passages ahead of questions, in the background")
 
 
 def serve(
@@ -232,7 +235,7 @@ def serve(
     except MasisError as exc:
         print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
-    load_encoder(settings)
+    load_encoder(settings, engine)
     deps = BotDeps.create(settings, engine)
     handler = None
     try:
@@ -287,7 +290,7 @@ def serve_api_only(
     except MasisError as exc:
         print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
-    load_encoder(settings)
+    load_encoder(settings, engine)
     try:
         asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes],
                           engine=engine)

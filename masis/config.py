@@ -107,6 +107,8 @@ class Settings(BaseSettings):
     )
     # read the first candidates with the local sentence encoder (masis.judge.semantic) when their words fall short
     semantic: bool = Field(True, validation_alias=_env("MASIS_SEMANTIC", "semantic"))
+    # a long-running bot or API reads its documents' passages with that encoder ahead of questions (masis.read_ahead)
+    read_ahead: bool = Field(True, validation_alias=_env("MASIS_READ_AHEAD", "read_ahead"))
     top_k: int = Field(10, validation_alias=_env("MASIS_TOP_K", "top_k"))
     retry_top_k: int = Field(20, validation_alias=_env("MASIS_RETRY_TOP_K", "retry_top_k"))
 

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from masis.fairness import FairPool
     from masis.ingest.pipeline import IngestProgress, IngestReport, ParseWaiting
     from masis.ingest.sources import FileReader
+    from masis.read_ahead import ReadAhead
     from masis.records.db import Postgres
 
 log = logging.getLogger(__name__)
@@ -121,6 +122,7 @@ class Engine:
         self._vectors: VectorCache | None = None  # opened with the first question, when the encoder is on
         self._vectors_lock = threading.Lock()
         self._vectors_unavailable = False
+        self._reader: ReadAhead | None = None  # reading ahead, once a long-running face asks for it
         if self.postgres is not None:
             # the checkpointer's migrations before this process holds any thread's lock: they CREATE INDEX
             # CONCURRENTLY, which waits for every open transaction, a replica's wait for that lock included
@@ -186,10 +188,31 @@ class Engine:
 
     # --- lifecycle ---------------------------------------------------------------------------------
 
+    def read_ahead(self) -> ReadAhead | None:
+        """Have the sentence encoder read every workspace's passages not kept yet, then each upload's, in the
+        background and while no question is answered (`masis.read_ahead`); the bot and the HTTP API call it at
+        start. None when the encoder is off (`MASIS_SEMANTIC`, `MASIS_READ_AHEAD`) or its vectors cannot be kept."""
+        from masis.judge import semantic
+        from masis.llm.extractive import ExtractiveProvider
+        from masis.read_ahead import ReadAhead
+
+        kept = self._encoder_vectors() if self.settings.read_ahead else None
+        if kept is None:
+            return None
+        with self._vectors_lock:
+            if self._reader is None:
+                self._reader = ReadAhead(self.store, lambda: semantic.load(self.settings.semantic), kept,
+                                         sentences=isinstance(self.llm, ExtractiveProvider))
+                for workspace_id in self.registry.workspaces():
+                    self._reader.submit(workspace_id)
+        return self._reader
+
     def close(self) -> None:
         if self._closed:
             return
         self._closed = True
+        if self._reader is not None:  # it reads from the store and writes the kept vectors
+            self._reader.close()
         if self._pool is not None:  # running work still uses the stores: let it finish first
             self._pool.shutdown(wait=True)
         self.store.close()
@@ -368,6 +391,8 @@ class Engine:
             on_wait=on_wait,
         )
         metrics.record_ingest(report.results)
+        if self._reader is not None and (indexed := [result.name for result in report.indexed]):
+            self._reader.submit(workspace_id, indexed)
         return report
 
     def ingest_paths(
@@ -510,8 +535,9 @@ class Engine:
         )
         config = self._config(run_key)
         started = time.perf_counter()
+        questions_first = self._reader.questions_first() if self._reader is not None else contextlib.nullcontext()
         try:
-            with self._checkpoints():
+            with questions_first, self._checkpoints():
                 self.graph.invoke(graph_input, config, context=context, durability="sync")
         except DatabaseUnavailableError:
             raise  # its status cannot be written either: the run stays 'running' until the next start settles it

@@ -30,6 +30,24 @@ def make_settings(data_dir: Path, **overrides: object) -> Settings:
     return Settings(_env_file=None, **values)
 
 
+def encoder_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts the sentence encoder reads from now on (the process's memory of recent texts emptied first)."""
+    from masis.judge import semantic
+
+    loaded = semantic.load()
+    assert loaded is not None
+    loaded._recent.clear()
+    read: list[str] = []
+    real_read = semantic.SentenceEncoder._read
+
+    def recording(self: semantic.SentenceEncoder, texts: list[str]) -> object:
+        read.extend(texts)
+        return real_read(self, texts)
+
+    monkeypatch.setattr(semantic.SentenceEncoder, "_read", recording)
+    return read
+
+
 @contextmanager
 def own_postgres() -> Iterator[PostgresServer]:
     """A PostgreSQL 15 cluster of the caller's own (skips, saying why, where its binaries are missing); this

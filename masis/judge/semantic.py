@@ -30,7 +30,7 @@ import sqlite3
 import struct
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
@@ -192,6 +192,7 @@ class SentenceEncoder:
     def __init__(self, directory: Path) -> None:
         from tokenizers import Tokenizer
 
+        one_blas_thread()
         config = json.loads((directory / "config.json").read_text())
         self._heads: int = config["num_attention_heads"]
         self._layers: int = config["num_hidden_layers"]
@@ -235,6 +236,24 @@ class SentenceEncoder:
             return self._read(texts)
         return np.stack([found[text] for text in texts])
 
+    def keep(self, texts: Sequence[str], kept: KeptVectors, between: Callable[[], bool] = lambda: True) -> int:
+        """Read the texts whose vectors `kept` does not hold yet, one at a time, and put each there, ahead of any
+        question (not among this process's recent texts, which reading a whole store ahead would only churn).
+        `between` is asked before each reading and stops them by returning False. Returns how many were read."""
+        unique = list(dict.fromkeys(texts))
+        held = self._kept(kept, unique)
+        read = 0
+        for text in unique:
+            if text in held:
+                continue
+            if not between():
+                break
+            vector = self._read([text])[0]
+            with contextlib.suppress(sqlite3.Error):  # a cache that cannot be written costs speed, not answers
+                kept.put(self.model_key, {text: vector.tobytes()})
+            read += 1
+        return read
+
     def _recalled(self, texts: Sequence[str]) -> dict[str, np.ndarray]:
         with self._lock:
             return {text: vector for text in texts if (vector := self._recent.get(text)) is not None}
@@ -258,16 +277,12 @@ class SentenceEncoder:
         for row, ids in enumerate(token_ids):
             by_length.setdefault(len(ids), []).append(row)
         vectors = np.empty((len(texts), width), np.float32)
-        # one BLAS thread: these products are small, and on a busy machine a second thread waits more than it
-        # helps (two sentences: 15 ms on one thread, 150 ms on two at load average 6); a bot answering two
-        # questions at once uses both cores anyway. (The number of threads moves the last bits of a vector.)
-        with _blas().limit(limits=1, user_api="blas"):
-            for rows in by_length.values():
-                ids = np.array([token_ids[row] for row in rows], np.int64)
-                mask = np.ones(ids.shape, np.float32)
-                hidden = self._forward(ids, mask)
-                pooled = (hidden * mask[:, :, None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
-                vectors[rows] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+        for rows in by_length.values():
+            ids = np.array([token_ids[row] for row in rows], np.int64)
+            mask = np.ones(ids.shape, np.float32)
+            hidden = self._forward(ids, mask)
+            pooled = (hidden * mask[:, :, None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
+            vectors[rows] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
         return vectors
 
     def similarities(self, question: str, passages: Sequence[str], kept: KeptVectors | None = None) -> list[float]:
@@ -312,6 +327,16 @@ class SentenceEncoder:
             x = _layer_norm(dense(f"{p}.output.dense", inner) + x, w[f"{p}.output.LayerNorm.weight"],
                             w[f"{p}.output.LayerNorm.bias"], self._eps)
         return x
+
+
+@functools.cache
+def one_blas_thread() -> None:
+    """Give the process's BLAS one thread, once, for good (the encoder calls it when it loads). Its products are
+    small, and on a busy machine a second thread waits more than it helps (two sentences: 15 ms on one thread, 150
+    ms on two at load average 6); a bot answering two questions at once uses both cores anyway. Once, not around
+    each reading: a limit set and restored per reading is given back by the first of two readings under way at
+    once (two questions, or a question beside the reading ahead), under the other."""
+    _blas().limit(limits=1, user_api="blas")
 
 
 @functools.cache

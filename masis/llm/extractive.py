@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import cast
 
 from masis.judge import anchors, matching, quotes
 from masis.judge.answer_type import answer_noun, asked_action, expected_type, gives_type
@@ -409,6 +410,13 @@ def _section_continues(first: Sentence, sentences: Sequence[Sentence], avoid: se
     following = same[same.index(first) + 1 :] if first in same else []
     keep = [s for s in following if not is_heading(s.text) and s.text.lower() not in avoid]
     return keep[: SECTION_SENTENCES - 1]
+
+
+def meaning_readings(passage: str) -> list[str]:
+    """What the synthesizer may have the sentence encoder read of a passage: each of its sentences (but headings)
+    as `_with_lead` gives it. `masis.read_ahead` reads them before any question does."""
+    chunk = cast(EvidenceChunk, {"text": passage})
+    return list(dict.fromkeys(_with_lead(s) for s in evidence_sentences([chunk]) if not is_heading(s.text)))
 
 
 def _with_lead(sentence: Sentence) -> str:

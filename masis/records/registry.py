@@ -433,6 +433,14 @@ class Registry:
             ).fetchone()
         return int(row[0]) if row else 0
 
+    def workspaces(self) -> list[str]:
+        """The workspaces that hold ready chunks."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT workspace_id FROM workspace_chunks WHERE chunks > 0 ORDER BY workspace_id"
+            ).fetchall()
+        return [str(row[0]) for row in rows]
+
     def document_frequencies(self, workspace_id: str, terms: Iterable[int]) -> dict[int, int]:
         """How many chunks of the workspace contain each term (absent terms are 0)."""
         wanted = list(dict.fromkeys(terms))

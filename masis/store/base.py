@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -148,6 +148,10 @@ class VectorStore(Protocol):
 
     def count(self, workspace_id: str, doc_name: str | None = None, *, unpublished: bool = False) -> int:
         """The visible points (with `unpublished`: the points of versions not yet published)."""
+        ...
+
+    def passages(self, workspace_id: str, doc_names: Sequence[str] | None = None) -> Iterator[list[str]]:
+        """The texts of the workspace's visible chunks (of these documents only, if given), a page at a time."""
         ...
 
     def owners(self, workspace_id: str, chunk_ids: Sequence[str]) -> dict[str, str]:

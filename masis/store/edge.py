@@ -10,7 +10,7 @@ import logging
 import shutil
 import sys
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -177,12 +177,18 @@ def _ensure_indexes(shard: EdgeShard) -> None:
 
 
 def _scroll(shard: EdgeShard, flt: Filter | None, with_vector: bool | list[str]) -> Iterator[list[Record]]:
+    return _pages(shard.scroll, flt, with_vector)
+
+
+def _pages(
+    scroll: Callable[[ScrollRequest], tuple[list[Record], Any]], flt: Filter | None, with_vector: bool | list[str]
+) -> Iterator[list[Record]]:
     offset: Any = None
     while True:
         request = ScrollRequest(
             offset=offset, limit=UPSERT_BATCH, filter=flt, with_payload=True, with_vector=with_vector
         )
-        records, offset = shard.scroll(request)
+        records, offset = scroll(request)
         if records:
             yield records
         if offset is None:
@@ -429,6 +435,16 @@ class EdgeStore:
             with self._using() as shard:
                 found.update(owners_of(shard.retrieve([point_id(workspace_id, cid) for cid in batch], True, False)))
         return found
+
+    def passages(self, workspace_id: str, doc_names: Sequence[str] | None = None) -> Iterator[list[str]]:
+        flt = _filter(tenant_scope(workspace_id, doc_names=doc_names))
+        for records in _pages(self._scroll_once, flt, False):
+            yield [str((r.payload or {}).get("text", "")) for r in records]
+
+    def _scroll_once(self, request: ScrollRequest) -> tuple[list[Record], Any]:
+        """One page, the shard held only while it is read (a long reading of pages must not hold off `optimize`)."""
+        with self._using() as shard:
+            return shard.scroll(request)
 
     def renumber_document(self, workspace_id: str, doc_name: str) -> int:
         flt = _filter(tenant_scope(workspace_id, doc_name))

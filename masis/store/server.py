@@ -309,6 +309,11 @@ class QdrantServerStore:
             found.update(owners_of(client.retrieve(self._collection, ids, with_payload=True, with_vectors=False)))
         return found
 
+    def passages(self, workspace_id: str, doc_names: Sequence[str] | None = None) -> Iterator[list[str]]:
+        flt = _filter(tenant_scope(workspace_id, doc_names=doc_names))
+        for records in self._scroll(self._collection, flt, False):
+            yield [str((r.payload or {}).get("text", "")) for r in records]
+
     def renumber_document(self, workspace_id: str, doc_name: str) -> int:
         flt = _filter(tenant_scope(workspace_id, doc_name))
         client = self._live()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -187,6 +188,35 @@ def test_a_clarification_is_answered_after_a_restart(tmp_path: Path) -> None:
         assert second.stop() == 0, second.output()
     logs = first.output() + second.output()
     assert "Traceback" not in logs and API_TOKEN not in logs
+
+
+def test_the_server_reads_its_documents_passages_ahead_of_the_questions(tmp_path: Path) -> None:
+    """`python -m bot` starts reading every stored passage with the sentence encoder and keeps the vectors in the
+    data directory, where a question (in any process) finds them."""
+    from masis.judge import semantic
+    from masis.store.embeddings import VectorCache
+
+    data_dir = tmp_path / "data"
+    settings = seeded(data_dir)
+    with Engine(settings) as engine:
+        passages = [text for page in engine.store.passages(WS) for text in page]
+    encoder = semantic.load()
+    assert encoder is not None and passages
+    server = BotProcess(data_dir, None, api_token=API_TOKEN, workdir=tmp_path / "run").start()
+    try:
+        kept = VectorCache(data_dir / "embeddings.db")
+        try:
+            deadline = time.monotonic() + 300
+            while len(kept.get(encoder.model_key, passages)) < len(passages):  # a state the server reaches itself
+                assert time.monotonic() < deadline, "the server did not read its passages ahead"
+                threading.Event().wait(0.1)
+        finally:
+            kept.close()
+        with httpx.Client(base_url=server.url, headers=AUTH, trust_env=False, timeout=60) as http:
+            assert ask(http, ANSWERED)["status"] == "success"
+    finally:
+        assert server.stop() == 0, server.output()
+    assert "Traceback" not in server.output()
 
 
 def test_a_follow_up_with_the_thread_id_is_read_with_the_earlier_question_after_a_restart(tmp_path: Path) -> None:

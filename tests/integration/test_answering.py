@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from masis.engine import Engine
-from tests.conftest import REPO, make_settings
+from tests.conftest import REPO, encoder_reads, make_settings
 
 COMPANY = REPO / "tests" / "data" / "company"
 
@@ -153,24 +153,6 @@ def test_a_passage_sharing_words_but_not_meaning_is_not_read_as_an_answer(tmp_pa
     assert refused.metrics["llm_calls"] == 0
 
 
-def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts the sentence encoder reads from now on (the process's memory of recent texts emptied first)."""
-    from masis.judge import semantic
-
-    loaded = semantic.load()
-    assert loaded is not None
-    loaded._recent.clear()
-    read: list[str] = []
-    real_read = semantic.SentenceEncoder._read
-
-    def recording(self: semantic.SentenceEncoder, texts: list[str]) -> object:
-        read.extend(texts)
-        return real_read(self, texts)
-
-    monkeypatch.setattr(semantic.SentenceEncoder, "_read", recording)
-    return read
-
-
 def test_passages_read_by_meaning_are_kept_and_a_replaced_document_is_read_anew(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -183,7 +165,7 @@ def test_passages_read_by_meaning_are_kept_and_a_replaced_document_is_read_anew(
         first = engine.ask("demo", asked)
         assert first.status == "answered" and "412 customers" in (first.answer or "")
     with Engine(make_settings(tmp_path / "data")) as engine:  # a restarted process: nothing in memory
-        read = _reads(monkeypatch)
+        read = encoder_reads(monkeypatch)
         again = engine.ask("demo", asked)
         assert read == [asked]  # every passage and sentence it weighs was kept on disk: only the question is read
         assert (again.answer, again.confidence) == (first.answer, first.confidence)

@@ -202,6 +202,24 @@ def test_owners_names_the_document_each_stored_chunk_id_belongs_to_in_that_works
         store.owners("", ["memo.txt#0"])
 
 
+def test_passages_gives_the_texts_of_one_workspaces_visible_chunks_page_by_page(store: VectorStore) -> None:
+    many = [chunk("notes.txt", i, f"Note number {i} of the long notes.") for i in range(700)]  # two pages
+    store.upsert(WS_A, [*HANDBOOK, *many])
+    store.upsert(WS_A, [chunk("draft.md", 0, "An upload that is not published yet.")], versions={"draft.md": "v1"})
+    store.upsert(WS_B, [chunk("memo.txt", 0, "Workspace B's memo.")])
+
+    pages = list(store.passages(WS_A))
+
+    assert len(pages) >= 2
+    assert sorted(text for page in pages for text in page) == sorted(c.text for c in [*HANDBOOK, *many])
+    assert sorted(text for page in store.passages(WS_A, ["handbook.pdf"]) for text in page) == sorted(
+        c.text for c in HANDBOOK)
+    assert [text for page in store.passages(WS_B) for text in page] == ["Workspace B's memo."]
+    assert list(store.passages("T1:C_NOBODY")) == []
+    with pytest.raises(InvalidWorkspaceError):
+        next(store.passages(""))
+
+
 def test_renumber_document_moves_old_ids_to_the_current_scheme_keeping_text_and_vectors(store: VectorStore) -> None:
     old = [ChunkRecord(f"q3-report.md#{i + 1}", "Q3 report.md", c.text, i, c.page, c.section)
            for i, c in enumerate(HANDBOOK)]

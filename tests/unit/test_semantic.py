@@ -309,6 +309,27 @@ def test_a_passage_read_once_is_kept_and_not_read_again(
         encoder._recent.clear()
 
 
+def test_keep_reads_ahead_only_what_is_not_kept_and_stops_when_told(
+    encoder: semantic.SentenceEncoder, tmp_path: Path
+) -> None:
+    from masis.store.embeddings import VectorCache
+
+    encoder._recent.clear()
+    kept = VectorCache(tmp_path / "embeddings.db")
+    try:
+        assert encoder.keep(TEXTS[:2], kept) == 2
+        asked: list[int] = []
+        assert encoder.keep(TEXTS[:4], kept, between=lambda: not asked.append(1) and len(asked) < 2) == 1
+        assert len(asked) == 2  # asked before each reading: the third text read, the fourth stopped
+        assert encoder.keep(TEXTS[:4], kept) == 1
+        stored = kept.get(encoder.model_key, TEXTS[:4])
+        for text in TEXTS[:4]:  # what a question's own reading gives, bit for bit
+            assert np.array_equal(np.frombuffer(stored[text], np.float32), encoder._read([text])[0])
+        assert all(text not in encoder._recent for text in TEXTS[:4])  # a reading ahead churns no question's memory
+    finally:
+        kept.close()
+
+
 def test_a_damaged_cache_costs_a_reading_not_an_answer(encoder: semantic.SentenceEncoder, tmp_path: Path) -> None:
     from masis.store.embeddings import VectorCache
 
