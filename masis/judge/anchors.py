@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import pairwise
 
 from masis.judge.matching import related
@@ -52,10 +53,16 @@ NOT_NAMES = frozenset(_NOT_NAME_WORDS.split())
 def parts(text: str) -> list[str]:
     """Runs of letters and runs of digits, lower-cased and without accents ("Möngke" ~ "Mongke"): what an anchor
     and a text are compared by."""
+    return list(_parts(text))
+
+
+@lru_cache(maxsize=4096)
+def _parts(text: str) -> tuple[str, ...]:
+    """`parts`, kept for the texts met recently: an audit asks whether each quote holds each anchor."""
     folded = unicodedata.normalize("NFKD", text)
     if not folded.isascii():
         folded = "".join(char for char in folded if not unicodedata.combining(char))
-    return [part.lower() for part in _PARTS.findall(_LEADING_V.sub("", folded))]
+    return tuple(part.lower() for part in _PARTS.findall(_LEADING_V.sub("", folded)))
 
 
 def anchor_spans(question: str) -> list[tuple[int, int]]:
@@ -100,8 +107,8 @@ def bound(question: str) -> list[str]:
 def holds_bound(text: str, pair: str) -> bool:
     """Whether `text` says the number of `pair` (a `bound` name and number) within a few words after its name."""
     name, number = pair.rsplit(" ", 1)
-    wanted = parts(name)
-    have = parts(_bare_numbers(text))
+    wanted = _parts(name)
+    have = _parts(_bare_numbers(text))
     return any(number in have[end : end + 1 + _BOUND_GAP] for end in _ends_of(have, wanted))
 
 
@@ -170,10 +177,10 @@ def holds(text: str, anchor: str) -> bool:
         bare = anchor.removesuffix("()")
         forms = {re.escape(bare), re.escape(re.sub(r"[.:/]", "", bare))}
         return any(re.search(rf"(?<!\w){form}(?!\w)", text, re.IGNORECASE) for form in forms)
-    wanted = parts(anchor)
+    wanted = _parts(anchor)
     if not wanted:
         return True
-    have = parts(_bare_numbers(text) if anchor.isdigit() else text)
+    have = _parts(_bare_numbers(text) if anchor.isdigit() else text)
     return any(True for _ in _ends_of(have, wanted))
 
 
@@ -182,11 +189,15 @@ def _bare_numbers(text: str) -> str:
     return _LATER_VERSION_PARTS.sub("", _DATE_MONTH_DAY.sub(r"\1", text))
 
 
-def _ends_of(have: list[str], wanted: list[str]) -> Iterator[int]:
+def _ends_of(have: Sequence[str], wanted: Sequence[str]) -> Iterator[int]:
     """Where each run of `have` that matches `wanted` part by part (`_same_part`) ends, first seen first."""
     size = len(wanted)
+    if not size:
+        yield from range(len(have) + 1)
+        return
+    first = wanted[0]
     for start in range(len(have) - size + 1):
-        if all(_same_part(have[start + i], wanted[i]) for i in range(size)):
+        if _same_part(have[start], first) and all(_same_part(have[start + i], wanted[i]) for i in range(1, size)):
             yield start + size
 
 
@@ -201,6 +212,7 @@ def _spelled_out(text: str, acronym: str) -> bool:
     return re.search(rf"\b{words}\b", text) is not None
 
 
+@lru_cache(maxsize=1 << 16)
 def _same_part(have: str, wanted: str) -> bool:
     """The same run; for words, also a plural or a derived form ("Russia" ~ "Russian", "America" ~ "American")."""
     if have == wanted:
