@@ -189,16 +189,20 @@ def uvicorn_config(asgi: Starlette, **options: Any) -> uvicorn.Config:
     return config
 
 
-def load_encoder(settings: Settings, engine: Engine) -> None:
+def load_encoder(settings: Settings) -> None:
     """Load the local sentence encoder at start, not at the first question: a missing or damaged model is
-    logged now, once, as a warning (and shown by /readyz), and the first question does not wait for it. Then
-    it reads the documents' passages ahead of the questions, in the background (`masis.read_ahead`)."""
+    logged now, once, as a warning (and shown by /readyz), and the first question does not wait for it."""
     from masis.judge import semantic
 
     if semantic.load(settings.semantic) is not None:
         log.info("the sentence encoder is loaded")
-        if engine.read_ahead() is not None:
-            log.info("reading the documents' passages ahead of questions, in the background")
+
+
+def read_ahead(engine: Engine) -> None:
+    """Have the encoder read the documents' passages ahead of the questions, in the background
+    (`masis.read_ahead`); once the routes are built, so that the metrics count it from the start."""
+    if engine.read_ahead() is not None:
+        log.info("reading the documents' passages ahead of questions, in the background")
 
 
 def serve(
@@ -235,7 +239,7 @@ def serve(
     except MasisError as exc:
         print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
-    load_encoder(settings, engine)
+    load_encoder(settings)
     deps = BotDeps.create(settings, engine)
     handler = None
     try:
@@ -261,6 +265,7 @@ def serve(
         )
         if api_token(settings):
             log.info("the HTTP API is on at /masis (bearer token required; spec at /openapi.json)")
+        read_ahead(engine)
         _run_uvicorn(asgi, host=host, port=port or settings.port, log_level=log_level)
         return 0
     finally:
@@ -290,11 +295,12 @@ def serve_api_only(
     except MasisError as exc:
         print(f"masis bot: {redact(str(exc))}", file=sys.stderr)
         return 2
-    load_encoder(settings, engine)
+    load_encoder(settings)
     try:
         asgi = build_asgi(bolt_app=None, mode="off", extra_routes=[*api_routes(engine, settings), *extra_routes],
                           engine=engine)
         log.info("no SLACK_BOT_TOKEN: serving only the HTTP API at /masis (spec at /openapi.json)")
+        read_ahead(engine)
         _run_uvicorn(asgi, host=host, port=port or settings.port, log_level=log_level)
         return 0
     finally:

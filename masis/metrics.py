@@ -43,6 +43,7 @@ class _Metrics:
     ingest_chunks: Counter
     queue_wait: Histogram
     queue_refused: Counter
+    read_ahead_texts: Counter
 
 
 _on: _Metrics | None = None
@@ -101,6 +102,9 @@ def _build() -> _Metrics:
         queue_refused=Counter(
             "masis_queue_refused", "Jobs refused because a line was full: the workspace's, or one user's in it.",
             ["scope"], registry=registry),
+        read_ahead_texts=Counter(
+            "masis_read_ahead_texts", "Passages and sentences the sentence encoder read ahead of any question.",
+            registry=registry),
     )
 
 
@@ -151,6 +155,11 @@ def observe_queue_wait(seconds: float) -> None:
 def count_refusal(scope: str) -> None:
     if (m := _on) is not None:
         m.queue_refused.labels(scope=scope).inc()
+
+
+def count_read_ahead(texts: int) -> None:
+    if (m := _on) is not None and texts:
+        m.read_ahead_texts.inc(texts)
 
 
 def track_pool(pool: FairPool) -> None:

@@ -23,6 +23,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from masis import metrics
+
 if TYPE_CHECKING:
     from masis.judge.semantic import KeptVectors, SentenceEncoder
     from masis.store.base import VectorStore
@@ -120,7 +122,9 @@ class ReadAhead:
             texts = [*page]
             if self._sentences:
                 texts.extend(reading for passage in page for reading in meaning_readings(passage))
-            self.texts_read += encoder.keep(texts, self._kept, between=self._no_question)
+            read = encoder.keep(texts, self._kept, between=self._no_question)
+            self.texts_read += read
+            metrics.count_read_ahead(read)
             if self._closed:
                 return
 

@@ -7,6 +7,7 @@ threads; a restart, the API switched off and a broken store get servers of their
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
@@ -35,6 +36,7 @@ from tests.e2e.slack_emulator import TEAM_ID, SlackEmulator
 from tests.gates import Flag, Gate, Worker, first_of
 
 WS = "acme"
+METRICS_TOKEN = "test-metrics-token-0002"
 MAX_FILE = 64_000  # the sample's largest file is 38 KB
 ANSWERED = "What is our AI investment strategy?"
 CONFLICT = "What was Q3 2026 revenue?"
@@ -202,7 +204,8 @@ def test_the_server_reads_its_documents_passages_ahead_of_the_questions(tmp_path
         passages = [text for page in engine.store.passages(WS) for text in page]
     encoder = semantic.load()
     assert encoder is not None and passages
-    server = BotProcess(data_dir, None, api_token=API_TOKEN, workdir=tmp_path / "run").start()
+    server = BotProcess(data_dir, None, api_token=API_TOKEN, workdir=tmp_path / "run",
+                        env={"MASIS_METRICS_TOKEN": METRICS_TOKEN}).start()
     try:
         kept = VectorCache(data_dir / "embeddings.db")
         try:
@@ -213,6 +216,15 @@ def test_the_server_reads_its_documents_passages_ahead_of_the_questions(tmp_path
         finally:
             kept.close()
         with httpx.Client(base_url=server.url, headers=AUTH, trust_env=False, timeout=60) as http:
+            def counted() -> float:
+                scraped = http.get("/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}).text
+                found = re.search(r"^masis_read_ahead_texts_total (\S+)$", scraped, re.MULTILINE)
+                assert found, "no read-ahead counter"
+                return float(found.group(1))
+
+            while counted() <= len(passages):  # counted a page at a time: the passages, then their sentences
+                assert time.monotonic() < deadline, "the read-ahead counter never counted the sample's texts"
+                threading.Event().wait(0.1)
             assert ask(http, ANSWERED)["status"] == "success"
     finally:
         assert server.stop() == 0, server.output()
