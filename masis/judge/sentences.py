@@ -36,7 +36,11 @@ def table_cells(line: str) -> int:
 
 def is_table_row(line: str) -> bool:
     """A table row as the loaders write one (a CSV row's "column: value; …", a table's "cell | cell | …")."""
-    return bool(_TABLE_ROW.match(line.strip()))
+    line = line.strip()
+    # what either form must hold, checked first: the pattern backtracks through a whole paragraph to refuse it
+    if " | " not in line and ("; " not in line or ": " not in line):
+        return False
+    return bool(_TABLE_ROW.match(line))
 
 
 def split_sentences(text: str) -> list[str]:
