@@ -14,11 +14,10 @@ from itertools import pairwise
 
 from masis.chunk_ids import chunk_id
 from masis.ingest.loaders import Section
-from masis.judge.sentences import split_sentences
+from masis.judge.sentences import ends_with_mark, split_sentences
 from masis.store.base import ChunkRecord
 
 _BLOCK_SPLIT = re.compile(r"\n\s*\n")
-_ENDS_SENTENCE = re.compile(r"[.!?][\"')\]]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,4 +165,4 @@ def _render(units: Sequence[_Unit]) -> str:
 
 
 def _is_sentence(text: str) -> bool:
-    return _ENDS_SENTENCE.search(text) is not None
+    return ends_with_mark(text)

@@ -32,4 +32,5 @@ def version_point_id(workspace_id: str, chunk_id: str, version: str) -> str:
     """The id of a chunk of one version of its document: a replacement's points sit beside the old version's
     (whose ids are `point_id`s, or another version's) until the switch. A 128-bit hash written as a UUID
     (Qdrant asks only for the form): a seventh of `uuid5`'s time, which an ingest pays once per chunk."""
-    return _uuid_form(hashlib.blake2b(f"{workspace_id}\x00{chunk_id}\x00{version}".encode(), digest_size=16).hexdigest())
+    name = f"{workspace_id}\x00{chunk_id}\x00{version}"
+    return _uuid_form(hashlib.blake2b(name.encode(), digest_size=16).hexdigest())
