@@ -112,7 +112,7 @@ def _pack(units: list[_Unit], chunk_chars: int, overlap_chars: int) -> list[list
         prefix.append(prefix[-1] + len(unit.text))
 
     def length(i: int, j: int) -> int:
-        return prefix[j] - prefix[i] + max(j - i - 1, 0)
+        return prefix[j] - prefix[i] + (j - i - 1 if j > i else 0)
 
     # where each unit's block ends: a short block (a list entry, a definition: a third of a chunk at most) that would
     # not fit whole starts the next chunk once this one is half full, so that "Default: 256." is not cut off from
