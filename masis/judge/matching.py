@@ -92,7 +92,7 @@ def words(text: str) -> frozenset[str]:
 # (BM25 reads the code as one token, unlike the word)
 _CODE_LETTERS = 4  # the most letters `_CODE` starts with
 _CODE = re.compile(rf"\b[a-z]{{2,{_CODE_LETTERS}}}\d{{1,4}}\b")
-# A long word and a code in one pass (a third less time than two): they never overlap, since a code is a whole word
+# A long word and a code in one pass (a quarter less time than two): they never overlap, since a code is a whole word
 # of at most `_CODE_LETTERS` letters and then figures, so one scan finds what each pattern finds alone.
 _ASCII_WORD_OR_CODE = re.compile(f"{_LONG_ASCII_WORD.pattern}|{_CODE.pattern}")
 _WORD_OR_CODE = re.compile(f"{_LONG_WORD.pattern}|{_CODE.pattern}")
