@@ -14,11 +14,10 @@ from itertools import pairwise
 
 from masis.chunk_ids import chunk_id
 from masis.ingest.loaders import Section
-from masis.judge.sentences import split_sentences
+from masis.judge.sentences import ends_with_mark, split_sentences
 from masis.store.base import ChunkRecord
 
 _BLOCK_SPLIT = re.compile(r"\n\s*\n")
-_ENDS_SENTENCE = re.compile(r"[.!?][\"')\]]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +112,7 @@ def _pack(units: list[_Unit], chunk_chars: int, overlap_chars: int) -> list[list
         prefix.append(prefix[-1] + len(unit.text))
 
     def length(i: int, j: int) -> int:
-        return prefix[j] - prefix[i] + max(j - i - 1, 0)
+        return prefix[j] - prefix[i] + (j - i - 1 if j > i else 0)
 
     # where each unit's block ends: a short block (a list entry, a definition: a third of a chunk at most) that would
     # not fit whole starts the next chunk once this one is half full, so that "Default: 256." is not cut off from
@@ -166,4 +165,4 @@ def _render(units: Sequence[_Unit]) -> str:
 
 
 def _is_sentence(text: str) -> bool:
-    return _ENDS_SENTENCE.search(text) is not None
+    return ends_with_mark(text)

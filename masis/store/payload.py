@@ -4,6 +4,7 @@ backend."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from pathlib import PurePath
 from typing import Any, Protocol, TypeVar
 
@@ -66,10 +67,15 @@ def index_text(chunk: ChunkRecord | Hit) -> str:
     about — a row of `distro-info-debian.csv` matches "Debian 12" (the relevance score and the registry's term
     statistics read the same text)."""
     heading = (chunk.section or "").strip()
-    lines = [PurePath(chunk.doc_name).stem] if chunk.doc_name else []
+    lines = [_stem(chunk.doc_name)] if chunk.doc_name else []
     if heading and not chunk.text.startswith(heading):
         lines.append(heading)
     return "\n".join([*lines, chunk.text])
+
+
+@lru_cache(maxsize=4096)  # a document's chunks and hits share its name: one PurePath for them all
+def _stem(doc_name: str) -> str:
+    return PurePath(doc_name).stem
 
 
 def sparse_vectors(chunks: Sequence[ChunkRecord], vectors: Sequence[SparseVec] | None) -> Sequence[SparseVec]:

@@ -9,10 +9,20 @@ import uuid
 from pathlib import PurePath
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from masis.ingest.pipeline import document_name
 from masis.judge.matching import words
-from masis.judge.sentences import split_sentences
+from masis.judge.sentences import (
+    _INITIAL,
+    _TABLE_ROW,
+    _initial_ends,
+    _last_two_words,
+    ends_with_mark,
+    is_table_row,
+    split_sentences,
+)
 from masis.store.ids import NAMESPACE, point_id
 
 
@@ -33,6 +43,38 @@ _ANY_LETTERS = re.compile(r"[^\W\d_]{5,}")
 )
 def test_words_of_ascii_and_other_text_are_the_long_letter_runs_lower_cased(text: str) -> None:
     assert words(text) == frozenset(_ANY_LETTERS.findall(text.lower()))
+
+
+_CODE = re.compile(r"\b[a-z]{2,4}\d{1,4}\b")
+
+
+@pytest.mark.parametrize(
+    "text", ["IP67 and usb3, abcd1234 abcde1 ab12cd x9 \u00e9t\u00e9 ip67_x", "Kelvin42 caf\u00e9 ab1"]
+)
+def test_words_are_the_long_letter_runs_and_the_codes_each_pattern_finds_alone(text: str) -> None:
+    lower = text.lower()
+    assert words(text) == frozenset(_ANY_LETTERS.findall(lower)) | frozenset(_CODE.findall(lower))
+
+
+@given(st.text(alphabet=st.sampled_from("abcdeAB\u00e9_19 .-\n"), max_size=40))
+def test_one_pass_finds_what_the_word_and_code_patterns_find(text: str) -> None:
+    lower = text.lower()
+    assert words(text) == frozenset(_ANY_LETTERS.findall(lower)) | frozenset(_CODE.findall(lower))
+
+
+@given(st.text(alphabet=st.sampled_from("ab |:;.\n"), max_size=30))
+def test_a_table_row_is_what_the_pattern_matches(line: str) -> None:
+    assert is_table_row(line) == bool(_TABLE_ROW.match(line.strip()))
+
+
+@given(st.text(alphabet=st.sampled_from(".!?\"')] aM\n"), max_size=12))
+def test_a_sentence_mark_at_the_end_is_what_the_pattern_finds(text: str) -> None:
+    assert ends_with_mark(text) == (re.search(r"[.!?][\"')\]]*$", text) is not None)
+
+
+@given(st.lists(st.text(alphabet=st.sampled_from("JohnM. a"), min_size=1, max_size=8), min_size=1, max_size=3))
+def test_a_middle_initial_is_what_the_pattern_finds(pieces: list[str]) -> None:
+    assert _initial_ends(pieces) == (_INITIAL.search(_last_two_words(pieces)) is not None)
 
 
 @pytest.mark.parametrize(
