@@ -62,7 +62,7 @@ from masis.store.embeddings import Embedder
 from masis.store.hybrid import dense_updates, fetch_limit, hits, in_stable_order, new_points, query_vectors
 from masis.store.idf import TermStatistics, weigh_query
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering, version_scopes
+from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering, texts_of, version_scopes
 
 log = logging.getLogger(__name__)
 
@@ -439,7 +439,7 @@ class EdgeStore:
     def passages(self, workspace_id: str, doc_names: Sequence[str] | None = None) -> Iterator[list[str]]:
         flt = _filter(tenant_scope(workspace_id, doc_names=doc_names))
         for records in _pages(self._scroll_once, flt, False):
-            yield [str((r.payload or {}).get("text", "")) for r in records]
+            yield texts_of(records)
 
     def _scroll_once(self, request: ScrollRequest) -> tuple[list[Record], Any]:
         """One page, the shard held only while it is read (a long reading of pages must not hold off `optimize`)."""

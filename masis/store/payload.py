@@ -126,6 +126,11 @@ def owners_of(points: Iterable[StoredPoint]) -> dict[str, str]:
     return {payload["chunk_id"]: payload[DOCUMENT_KEY] for payload in payloads}
 
 
+def texts_of(points: Iterable[StoredPoint]) -> list[str]:
+    """The chunk texts of these stored points."""
+    return [str((point.payload or {}).get("text", "")) for point in points]
+
+
 def renumbering(pages: Iterable[Iterable[P]]) -> list[tuple[P, dict[str, Any]]]:
     """The stored points whose chunk id is not the one `masis.chunk_ids` gives now, each with its payload
     under the new id."""

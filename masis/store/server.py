@@ -28,7 +28,7 @@ from masis.store.dense import DEFAULT_DENSE_FLOOR, REINDEX_NEEDS_EMBEDDINGS, RRF
 from masis.store.embeddings import Embedder
 from masis.store.hybrid import dense_updates, fetch_limit, hits, in_stable_order, new_points, query_vectors
 from masis.store.ids import point_id
-from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering, version_scopes
+from masis.store.payload import UPSERT_BATCH, batches, owners_of, renumbering, texts_of, version_scopes
 
 log = logging.getLogger(__name__)
 
@@ -312,7 +312,7 @@ class QdrantServerStore:
     def passages(self, workspace_id: str, doc_names: Sequence[str] | None = None) -> Iterator[list[str]]:
         flt = _filter(tenant_scope(workspace_id, doc_names=doc_names))
         for records in self._scroll(self._collection, flt, False):
-            yield [str((r.payload or {}).get("text", "")) for r in records]
+            yield texts_of(records)
 
     def renumber_document(self, workspace_id: str, doc_name: str) -> int:
         flt = _filter(tenant_scope(workspace_id, doc_name))
