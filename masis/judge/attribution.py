@@ -13,6 +13,11 @@ the fact. MASIS attaches the citation itself, by rules that need no model:
   another, and is not cited;
 - among the passages that may, the one holding most of the sentence's words wins; a tie goes to the passage
   the model cited, then to the first in evidence order (the most relevant);
+- a sentence no passage supports whose leading clause one passage does support, the rest joined on by a
+  connective that adds rather than qualifies ("… by 15% by the end of 2027 by building …", "…, because …",
+  "…, which …", "…, and …", "…; …"), is cut to that clause and cited; the joined tail is dropped, not cited
+  (`trimmed`). A small model often joins two sentences of a passage so; the clause alone is what the passage
+  states. A condition ("if", "unless", "but only …") is never a cut: it would drop what limits the clause;
 - a sentence that only restates the question (no figure, no word of its own), a hedge ("the documents do not
   say …") and a sentence no passage supports are left as they are: uncited, or with the model's citation, for
   the citation audit and the grounding floors to judge. Nothing is made to look supported that is not.
@@ -41,6 +46,11 @@ FRAMING = re.compile(
     rf"|{_SOURCES}\s+(?:says?|states?|shows?|indicates?|mentions?)(?:\s+that)?)\s*",
     re.IGNORECASE,
 )
+# Where a sentence may be cut to its leading clause: a connective that joins a further statement on, never one
+# that limits the clause before it.
+JOINED_ON = re.compile(
+    r"\s+(?:by|through|thereby)\s+\w+ing\b|,?\s+because\b|,\s+(?:which|and)\s|\s*;\s", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -49,9 +59,15 @@ class Attribution:
     attached: list[str] = field(default_factory=list)  # sentences that had no valid citation and got one
     moved: list[str] = field(default_factory=list)  # sentences whose cited passage did not state them, re-cited
     unsupported: list[str] = field(default_factory=list)  # claims no passage supports, left as they were
+    trimmed: list[str] = field(default_factory=list)  # tails joined onto a supported clause, dropped
 
     def as_dict(self) -> dict[str, int]:
-        return {"attached": len(self.attached), "moved": len(self.moved), "unsupported": len(self.unsupported)}
+        return {
+            "attached": len(self.attached),
+            "moved": len(self.moved),
+            "unsupported": len(self.unsupported),
+            "trimmed": len(self.trimmed),
+        }
 
 
 def supporting_passage(
@@ -86,6 +102,20 @@ def supporting_passage(
     return chosen
 
 
+def leading_clause(
+    claim: str, evidence: Sequence[EvidenceChunk], question: str, preferred: Sequence[str] = ()
+) -> tuple[str, str, str] | None:
+    """The longest leading clause of `claim` (cut where `JOINED_ON` joins more on) that a passage supports, with
+    that passage's id and the tail it drops; None when no such clause."""
+    claim = strip_citations(claim).rstrip()
+    for cut in sorted((m.start() for m in JOINED_ON.finditer(claim)), reverse=True):
+        clause = claim[:cut].rstrip(" ,;")
+        passage = supporting_passage(clause, evidence, question, preferred)
+        if passage is not None:
+            return clause, passage, claim[cut:].strip(" ,;")
+    return None
+
+
 def attribute(answer: str, evidence: Sequence[EvidenceChunk], question: str) -> Attribution:
     """`answer` with each sentence cited to the passage that supports it. A sentence whose valid citations
     already state it is kept as written; the answer is returned unchanged when no sentence changed."""
@@ -94,6 +124,7 @@ def attribute(answer: str, evidence: Sequence[EvidenceChunk], question: str) -> 
     attached: list[str] = []
     moved: list[str] = []
     unsupported: list[str] = []
+    trimmed: list[str] = []
     for sentence in answer_sentences(answer):
         cited = CITATION.findall(sentence)
         valid = [c for c in cited if c in by_id]
@@ -105,6 +136,9 @@ def attribute(answer: str, evidence: Sequence[EvidenceChunk], question: str) -> 
             sentences.append(sentence)  # an id not in the evidence: the audit's hallucination, never papered over
             continue
         passage = supporting_passage(claim, evidence, question, preferred=valid)
+        if passage is None and (clause := leading_clause(claim, evidence, question, preferred=valid)):
+            claim, passage, tail = clause
+            trimmed.append(tail)
         if passage is None:
             if claim and not is_hedge(claim) and (valid or numbers(claim)):
                 unsupported.append(claim)
@@ -114,7 +148,7 @@ def attribute(answer: str, evidence: Sequence[EvidenceChunk], question: str) -> 
         sentences.append(cite(claim, passage))
     if not attached and not moved:
         return Attribution(answer, unsupported=unsupported)
-    return Attribution(" ".join(sentences), attached, moved, unsupported)
+    return Attribution(" ".join(sentences), attached, moved, unsupported, trimmed)
 
 
 def cite(claim: str, chunk_id: str) -> str:

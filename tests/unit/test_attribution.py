@@ -139,3 +139,44 @@ def test_a_sentence_joining_facts_of_two_sentences_is_not_cited() -> None:
     assert attribute(wrong, [roadmap], question).answer == wrong
     right = "The legacy dispatch console will be retired in Q3 2027."
     assert attribute(right, [roadmap], question).attached == [right]
+
+
+TARGETS = chunk(
+    "strategy_memo.pdf#2",
+    "We will build forecasting and routing models in-house, because they are the core of our product. Our headline "
+    "target is to cut fuel costs by 15% by the end of 2027 for customers who use our routing.",
+)
+FUEL = "By how much does Kestrel Labs aim to cut fuel costs by the end of 2027?"
+
+
+def test_a_supported_leading_clause_is_cited_and_the_tail_joined_onto_it_dropped() -> None:
+    # recorded from Qwen2.5-Coder-0.5B: two sentences of the memo joined by "by building"
+    joined = (
+        "Kestrel Labs aims to cut fuel costs by 15% by the end of 2027 by building forecasting and routing models "
+        "in-house, because they are the core of our product."
+    )
+    result = attribute(joined, [TARGETS], FUEL)
+
+    assert result.answer == "Kestrel Labs aims to cut fuel costs by 15% by the end of 2027 [strategy_memo.pdf#2]."
+    tail = "by building forecasting and routing models in-house, because they are the core of our product."
+    assert result.trimmed == [tail]
+    assert result.as_dict()["trimmed"] == 1
+
+
+def test_the_longest_supported_clause_is_kept() -> None:
+    joined = "The AI programme budget is $4.2 million, and it sits within the R&D budget, which Dana Whitfield runs."
+    result = attribute(joined, [BUDGET], "How large is the AI programme budget?")
+
+    assert result.answer == (
+        "The AI programme budget is $4.2 million, and it sits within the R&D budget [budget_fy2026.docx#3]."
+    )
+    assert result.trimmed == ["which Dana Whitfield runs."]
+
+
+def test_a_condition_is_never_cut_off_and_an_unsupported_lead_is_never_cited() -> None:
+    conditional = "Employees may work remotely up to 3 days a week if their manager approves it."
+    assert attribute(conditional, [POLICY], "How many days a week may employees work remotely?").answer == conditional
+    # the lead is the unsupported part: nothing is cited, nothing is dropped
+    wrong_lead = "Kestrel Labs aims to cut fuel costs by 20% by the end of 2027, because routing is the core."
+    result = attribute(wrong_lead, [TARGETS], FUEL)
+    assert result.answer == wrong_lead and result.trimmed == [] and result.unsupported == [wrong_lead]

@@ -325,6 +325,28 @@ def test_a_draft_joining_two_sentences_of_a_passage_is_not_cited_into_an_answer(
     assert "October 2026" not in (outcome.answer or "")
 
 
+def test_a_draft_joining_a_supported_clause_to_another_sentence_is_cited_for_that_clause_alone(
+    sample: Engine, server: OpenAICompatServer
+) -> None:
+    """The draft's first sentence is the memo's "cut fuel costs by 15% by the end of 2027" joined by "by building" to
+    its "build forecasting and routing models in-house" sentence: no one sentence of the memo states the whole, so it
+    was left uncited and the question asked back after 9 calls. Its leading clause is stated word for word: MASIS
+    cites that clause and drops the joined tail, and the question is answered in 3 calls. The tail is never cited."""
+    fixture = load_fixture("fuel_target_joined")
+    draft = _content(_replies(fixture, "synthesize")[0])
+    assert "cut fuel costs by 15% by the end of 2027 by building" in draft and "[" not in draft
+    server.replay(fixture)
+
+    outcome = sample.ask("demo", fixture["question"])
+
+    assert outcome.status == "answered" and outcome.metrics["llm_calls"] == 3
+    answer = outcome.answer or ""
+    assert "cut fuel costs by 15% by the end of 2027 [strategy_memo.pdf#2]" in answer
+    assert "by building" not in answer
+    synthesis = next(step for step in outcome.trace if step["node"] == "synthesizer")
+    assert synthesis["attribution"]["trimmed"] == 1
+
+
 # --- 5. recorded by the run of issue 23 (2026-11-26) --------------------------------------------------------
 
 
