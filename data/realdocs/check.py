@@ -1,5 +1,5 @@
 """Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl,
-data/holdoutdocs/questions.jsonl and data/conversations/conversations.jsonl.
+data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -23,11 +23,13 @@ DATA = Path(__file__).resolve().parent.parent
 REALDOCS = DATA / "realdocs"
 FRESHDOCS = DATA / "freshdocs"
 HOLDOUTDOCS = DATA / "holdoutdocs"
+NEXTDOCS = DATA / "nextdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
     "freshdocs": FRESHDOCS / "files",
     "holdoutdocs": HOLDOUTDOCS / "files",
+    "nextdocs": NEXTDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -249,6 +251,7 @@ def main() -> int:
         check_questions,
         lambda t: check_questions(t, "freshdocs", "fd"),
         lambda t: check_questions(t, "holdoutdocs", "hd"),
+        lambda t: check_questions(t, "nextdocs", "nd"),
         check_conversations,
     )
     for check in checks:
