@@ -97,6 +97,8 @@ _ROLE = re.compile(
     r"owners?|sponsors?)\b",
     re.IGNORECASE,
 )
+# a person as a changelog or a chat names one: "Add fish install oneliner by @ElijahLynn" (not a scope, "@types/node")
+_HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z0-9][\w-]*\b(?!/)")
 # what may follow a role that is the one asked for: a verb ("pays", "approved", "will"), a preposition, the end
 _AFTER_ROLE = re.compile(
     r"\s*(?:$|[^\w\s]|(?:[a-z]+s|[a-z]+ed|is|was|are|were|will|would|may|might|must|can|could|should|shall|has|"
@@ -325,6 +327,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         match.group(0).lower() not in asked and _AFTER_ROLE.match(sentence, match.end())  # not "the team allowance"
         for match in _ROLE.finditer(sentence)
     ):
+        return True
+    if kind == "person" and any(match.group(0).lower() not in asked for match in _HANDLE.finditer(sentence)):
         return True
     return any(_new_name(match.group(0), asked) for match in _NAME.finditer(sentence, 1))
 

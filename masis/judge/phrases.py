@@ -28,8 +28,10 @@ from masis.judge.mentions import (
 
 def focus(words: list[Token]) -> tuple[int, int] | None:
     """The span of what a question asks about: the noun phrase after its wh-word and verb ("What was [the gross
-    margin] in Q3 2026?", "What IP rating ..." -> [IP rating])."""
+    margin] in Q3 2026?", "What IP rating ..." -> [IP rating], "Who approved [the budget]?")."""
     index = 0
+    if len(words) > 2 and words[0].lower in {"who", "whom"} and words[1].lower not in AUXILIARIES:
+        return noun_phrase(words, 2)  # "Who contributed [the activate hooks]?": the word after "who" is its verb
     if index < len(words) and words[index].lower in WH_WORDS:
         index += 1
         if index < len(words) and words[index].lower in MEASURE_WORDS:

@@ -11,7 +11,7 @@ Deterministic rules over the words (no model), in this order:
   preposition the frame has no place for ("and with -s?") is added to it;
 - a pronoun or demonstrative with no antecedent of its own ("How much will it cost?", "at the end of that
   quarter", "researchers there") takes it from the previous question: the thing it was about, its period, its
-  place, or what its answer named;
+  place, or what its answer named ("they" after a who-question: the people its answer named);
 - a which-question that compares and names nothing ("which is cheaper") compares the two things the thread named
   last;
 - a question missing the entity, version or period the previous one had ("How do I remove the limit?") takes
@@ -101,7 +101,8 @@ _WHAT_IF = re.compile(r"^\s*(?:(?:and|but)\s+)?(?:what\s+)?if\s+(?P<rest>.+?)\s*
 # predicate ("… does the Heron S1 launch?") about another thing
 _WH_FRAGMENT = re.compile(
     r"^\s*(?:and\s+)?(?P<rest>(?:in|on|at|for|from|since|until|by|to|with)\s+(?:which|what|when|where|whose)"
-    r"(?:\s+[\w-]+){0,2}|(?:which|what|when|where|whose)(?:\s+[\w-]+)?)\s*\?+\s*$",
+    r"(?:\s+[\w-]+){0,2}|(?:which|what|when|where|whose)(?:\s+[\w-]+)?)\s*\?+\s*$"
+    r"|^\s*(?:and\s+)?(?P<agent>(?:by|to|from|with|for)\s+(?:who|whom))\s*\?*\s*$",  # "by who": no "?" needed
     re.IGNORECASE,
 )
 # "in the same quarter", "that year": the period the previous question named, which its frame keeps anyway
@@ -156,7 +157,7 @@ def read(question: str, earlier: Sequence[Earlier], antecedent: str | None = Non
 
 def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     frame = frames[0].reading
-    if (match := _WH_FRAGMENT.match(question)) and (asked := _asked_again(frame, match["rest"])):
+    if (match := _WH_FRAGMENT.match(question)) and (asked := _asked_again(frame, match["rest"] or match["agent"])):
         return _dependent(asked, "ellipsis")
     if match := _WHAT_IF.match(question):
         if restated := _restated(frame, match["rest"]):  # "and if it's not faulty?" after "a faulty device"
@@ -386,8 +387,12 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
             attribute = rest[0]  # the frame's own article stays: not "the the highest"
     start = frame_words[content[0]].start
     end = start + len(phrase(frame_words, content[0], content[-1], frame))
+    article, *rest = attribute.split(None, 1)
+    own_article = bool(rest) and article.lower() in DETERMINERS
+    if own_article and frame[:start].rstrip().lower().endswith(f" {article.lower()}"):
+        attribute = rest[0]  # "Who contributed the hooks?" + "the fish oneliner": not "the the fish oneliner"
     replaced = frame[:start] + attribute + frame[end:]
-    if not keep_head and start > 0:  # "the gross margin" -> "monthly churn": the article goes with the phrase
+    if not keep_head and start > 0 and not own_article:  # "the gross margin" -> "monthly churn": the article goes
         before = frame[:start].rstrip()
         if before.lower().endswith(" the") and attribute.split()[0].lower() not in DETERMINERS:
             head = frame_words[first].lower
@@ -517,13 +522,18 @@ def _resolve(
             return None
         return words[index].start, words[index].start + len(words[index].text), place
     pool: list[Mention] | list[str] = (coordinated(frame.reading) or _ordinal_pair(frame.reading)
-                                       or _version_pair(frame.reading))
+                                       or _version_pair(frame.reading) or _modifier_pair(frame.reading))
     if form == "singular" and len(pool) >= 2:
         names = [m if isinstance(m, str) else m.text for m in pool]
         own = {m.text.lower() for m in mentions(question)}
         if not any(name.lower() in own for name in names):
             return Reading(question, True, "unclear", tuple(names), words[index].text)
         return None
+    if form == "plural" and words[index].lower in {"they", "them", "their"} and _asked_who(frame) \
+            and (named := _named_in_answer(frame)):
+        if f"the {named}".lower() in strip_citations(frame.answer).lower():
+            named = f"the {named}"
+        return _replace(question, words, index, named)  # "Who reviews the models?" "What do they look at?"
     if form == "plural":
         group = pool or _chain(frames)
         thing = " and ".join(m if isinstance(m, str) else m.text for m in group) if group else _topic(frames, True)
@@ -537,6 +547,12 @@ def _resolve(
     if thing is None:
         return None
     return _replace(question, words, index, thing)
+
+
+def _asked_who(frame: Earlier) -> bool:
+    """Whether the earlier question asked who: its answer names the people a "they" then means."""
+    words = tokens(frame.reading)
+    return bool(words) and words[0].lower in {"who", "whom"}
 
 
 def _what_did(frame: Earlier) -> str | None:
@@ -576,6 +592,20 @@ def _ordinal_pair(question: str) -> list[str]:
         return []
     noun = match[3][:-1] if match[3].endswith("s") and not match[3].endswith("ss") else match[3]
     return [f"the {match[1].lower()} {noun}", f"the {match[2].lower()} {noun}"]
+
+
+_MODIFIER_PAIR = re.compile(r"\b([a-z][\w-]*)\s+(?:and|or)\s+([a-z][\w-]*)\s+([a-z][\w-]*[^s\W]s)\b")
+
+
+def _modifier_pair(question: str) -> list[str]:
+    """"Cargo's dev and release profiles" -> ["the dev profile", "the release profile"]: two kinds of one plural
+    thing."""
+    for match in _MODIFIER_PAIR.finditer(question):
+        first, second, noun = match[1], match[2], match[3]
+        if {first, second, noun} & (AUXILIARIES | PREPOSITIONS | DETERMINERS | WH_WORDS | CONJUNCTIONS):
+            continue
+        return [f"the {first} {noun[:-1]}", f"the {second} {noun[:-1]}"]
+    return []
 
 
 def _version_pair(question: str) -> list[str]:

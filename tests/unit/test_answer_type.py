@@ -59,6 +59,8 @@ def test_the_wh_phrase_decides_the_expected_type(question: str, kind: str | None
         ("The Falcon team leads the launch.", "Which team leads Falcon?", False),  # not typed: "which team"
         ("Falcon is led by the Falcon project.", "Who leads Falcon?", False),  # a name the question already has
         ("The launch is led by the Falcon team.", "Who leads the Falcon team?", False),  # a role it already has
+        ("add activate hooks by @joshfrench in #452", "Who contributed the activate hooks?", True),  # a handle
+        ("install @types/node for the typings", "Who contributed the typings?", False),  # a package scope
         ("The new plant is in Lyon.", "Where is the new plant?", True),
         ("Anything at all.", "What is the strategy?", False),
     ],

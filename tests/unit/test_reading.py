@@ -96,6 +96,15 @@ DEPENDENT = [
      "Which option did git patch-id get in Git 2.38?", "ellipsis"),
     (["Which ports does the Falcon X2 have?", "Which ports does the Heron S1 have?"],
      "Does the other one have Ethernet?", "Does the Falcon X2 have Ethernet?", "pronoun"),
+    # "they" after a who-question is who its answer named (conversations tune cv-101)
+    (["Who reviews production models before they launch?"], "what do they look at?",
+     "What do the AI Governance Council look at?", "pronoun"),
+    # "by who" asks the earlier question's predicate about its agent (cv-102), with or without a question mark
+    (["When was the remote work policy last reviewed?"], "by who", "By who was the remote work policy last reviewed?",
+     "ellipsis"),
+    # the word after "who" is its verb, not the thing it asks about (cv-111); one article, not two
+    (["Who contributed the activate hooks?"], "and the fish install oneliner?",
+     "Who contributed the fish install oneliner?", "ellipsis"),
 ]
 
 
@@ -110,7 +119,9 @@ def test_a_dependent_follow_up_is_read_with_the_thread(before: list[str], questi
                "Warranty repairs are carried out at our service centre in Rotterdam [returns_policy.html#3].",
                "What launches in Q2 2027?":
                "Q2 2027: support copilot general availability [product_roadmap.txt#1].",
-               "What ships next?": "The copilot ships in Q2 2027 [product_roadmap.txt#1]."}
+               "What ships next?": "The copilot ships in Q2 2027 [product_roadmap.txt#1].",
+               "Who reviews production models before they launch?":
+               "Every production model is reviewed by the AI Governance Council before launch [strategy_memo.pdf#2]."}
     reading = read(question, [turn(q, answers.get(q, "")) for q in before])
     assert (reading.text, reading.rule, reading.dependent) == (expected, rule, True)
     assert reading.unclear is None
@@ -149,6 +160,9 @@ AMBIGUOUS = [
     ("What is planned for Q1 2027 and Q2 2027 on the roadmap?", "Who will get access to it?", ("Q1 2027", "Q2 2027")),
     ("What are the first and third risks named in the AI strategy memo?", "How will Kestrel deal with it?",
      ("the first risk", "the third risk")),
+    # two kinds of one thing (cv-107): "it" is either profile, never "Cargo's"
+    ("What codegen-units do Cargo's dev and release profiles use by default?", "is incremental compilation on for it?",
+     ("the dev profile", "the release profile")),
 ]
 
 
