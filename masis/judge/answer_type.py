@@ -113,14 +113,21 @@ _AUXILIARY_WORDS = (
 _AUXILIARIES = frozenset(_AUXILIARY_WORDS.split())
 _KIND_NOUNS = frozenset(f"{_DATE_NOUNS} {_NUMBER_NOUNS} {_PERSON_NOUNS}".split())
 _NEXT_WORD = re.compile(r"\s+([a-z]+)\b", re.IGNORECASE)
+_COMPOUND_WORDS = 4  # how far into a "what is the A B C size" compound its kind is looked for when typing it
 
 
-def _asked_noun(match: re.Match[str], question: str) -> str:
-    """The noun of a "what/which" phrase; of a compound, the second when it names a kind of answer ("what was the
-    wedding date" asks for a date, and "wedding" is what the question is about)."""
-    following = _NEXT_WORD.match(question, match.end())
-    if following and following.group(1).lower() in _KIND_NOUNS:
-        return following.group(1)
+def _asked_noun(match: re.Match[str], question: str, reach: int = 1) -> str:
+    """The noun of a "what/which" phrase; of a compound, the word up to `reach` words on that names a kind of
+    answer ("what was the wedding date" asks for a date, and "wedding" is what the question is about; "what is the
+    maximum decompressed message size", read with a longer reach, asks for a size)."""
+    end = match.end()
+    for _ in range(reach):
+        following = _NEXT_WORD.match(question, end)
+        if following is None or following.group(1).lower() in _AUXILIARIES:
+            break
+        if following.group(1).lower() in _KIND_NOUNS:
+            return following.group(1)
+        end = following.end()
     return match.group("noun")
 
 
@@ -245,7 +252,7 @@ def expected_type(question: str) -> AnswerType | None:
         for kind in ("date", "number", "person", "place"):
             if match.group(kind):
                 return kind  # type: ignore[return-value]
-        noun = _asked_noun(match, question).lower()
+        noun = _asked_noun(match, question, reach=_COMPOUND_WORDS).lower()
         if noun in _AUXILIARIES:
             return None
         if noun in _DATE_NOUNS.split():
