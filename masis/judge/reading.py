@@ -381,16 +381,12 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
         # "the lowest operating temperature" + "the highest": the superlative gives way, the rest of the phrase stays
         degree = _degree(attribute.split()[-1].lower())
         content = [i for i in content if degree and _degree(frame_words[i].lower) == degree][:1] or content
-        article, *rest = attribute.split(None, 1)
-        if rest and article.lower() in DETERMINERS and frame[: frame_words[content[0]].start].rstrip().lower() \
-                .endswith(f" {article.lower()}"):
-            attribute = rest[0]  # the frame's own article stays: not "the the highest"
     start = frame_words[content[0]].start
     end = start + len(phrase(frame_words, content[0], content[-1], frame))
     article, *rest = attribute.split(None, 1)
     own_article = bool(rest) and article.lower() in DETERMINERS
     if own_article and frame[:start].rstrip().lower().endswith(f" {article.lower()}"):
-        attribute = rest[0]  # "Who contributed the hooks?" + "the fish oneliner": not "the the fish oneliner"
+        attribute = rest[0]  # the frame's own article stays: not "the the highest", not "the the fish oneliner"
     replaced = frame[:start] + attribute + frame[end:]
     if not keep_head and start > 0 and not own_article:  # "the gross margin" -> "monthly churn": the article goes
         before = frame[:start].rstrip()
