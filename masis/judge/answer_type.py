@@ -16,7 +16,7 @@ AnswerType = Literal["date", "number", "person", "place", "default", "version", 
 _MONTHS = "january february march april may june july august september october november december"
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
 _NUMBER_NOUNS = (
-    "percentage percent proportion share number amount count total population size age cost price value "
+    "percentage percent proportion share fraction number amount count total population size age cost price value "
     "distance length height weight depth width area speed rate"
 )
 _PERSON_NOUNS = "person people man woman author founder leader president ceo director architect composer writer"
@@ -66,6 +66,18 @@ _COUNTS_MONEY = re.compile(
 # a currency sign or code right before the figure, or before the figure a scale word follows ("$9.4 million")
 _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:USD|EUR|GBP|CHF|JPY))\s*(?:\d[\d,.]*\s*)?$", re.IGNORECASE)
 _SHARE_AFTER = re.compile(r"^\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
+# "What share of the budget goes to Operations?" asks for a part of a whole: "19%", "a third", "one in five", not the
+# whole's "$38 million"
+_ASKS_SHARE = re.compile(
+    r"\b(?:what|which)\s+(?:(?:was|is|were|are)\s+the\s+)?(?:share|percentage|proportion|fraction|percent|per\s*cent)\b"
+    r"|\bhow\s+many\s+(?:percent|per\s*cent)\b",
+    re.IGNORECASE,
+)
+_PART_OF_WHOLE = re.compile(
+    r"\b(?:half|halves|quarters?|thirds?|fifths?|tenths?)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"\s+(?:in|out\s+of)\s+(?:every\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+hundred)\b",
+    re.IGNORECASE,
+)
 
 
 # "… page 16, 2.4 Library Notes": a section's number before its title, at the end of a line of contents
@@ -312,6 +324,11 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             # dimension asked about
             units = _MEASURE_UNITS[measured.group(1).lower()]
             return any(match.group(0).lower() not in asked for match in units.finditer(sentence))
+        if _ASKS_SHARE.search(question):
+            return any(
+                match.group(0).lower() not in asked and _SHARE_AFTER.match(sentence[match.end() :])
+                for match in _NUMBER.finditer(sentence)
+            ) or any(match.group(0).lower() not in asked for match in _PART_OF_WHOLE.finditer(sentence))
         # a year is when, not how many: "In 1564 a group of Huguenots established Fort Caroline" gives no count
         counting = bool(_HOW_MANY.search(question))
         # "How many employees does Sales have?" counts people: "Sales | $9.4 million | 25%" holds no count

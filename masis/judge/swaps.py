@@ -10,6 +10,10 @@ A code is swapped the same way: "When was OC-12c upgraded?" is not answered by "
 backbone to OC-48c", though the sentence before it names OC-12c, nor "What does error E1042 mean?" by "Error E1043
 means the disk is full". The quote that says the question's other words holds a code of the same letters and shape in
 place of the question's, and not the question's (nor does its heading or document name).
+
+A version after a name is swapped too: "Which Zip 3.0 option turns on AES encryption?" is not answered by "… the list
+for Zip 3.1: AES encryption", though the file's first line is about Zip 3.0. A sentence that names its own release
+is about that release, whatever its heading says.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
 
-from masis.judge.anchors import NOT_NAMES, anchors, holds
+from masis.judge.anchors import NOT_NAMES, anchors, holds, parts
 from masis.judge.support import answering
 from masis.judge.terms import question_terms, terms
 from masis.state import EvidenceChunk
@@ -125,19 +130,60 @@ def swapped_codes(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) ->
     "E1042") that the quotes saying most of the question's other words do not hold, in themselves, their heading or
     their document's name, while they hold another code of the same letters and shape."""
     codes = [a for a in anchors(question) if re.search(r"\d", a) and re.search(r"[A-Za-z]", a)]
-    if not codes or not quotes:
-        return []
-    rest = question_terms(question) - set().union(*(terms(code) for code in codes))
-    counts = [len(rest & terms(quote)) for quote, _ in quotes]
-    if not rest or max(counts) == 0:
-        return []
-    leading = [(quote, chunk) for (quote, chunk), count in zip(quotes, counts, strict=True) if count == max(counts)]
+    leading = _leading(question, quotes, codes)
     read = ["\n".join([quote, chunk.get("section") or "", chunk["doc_name"]]) for quote, chunk in leading]
     found: list[tuple[str, str]] = []
     for code in codes:
-        if any(holds(text, code) for text in read):
+        if not leading or any(holds(text, code) for text in read):
             continue
         others = sorted({token for quote, _ in leading for token in _CODE_TOKEN.findall(quote)
                          if _shape(token) == _shape(code) and token.lower() != code.lower()})
         found.extend((code, other) for other in others[:1])
+    return found
+
+
+def _leading(
+    question: str, quotes: Sequence[tuple[str, EvidenceChunk]], asked: Sequence[str]
+) -> list[tuple[str, EvidenceChunk]]:
+    """The quotes that say most of the question's words other than `asked` (its codes, its versions): the ones that
+    answer it; [] when there are no such words or no quote says any."""
+    if not asked or not quotes:
+        return []
+    rest = question_terms(question) - set().union(*(terms(word) for word in asked))
+    counts = [len(rest & terms(quote)) for quote, _ in quotes]
+    if not rest or max(counts) == 0:
+        return []
+    return [(quote, chunk) for (quote, chunk), count in zip(quotes, counts, strict=True) if count == max(counts)]
+
+
+_VERSION = re.compile(r"^v?\d+(?:\.\d+)+[a-z]?$", re.IGNORECASE)  # "3.0", "2.4.0", "v20.1", "3.0a"
+_RELEASE_WORDS = frozenset({"release", "version", "v", "ver"})
+
+
+def _versioned(words: list[str]) -> list[tuple[str, str]]:
+    """(name, version) for each version written right after a name or "release"/"version" ("Zip 3.0", "release
+    2.4.0")."""
+    return [(name, version) for name, version in pairwise(words)
+            if _VERSION.match(version) and (is_name(name) or name.lower() in _RELEASE_WORDS)]
+
+
+def _depth(version: str) -> int:
+    return version.count(".")
+
+
+def swapped_versions(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> list[tuple[str, str]]:
+    """("Zip 3.0", "Zip 3.1") for each version the question names after a name ("Which Zip 3.0 option turns on AES
+    encryption?") that the quotes saying most of its other words do not say, while they say another version of the
+    same depth after the same name ("… the list for Zip 3.1 …: AES encryption"). The quote names its own release,
+    so the heading or the document it sits under cannot lend it the question's one: release notes list many."""
+    pairs = _versioned(tokens(question))
+    leading = _leading(question, quotes, [version for _, version in pairs])
+    found: list[tuple[str, str]] = []
+    for name, version in pairs:
+        if any(holds(quote, version) for quote, _ in leading):
+            continue
+        others = sorted({f"{name} {other}" for quote, _ in leading for said, other in _versioned(tokens(quote))
+                         if _same(said, name) and _depth(other) == _depth(version)
+                         and parts(other) != parts(version)})
+        found.extend((f"{name} {version}", other) for other in others[:1])
     return found

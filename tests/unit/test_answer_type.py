@@ -181,6 +181,14 @@ def test_a_code_is_not_an_acronym_and_a_year_is_not_a_count(sentence: str, quest
         ("ASN1_MAX_NAME_SIZE is 64.", "What is the numeric value of ASN1_MAX_NAME_SIZE in libtasn1?", True),
         ("• (asn1 decode simple der), page 22, • (asn1 encode simple der), page 16",
          "What is the numeric value of ASN1_MAX_NAME_SIZE in libtasn1?", False),
+        # a share is a part of a whole: the whole is not one (conversations tune, answered at confidence 1.0)
+        ("The total operating budget for FY2026 is $38 million.",
+         "What share of the FY2026 operating budget goes to Operations?", False),
+        ("Operations | $7.2 million | 19%", "What share of the FY2026 operating budget goes to Operations?", True),
+        ("About a third of the budget goes to Operations.", "What share of the budget goes to Operations?", True),
+        ("One in five staff work remotely.", "What percentage of staff work remotely?", True),
+        ("--threshold=<0--100> [default: 99%]", "at what percentage does callgrind_annotate stop printing", True),
+        ("The threshold is 99.", "at what percentage does callgrind_annotate stop printing", False),
     ],
 )
 def test_a_measure_is_answered_by_a_figure_in_its_units(sentence: str, question: str, gives: bool) -> None:

@@ -89,6 +89,31 @@ def test_the_code_held_by_the_quote_or_its_heading_is_no_swap() -> None:
                                      _chunk("git-2.39.5.txt#1", ""))])
 
 
+def test_a_version_after_the_same_name_is_swapped_whatever_the_heading_says() -> None:
+    # nextdocs tune nd-064: Zip's WHATSNEW opens "… major changes for Zip 3.0", and lists 3.1's plans further down
+    whatsnew = _chunk("zip-WHATSNEW.txt#1", "What's New: This file is the full list of new features and major "
+                      "changes for Zip 3.0 by beta release.")
+    plans = ("Below are some of the more significant items on the list for Zip 3.1 (see ToDo for a more complete "
+             "list): - AES encryption. - Extended attributes for Windows, Linux, and Mac OS X.")
+    opening = "What's New: This file is the full list of new features and major changes for Zip 3.0 by beta release."
+    question = "Which Zip 3.0 option turns on AES encryption?"
+    assert swaps.swapped_versions(question, [(plans, whatsnew), (opening, whatsnew)]) == [("Zip 3.0", "Zip 3.1")]
+    assert grounding.check(question, f"{plans} [zip-WHATSNEW.txt#1].", [whatsnew]).swapped == [("Zip 3.0", "Zip 3.1")]
+    notes = _chunk("NEWS.md#2", "")
+    assert swaps.swapped_versions("What changed in release 2.4.0?", [("Release 2.1.0 changed the parser.", notes)]) == [
+        ("release 2.4.0", "release 2.1.0")]
+
+
+def test_a_quote_that_names_the_asked_version_or_another_depth_is_no_version_swap() -> None:
+    notes = _chunk("NEWS.md#2", "")
+    assert not swaps.swapped_versions("What changed in release 2.4.0?",
+                                      [("Release 2.4.0 changed the parser, unlike release 2.1.0.", notes)])
+    # "Python 3" is no release of "Python 3.12"; a number after no name is not a release ("of 2.39.4")
+    assert not swaps.swapped_versions("What is new in Python 3.12?", [("Python 3 is the only line kept now.", notes)])
+    assert not swaps.swapped_versions("Which tools broke in Git 2.39.5?",
+                                      [("This release reverts the changes of 2.39.4 that broke git lfs.", notes)])
+
+
 def test_a_flag_is_no_word_for_a_name_to_stand_beside() -> None:
     # conversations cv-036 in a two-document workspace: "Massif's --depth" / "Maximum depth of the allocation trees"
     assert swaps.swapped("What is the default value of Massif's --depth option?",
