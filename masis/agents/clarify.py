@@ -120,7 +120,12 @@ def _doubts(state: MASISState, threshold: float) -> str:
         doubts.append("the draft cites no passage")
     if unsupported := len(critique.get("unsupported_claims") or []):
         doubts.append(f"{unsupported} of the draft's statements could not be matched to a passage")
-    return "; ".join(doubts) or f"the audit found gaps a retry could not close (confidence {confidence:.2f})"
+    if doubts:
+        return "; ".join(doubts)
+    # what the floors found, as they word it ("The quoted passage leaves it open ('TBD')."), the first two
+    gaps = [gap.rstrip(".") for gap in critique.get("logical_gaps") or []][:2]
+    found = "; ".join(gap[:1].lower() + gap[1:] for gap in gaps)
+    return f"the audit found what a retry could not mend: {found or 'gaps in the draft'}"
 
 
 def _near_miss_question(state: MASISState) -> str:

@@ -43,7 +43,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from masis.judge import anchors, attribute, contrast, negation, periods, roles, subjects, support, swaps, tables
+from masis.judge import (
+    anchors,
+    attribute,
+    contrast,
+    negation,
+    periods,
+    roles,
+    subjects,
+    support,
+    swaps,
+    tables,
+    unsettled,
+)
 from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
 from masis.judge.conflicts import evidence_conflicts
@@ -80,6 +92,7 @@ class Floors:
     reversed_role: tuple[str, str] | None = None  # (the question's doer, its verb) that a quote names as done to
     span_for_moment: str | None = None  # the span of years quoted for a "when" question whose event no quote says
     unspoken_attribute: str | None = None  # the attribute a copular question asks for that no quote speaks of
+    unsettled: str | None = None  # the words ("Not sure", "TBD") by which the quote about the subject leaves it open
 
 
 def _words(text: str) -> set[str]:
@@ -207,12 +220,13 @@ def check(
         unmet_negation=negation.unmet(question, claims),
         contradicted=contrast.contradicted(question, claims),
         swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, quotes),
-                 *swaps.swapped_versions(question, quotes)],
+                 *swaps.swapped_versions(question, quotes, wanted_anchors)],
         untyped=untyped_answer(question, claims),
         figure_elsewhere=subjects.figure_elsewhere(question, quotes, wanted_anchors),
         reversed_role=roles.reversed_role(question, claims),
         span_for_moment=periods.span_for_moment(question, claims),
         unspoken_attribute=attribute.unspoken(question, quotes),
+        unsettled=unsettled.unsettled(question, claims),
     )
 
 
@@ -276,6 +290,9 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
     if floors.unspoken_attribute:
         gap(f"No quote speaks of the {floors.unspoken_attribute} asked about.",
             f"no quote speaks of the {floors.unspoken_attribute}")
+    if floors.unsettled:
+        gap(f"The quoted passage leaves it open ('{floors.unsettled}').",
+            f"the quoted passage leaves it open ('{floors.unsettled}')")
     if floors.untyped:
         gap(f"The question asks for a {floors.untyped}; no cited sentence gives one.",
             f"no cited sentence gives the {floors.untyped} asked for")

@@ -171,12 +171,15 @@ def _depth(version: str) -> int:
     return version.count(".")
 
 
-def swapped_versions(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> list[tuple[str, str]]:
+def swapped_versions(
+    question: str, quotes: Sequence[tuple[str, EvidenceChunk]], wanted: Sequence[str] | None = None
+) -> list[tuple[str, str]]:
     """("Zip 3.0", "Zip 3.1") for each version the question names after a name ("Which Zip 3.0 option turns on AES
     encryption?") that the quotes saying most of its other words do not say, while they say another version of the
     same depth after the same name ("… the list for Zip 3.1 …: AES encryption"). The quote names its own release,
-    so the heading or the document it sits under cannot lend it the question's one: release notes list many."""
-    pairs = _versioned(tokens(question))
+    so the heading or the document it sits under cannot lend it the question's one: release notes list many.
+    `wanted` are the anchors still asked for, when a reply refined them ("I meant 2.1.0")."""
+    pairs = [(name, version) for name, version in _versioned(tokens(question)) if wanted is None or version in wanted]
     leading = _leading(question, quotes, [version for _, version in pairs])
     found: list[tuple[str, str]] = []
     for name, version in pairs:

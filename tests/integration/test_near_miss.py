@@ -108,3 +108,28 @@ def test_a_question_for_a_release_is_answered_with_the_heading_that_names_it(eng
     outcome = engine.ask(WS, "Which release added the export command?")
     assert outcome.status == "answered"
     assert "Release 2.1.0" in _quoted(outcome.answer) and "export" in _quoted(outcome.answer)
+
+
+KESTREL = b"""# Kestrel router
+
+## Chipset
+
+The Kestrel uses the Nordic N7 chipset and has four Gigabit Ethernet ports.
+
+## Price
+
+Kestrel retail price: TBD. The Heron S1 sells for $219.
+"""
+
+
+def test_a_fact_the_documents_leave_open_is_asked_back_with_their_words(tmp_path: Path) -> None:
+    # before: "Kestrel retail price: TBD. The Heron S1 sells for $219." was answered at confidence 1.0
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        assert not engine.ingest(WS, [("kestrel.md", KESTREL)]).failed
+        open_price = engine.ask(WS, "What is the retail price of the Kestrel?")
+        assert open_price.status == "needs_clarification"
+        assert open_price.clarification is not None
+        assert "leaves it open ('TBD')" in open_price.clarification.question
+        settled = engine.ask(WS, "What chipset does the Kestrel use?")
+        assert settled.status == "answered"
+        assert "Nordic N7" in (settled.answer or "")

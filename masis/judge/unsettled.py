@@ -1,0 +1,39 @@
+"""Unsettled values: a quote that says the fact asked for is not known yet does not give it.
+
+"What is the port format of an xtrans address for NETware?" is not answered by the table row "NETware | ipx | name
+of a NETware addressable host | Not sure of the specifics yet", nor "When does the Kestrel launch?" by "Launch date:
+TBD", nor "What's new in Zip 2.4?" by "Zip 2.4 was never released": the documents cover the topic and say that the
+fact is open. That is a near miss, asked back with the document's own words, not an answer at full confidence.
+
+The quote read is the one about what the question names: a quote holding every anchor of the question (a name, a
+version, a code) when one does, else those saying most of its words (`support.answering`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from masis.judge import anchors
+from masis.judge.support import answering
+
+_UNSETTLED = re.compile(
+    r"\b(?:not\s+sure|unsure|tbd|tbc|to\s+be\s+(?:decided|determined|confirmed|announced|defined)"
+    r"|not\s+(?:yet\s+)?(?:decided|determined|known|settled|finali[sz]ed|confirmed|specified)"
+    r"|(?:is|are|remains?|still)\s+(?:unknown|undecided)|never\s+(?:been\s+)?released)\b",
+    re.IGNORECASE,
+)
+
+
+def unsettled(question: str, quotes: Sequence[str]) -> str | None:
+    """The words of the quote about the question's subject that say its fact is open ("Not sure", "TBD", "never
+    released"); None when no such quote says so, or when the question asks about the open state itself ("Is the
+    launch date still TBD?")."""
+    if not quotes or _UNSETTLED.search(question):
+        return None
+    wanted = anchors.anchors(question)
+    about = [quote for quote in quotes if wanted and all(anchors.holds(quote, anchor) for anchor in wanted)]
+    for quote in about or answering(question, list(quotes)):
+        if found := _UNSETTLED.search(quote):
+            return found.group(0)
+    return None
