@@ -417,6 +417,10 @@ def _pronouns(question: str, frames: list[Earlier], antecedent: str | None) -> R
     about: str | None = None
     for index, form in found:
         word = words[index]
+        if antecedent is not None and form == "degree":  # "the bigger one" is the thing the user named
+            edits.append((words[index - 2].start, word.start + len(word.text), antecedent))
+            about = antecedent
+            continue
         if antecedent is not None and form in {"singular", "plural"}:
             if any(f"the {antecedent.lower()}" in f.reading.lower() for f in frames):
                 antecedent = f"the {antecedent}"  # as the thread wrote it: "the Heron S1"
@@ -481,6 +485,10 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if lower == "other" and before == "the" and after is not None and _content_word(after):
             found.append((index, "other"))  # "the other one", "the other model"
             continue
+        if (lower in {"one", "ones"} and index >= 2 and words[index - 2].lower == "the" and before is not None
+                and _degree(before) and before not in _NOT_COMPARATIVE):
+            found.append((index, "degree"))  # "the bigger one": which earlier thing is bigger, words cannot tell
+            continue
         if lower in _SINGULAR:
             found.append((index, "singular"))
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
@@ -497,6 +505,8 @@ def _resolve(
 ) -> tuple[int, int, str] | Reading | None:
     """The edit that puts the antecedent in place of `words[index]`, a Reading that asks back, or None."""
     frame = frames[0]
+    if form == "degree":
+        return Reading(question, True, "unclear", (), phrase(words, index - 2, index, question))
     if form == "other":  # of the two things the thread named, the one the latest question was not about
         things = _last_two(frames)
         latest = {m.text.lower() for m in mentions(frame.reading)}

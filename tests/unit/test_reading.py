@@ -236,6 +236,18 @@ def test_mentions_keep_names_periods_and_versions_whole() -> None:
     assert coordinated("Where is the Falcon X2 assembled?") == []
 
 
+def test_the_bigger_one_is_asked_back_and_the_reply_takes_its_place() -> None:
+    # conversations tune cv-092: read as "What does the bigger one cost of Falcon X2?" and answered with the base price
+    earlier = [turn("How much storage does the base Falcon X2 have?", "The Falcon X2 costs $1,249 with 128 GB of "
+                    "storage [falcon_x2_datasheet.md#2].")]
+    reading = read("and what does the bigger one cost", earlier)
+    assert (reading.rule, reading.unclear, reading.candidates) == ("unclear", "the bigger one", ())
+    chosen = read("and what does the bigger one cost", earlier, antecedent="the 256 GB model")
+    assert (chosen.rule, chosen.text) == ("chosen", "What does the 256 GB model cost")
+    # an ordinal or a comparing question is not such a reference
+    assert read("Is the first one faster?", earlier).rule == "self-contained"
+
+
 def test_the_other_one_with_one_thing_named_is_asked_back() -> None:
     reading = read("Does the other one have Ethernet?", [turn("Which ports does the Heron S1 have?")])
     assert (reading.rule, reading.unclear, reading.candidates) == ("unclear", "the other one", ())
