@@ -148,8 +148,10 @@ def _open_line(line: str) -> bool:
 
 # a definition list's entry as the HTML loader writes it, its term first: a code, a flag or a constant ("6: Error in
 # one of the documents", "--maxvars VALUE: Maximum number of variables"); a word's label ("since: v2.30") is a field
-# of a record, which `_blocks` reads by its labels
+# of a record, which `_blocks` reads by its labels. A table of options writes an entry as a row of two cells,
+# "--devdir=$path | SDK download directory (default is OS cache directory)": one entry a line, however wide.
 _TERM_LINE = re.compile(r"^(?:\d[\w.]*|--?\w[\w-]*|[A-Z][A-Z0-9_]+)(?: [A-Z_]+)?: \S")
+_OPTION_ROW = re.compile(r"^--?\w\S*(?:,? \S+){0,3} \| \S")
 
 
 def _deliberate_breaks(lines: list[str]) -> list[bool]:
@@ -158,13 +160,17 @@ def _deliberate_breaks(lines: list[str]) -> list[bool]:
     the next line's first word would have fitted on it within the text's widest line, which a text wrapped to a
     width never does, or it is one of three such lines in a row (a chunk's own lines are narrower than its
     document's). A line that ends on a function word ("pairs to") was cut mid-phrase all the same (a PDF's
-    proportional font fills its lines unevenly)."""
+    proportional font fills its lines unevenly). An option's row before another option's row (`_OPTION_ROW`) ends
+    on purpose too."""
     width = max(map(len, lines), default=0)
     open_ = [_open_line(line) for line in lines]
     found = []
     for i, line in enumerate(lines):
         following = lines[i + 1] if i + 1 < len(lines) else ""
         first = following.split()[0] if following.split() else ""
+        if _OPTION_ROW.match(line) and _OPTION_ROW.match(following):
+            found.append(True)
+            continue
         if not ((first[:1].isupper() or _TERM_LINE.match(following)) and _ends_open(line)):
             found.append(False)
             continue

@@ -144,3 +144,27 @@ def test_a_definition_list_entry_as_long_as_a_paragraph_is_no_field_of_the_one_b
         "operator: Historically, the operator user account was used by system operators to dump backups.",
         "It had uid 37.",
     ]
+
+
+def test_the_rows_of_an_options_table_are_read_apart_however_wide() -> None:
+    # real case (nextdocs tune nd-019): node-gyp's table of two cells a row ran together, and --devdir's "(default is
+    # OS cache directory)" answered for --msvs_version, the widest row ending where the next would not have fitted
+    rows = (
+        "--tarball=$path | Get headers from a local tarball\n"
+        "--devdir=$path | SDK download directory (default is OS cache directory)\n"
+        "--ensure | Don't reinstall headers if already present\n"
+        "-C $dir, --directory=$dir | Run command in different directory\n"
+        "--msvs_version=$version | Set Visual Studio version (Windows only)"
+    )
+    assert split_sentences(rows) == rows.split("\n")
+    # a wrapped line of running text is still one sentence with the next
+    assert split_sentences("--devdir sets where headers are downloaded, which by\ndefault is the cache.") == [
+        "--devdir sets where headers are downloaded, which by default is the cache."]
+
+
+def test_a_cited_entry_ends_where_the_next_starts_with_a_mark() -> None:
+    answer = ("--devdir=$path | SDK download directory (default is OS cache directory) [node-gyp-README.md#17]. "
+              "--msvs_version=$version | Set Visual Studio version (Windows only) [node-gyp-README.md#17].")
+    assert answer_sentences(answer) == [
+        "--devdir=$path | SDK download directory (default is OS cache directory) [node-gyp-README.md#17].",
+        "--msvs_version=$version | Set Visual Studio version (Windows only) [node-gyp-README.md#17]."]
