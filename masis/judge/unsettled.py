@@ -19,10 +19,13 @@ from masis.judge.support import answering
 
 _UNSETTLED = re.compile(
     r"\b(?:not\s+sure|unsure|tbd|tbc|to\s+be\s+(?:decided|determined|confirmed|announced|defined)"
-    r"|not\s+(?:yet\s+)?(?:decided|determined|known|settled|finali[sz]ed|confirmed|specified)"
+    r"|not\s+(?:yet\s+)?(?:decided|determined|known|settled|finali[sz]ed|confirmed)"
     r"|(?:is|are|remains?|still)\s+(?:unknown|undecided)|never\s+(?:been\s+)?released)\b",
     re.IGNORECASE,
 )
+
+# "`root` will be used if `dir` is not known": a condition on the open state states no fact as open
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|whether|until|once)\b(?:(?![.;:]).)*$", re.IGNORECASE)
 
 
 def unsettled(question: str, quotes: Sequence[str]) -> str | None:
@@ -34,6 +37,7 @@ def unsettled(question: str, quotes: Sequence[str]) -> str | None:
     wanted = anchors.anchors(question)
     about = [quote for quote in quotes if wanted and all(anchors.holds(quote, anchor) for anchor in wanted)]
     for quote in about or answering(question, list(quotes)):
-        if found := _UNSETTLED.search(quote):
-            return found.group(0)
+        for found in _UNSETTLED.finditer(quote):
+            if not _CONDITION.search(quote[: found.start()]):
+                return found.group(0)
     return None

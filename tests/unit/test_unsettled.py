@@ -25,3 +25,6 @@ def test_a_settled_quote_about_the_subject_is_no_finding_though_another_is_open(
     # the open state asked about is the answer, not a near miss
     assert unsettled("Is the Kestrel's price still TBD?", ["Kestrel retail price: TBD."]) is None
     assert unsettled("What is the retail price of the Kestrel?", []) is None
+    # a condition on the open state (realdocs tune rd-201: "`root` will be used if `dir` is not specified")
+    assert unsettled("Which city does the Kestrel launch in?",
+                     ["The Kestrel launches in Oslo if the Bergen date is not confirmed."]) is None
