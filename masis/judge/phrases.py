@@ -79,6 +79,8 @@ def topic(question: str, possessor: bool = False) -> str | None:
                 before -= 1  # "the 256 GB Falcon X2"
             the = before >= 0 and words[before].lower == "the"
             return ("the " if the else "") + mention.text
+    if first == last and verb_like(words[first]):
+        return None  # "How much is budgeted for …?": a participle, not a thing
     text = phrase(words, first, last, question)
     if words[first].lower in {"a", "an"}:
         text = "the " + text.split(" ", 1)[1]
@@ -96,7 +98,8 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
     if not words:
         return None
     index = 0
-    if words[0].lower in WH_WORDS:
+    contracted = words[0].lower in WH_WORDS and words[0].possessive  # "What's the fee?" is "What is the fee?"
+    if words[0].lower in WH_WORDS and not contracted:
         index = 1
         if index < len(words) and words[index].lower in MEASURE_WORDS:
             index += 1
@@ -105,9 +108,9 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
         ):
             while index < len(words) and words[index].lower not in AUXILIARIES and not verb_like(words[index]):
                 index += 1  # the wh-phrase: "Which pyenv release", "What IP rating", "How many days"
-    if index < len(words) and words[index].lower in AUXILIARIES:
-        aux = words[index].lower
-        span = noun_phrase(words, index + 1)
+    if contracted or (index < len(words) and words[index].lower in AUXILIARIES):
+        aux = "is" if contracted else words[index].lower
+        span = noun_phrase(words, 1 if contracted else index + 1)
         if span is None:
             return None
         if words[span[0]].lower in _PERSONAL:  # "do I have to return a device": what "I" does it to

@@ -37,6 +37,7 @@ from masis.judge.mentions import (
     AUXILIARIES,
     CONJUNCTIONS,
     DETERMINERS,
+    DO_MODALS,
     PREPOSITIONS,
     VERSION_WORD,
     WH_WORDS,
@@ -467,6 +468,9 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         before = words[index - 1].lower if index else None
         if lower in _PEOPLE:
             people_before = True
+        if _subject_pronoun(words, index):
+            found.append((index, "singular"))
+            continue
         if lower in {"this", "that", "these", "those"} and after and _content_word(after):
             pointing = before is None or before in PREPOSITIONS | AUXILIARIES | WH_WORDS | {"and"}
             pointing = pointing or (lower == "that" and after in _PERIOD_NOUNS)  # "went into Sales that quarter"
@@ -494,6 +498,18 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
             found.append((index, "plural"))
     return found
+
+
+def _subject_pronoun(words: list[Token], index: int) -> bool:
+    """Whether words[index] is "this" or "that" standing alone as the subject, after "does" and before a verb: "how
+    many employees does that pay for?", "does this include the fee?". The word after it is a verb when the question
+    ends after it or a preposition or an article follows; "does that budget cover travel?" has a noun there."""
+    if words[index].lower not in {"this", "that"} or not index or words[index - 1].lower not in DO_MODALS:
+        return False
+    if index + 1 >= len(words):
+        return False
+    following = words[index + 2].lower if index + 2 < len(words) else None
+    return following is None or following in PREPOSITIONS | DETERMINERS
 
 
 def _content_word(word: str) -> bool:
@@ -635,7 +651,7 @@ def _replace(question: str, words: list[Token], index: int, thing: str) -> tuple
         return start, end, f"{thing} is"
     if lower in {"its", "their"}:
         return start, end, f"{thing}'s" if not thing.endswith("s") else f"{thing}'"
-    if lower in {"this", "that", "these", "those"} and index + 1 < len(words):
+    if lower in {"this", "that", "these", "those"} and index + 1 < len(words) and not _subject_pronoun(words, index):
         return start, words[index + 1].start + len(words[index + 1].text), thing
     if index == 0:
         thing = thing[:1].upper() + thing[1:]

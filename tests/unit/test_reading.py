@@ -24,6 +24,9 @@ DEPENDENT = [
      "Is the home-office equipment stipend paid every year?", "pronoun"),
     (["Who wrote the AI investment strategy memo?"], "When was it sent?",
      "When was the AI investment strategy memo sent?", "pronoun"),
+    # "that" alone before a verb is a pronoun, the subject (conversations tune cv-096), not "that pay"
+    (["What's Kestrel's total operating budget for FY2026?"], "how many employees does that pay for?",
+     "How many employees does Kestrel's total operating budget pay for in FY2026?", "pronoun"),
     # ... and its period, when the follow-up names none (the "And who approved it?")
     (["How much will we invest in AI in FY2026?"], "And who approved it?", "Who approved AI in FY2026?", "pronoun"),
     (["When will the legacy dispatch console be retired?"], "What happens to customers still using it?",
@@ -221,6 +224,8 @@ def test_a_second_pronoun_follows_the_first_ones_reading() -> None:
         ("How much will Kestrel Labs invest in AI during FY2026?", "Kestrel Labs"),
         ("What is the default value of Massif's --threshold option?", "Massif"),
         ("Where are warranty repairs carried out?", "warranty repairs"),
+        # "What's" is "What is" (conversations tune cv-096: the topic was the period, "FY2026")
+        ("What's Kestrel's total operating budget for FY2026?", "Kestrel's total operating budget"),
     ],
 )
 def test_what_a_question_is_about(question: str, expected: str) -> None:
@@ -246,6 +251,15 @@ def test_the_bigger_one_is_asked_back_and_the_reply_takes_its_place() -> None:
     assert (chosen.rule, chosen.text) == ("chosen", "What does the 256 GB model cost")
     # an ordinal or a comparing question is not such a reference
     assert read("Is the first one faster?", earlier).rule == "self-contained"
+
+
+def test_a_pronoun_never_means_a_participle() -> None:
+    # "How much is spent on …?" is about no thing a "that" could mean: it is asked back, not read as "spent"
+    reading = read("what does that include", [turn("How much is allocated to travel in Q3?")])
+    assert (reading.rule, reading.unclear) == ("unclear", "that")
+    assert topic("How much is allocated to travel in Q3?") is None
+    # a demonstrative before a noun stays one
+    assert read("does that budget cover travel?", [turn("What is the Kestrel budget?")]).rule != "unclear"
 
 
 def test_the_other_one_with_one_thing_named_is_asked_back() -> None:
