@@ -6,7 +6,8 @@ TBD", nor "What's new in Zip 2.4?" by "Zip 2.4 was never released": the document
 fact is open. That is a near miss, asked back with the document's own words, not an answer at full confidence.
 
 The quote read is the one about what the question names: a quote holding every anchor of the question (a name, a
-version, a code) when one does, else those saying most of its words (`support.answering`).
+version, a code) when one does, else those saying most of its words (`support.answering`); and it must share a word
+of what is asked beside the anchors ("it is unknown which of them was Shi Tianze's mother" leaves no father open).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 
 from masis.judge import anchors
 from masis.judge.support import answering
+from masis.judge.terms import question_terms, terms
 
 _UNSETTLED = re.compile(
     r"\b(?:not\s+sure|unsure|tbd|tbc|to\s+be\s+(?:decided|determined|confirmed|announced|defined)"
@@ -36,7 +38,12 @@ def unsettled(question: str, quotes: Sequence[str]) -> str | None:
         return None
     wanted = anchors.anchors(question)
     about = [quote for quote in quotes if wanted and all(anchors.holds(quote, anchor) for anchor in wanted)]
+    # and it speaks of what is asked about them: "it is unknown which of them was Shi Tianze's mother" leaves his
+    # mother open, not the father asked for
+    asked = question_terms(question) - terms(" ".join(wanted))
     for quote in about or answering(question, list(quotes)):
+        if not asked & terms(quote):
+            continue
         for found in _UNSETTLED.finditer(quote):
             if not _CONDITION.search(quote[: found.start()]):
                 return found.group(0)
