@@ -117,9 +117,12 @@ def answer_sentences(answer: str) -> list[str]:
     return [sentence for part in parts for sentence in split_sentences(part)]
 
 
+# whole words: "the sources disagree" hedges, "Montcalm and the Indians disagreed about …" states a fact
+_HEDGE = re.compile(r"\b(?:" + "|".join(re.escape(phrase) for phrase in HEDGE_PHRASES) + r")\b")
+
+
 def is_hedge(sentence: str) -> bool:
-    lowered = sentence.lower()
-    return any(phrase in lowered for phrase in HEDGE_PHRASES)
+    return _HEDGE.search(sentence.lower()) is not None
 
 
 def audit(answer: str, retrieved_ids: Iterable[str]) -> CitationAudit:

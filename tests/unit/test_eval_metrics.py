@@ -54,6 +54,8 @@ def test_containment_is_word_aligned_after_normalisation() -> None:
     assert m.contains_answer("The University of Leeds is the partner.", ["university of Leeds"])
     assert not m.contains_answer("He made 118 tackles.", ["11"])
     assert not m.contains_answer("anything", [""])
+    # a dash between words parts them (SQuAD 2.0 dev, Normans: was scored wrong)
+    assert m.contains_answer("Dyrrachium—one of the naval bases of the Adriatic—fell again", ["Adriatic"])
 
 
 def test_token_support_and_percentile() -> None:
@@ -99,6 +101,9 @@ def test_claims_split_at_citation_markers_even_without_punctuation() -> None:
         ("radio noise falls at night", ["c.txt#1"]),
     ]
     assert cited_claims("No citations here.") == []
+    # a quoted fact that says "disagreed" is no hedge (SQuAD 2.0 dev, French and Indian War: was scored wrong)
+    fact = "Montcalm and the Indians disagreed about the disposition of prisoners' personal effects"
+    assert cited_claims(f"{fact} [f.txt#1]. The sources disagree on the date [g.txt#2].") == [(fact, ["f.txt#1"])]
 
 
 def test_retrieval_sets_score_citations_by_the_judged_document() -> None:
