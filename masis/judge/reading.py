@@ -436,7 +436,7 @@ def _pronouns(question: str, frames: list[Earlier], antecedent: str | None) -> R
                 continue
             return Reading(question, True, "unclear", (), word.text)
         edits.append(resolved)
-        if form in {"singular", "plural"}:
+        if form in {"singular", "plural"} and resolved[2] != word.text:
             about = resolved[2].removesuffix("'s").removesuffix("'")
     if not edits:
         return None
@@ -559,6 +559,10 @@ def _resolve(
     if form == "plural":
         group = pool or _chain(frames)
         thing = " and ".join(m if isinstance(m, str) else m.text for m in group) if group else _topic(frames, True)
+        if not group and words[index].lower in {"they", "them"} and thing and not _plural(thing):
+            # "where do they fix it" after a question on a warranty claim: "they" are the people who do it, not
+            # the claim; the pronoun stays as typed
+            return words[index].start, words[index].start + len(words[index].text), words[index].text
     else:
         thing = _topic(frames, words[index].lower == "its")
         if thing and _repeats(question, thing):
@@ -569,6 +573,13 @@ def _resolve(
     if thing is None:
         return None
     return _replace(question, words, index, thing)
+
+
+def _plural(thing: str) -> bool:
+    """Whether a noun phrase names more than one thing: "the warranty repairs", "Debian 11 and Debian 12", "Kestrel
+    Labs"; not "the warranty claim"."""
+    last = thing.split()[-1].lower() if thing.split() else ""
+    return " and " in thing or (last.endswith("s") and not last.endswith(("ss", "us", "is", "'s")))
 
 
 def _asked_who(frame: Earlier) -> bool:

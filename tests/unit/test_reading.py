@@ -262,6 +262,14 @@ def test_a_pronoun_never_means_a_participle() -> None:
     assert read("does that budget cover travel?", [turn("What is the Kestrel budget?")]).rule != "unclear"
 
 
+def test_they_means_only_a_plural_thing_else_stays_as_typed() -> None:
+    # conversations tune cv-091: "they" were read as "the warranty claim" ("Where do the warranty claim fix …")
+    earlier = [turn("How do I make a warranty claim?")]
+    assert read("where do they fix it", earlier).text == "Where do they fix the warranty claim"
+    assert read("When were they released?", [turn("When did the new routers ship?")]).text == (
+        "When were the new routers released?")
+
+
 def test_the_other_one_with_one_thing_named_is_asked_back() -> None:
     reading = read("Does the other one have Ethernet?", [turn("Which ports does the Heron S1 have?")])
     assert (reading.rule, reading.unclear, reading.candidates) == ("unclear", "the other one", ())
