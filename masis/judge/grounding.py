@@ -212,15 +212,19 @@ def check(
     (`masis.judge.names`)."""
     quotes = _cited_quotes(answer, evidence)
     claims = [claim for claim, _ in quotes]
+    missing = missing_anchors(question, answer, evidence, wanted_anchors, names)
+    # a release no quote names is the anchor floor's finding; naming the other releases quoted would send their
+    # numbers into the retry's query
+    other_releases = [pair for pair in swaps.swapped_versions(question, quotes, wanted_anchors)
+                      if pair[0].rsplit(" ", 1)[1] not in missing]
     return Floors(
         unsupported=unsupported_sentences(question, answer, evidence),
         copied_example=copies_example(answer),
         conflicts=evidence_conflicts(question, evidence),
-        missing_anchors=missing_anchors(question, answer, evidence, wanted_anchors, names),
+        missing_anchors=missing,
         unmet_negation=negation.unmet(question, claims),
         contradicted=contrast.contradicted(question, claims),
-        swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, quotes),
-                 *swaps.swapped_versions(question, quotes, wanted_anchors)],
+        swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, quotes), *other_releases],
         untyped=untyped_answer(question, claims),
         figure_elsewhere=subjects.figure_elsewhere(question, quotes, wanted_anchors),
         reversed_role=roles.reversed_role(question, claims),
