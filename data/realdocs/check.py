@@ -1,10 +1,12 @@
 """Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl,
-data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl and data/conversations/conversations.jsonl.
+data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl and
+data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
 counted. Markdown, text and CSV evidence is compared against the raw file and, when masis is importable,
-against the loader's text too. Whitespace runs, backticks and asterisks are ignored when comparing.
+against the loader's text too (reStructuredText too: its section titles, which the loader keeps as headings
+only, hold versions and dates). Whitespace runs, backticks and asterisks are ignored when comparing.
 
     python data/realdocs/check.py            # exit 0 when every set passes, 1 otherwise
 """
@@ -24,16 +26,18 @@ REALDOCS = DATA / "realdocs"
 FRESHDOCS = DATA / "freshdocs"
 HOLDOUTDOCS = DATA / "holdoutdocs"
 NEXTDOCS = DATA / "nextdocs"
+MOREDOCS = DATA / "moredocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
     "freshdocs": FRESHDOCS / "files",
     "holdoutdocs": HOLDOUTDOCS / "files",
     "nextdocs": NEXTDOCS / "files",
+    "moredocs": MOREDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
-RAW_SUFFIXES = {".md", ".txt", ".csv"}
+RAW_SUFFIXES = {".md", ".txt", ".csv", ".rst"}
 KINDS = {"factual", "chatty", "near_miss"}
 SPLITS = {"tune", "check"}
 QUESTION_KEYS = {"id", "question", "kind", "answers", "docs", "evidence", "split", "note"}
@@ -252,6 +256,7 @@ def main() -> int:
         lambda t: check_questions(t, "freshdocs", "fd"),
         lambda t: check_questions(t, "holdoutdocs", "hd"),
         lambda t: check_questions(t, "nextdocs", "nd"),
+        lambda t: check_questions(t, "moredocs", "md"),
         check_conversations,
     )
     for check in checks:
