@@ -178,6 +178,8 @@ class ExtractiveProvider:
             quoted = _standing_alone(sentence, question, shown)
             shown.update(s.text for s in sentences if s.chunk is sentence.chunk and s.text.rstrip(".!?") in quoted)
             lines.append(_cite(quoted, sentence.chunk["chunk_id"]))
+            if quoted != sentence.text and quoted.endswith(f": {sentence.text}") and (noun := _asked_release(question)):
+                covered |= terms(noun)  # the heading put before the quote gives the release asked for
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
             covered.update(_context(chunk, asked, question))
         missing = _missing_words(question, covered)
@@ -245,6 +247,7 @@ class ExtractiveProvider:
         supported: list[str] = []
         quoted: list[tuple[str, str]] = []  # (claim, chunk id) of the supported quotes, in order
         kind = expected_type(question)
+        release_noun = _asked_release(question) if kind == "version" else None
         keys = [anchor for anchor in anchors.anchors(question) if anchors.is_key(anchor)]
         # "Who approved the AI investment?": when the answer's quotes say the asked action, the name must come with it,
         # not with the investment ("Kestrel Labs will invest $4.2 million in AI") beside another approval. Quotes that
@@ -297,6 +300,9 @@ class ExtractiveProvider:
                         said.setdefault(chunk_id, []).append(claim)
                         if gives:
                             typed_in.add(chunk_id)
+                            if release_noun and _gives_release(claim, question):
+                                # "which wadllib version …?" is answered by a version, not by the word
+                                passage.update(dict.fromkeys(terms(release_noun) & weights.keys(), 1.0))
         covered: dict[int, float] = dict(uncited)
         for passage in covered_by.values():
             for term, credit in passage.items():
@@ -379,6 +385,34 @@ _VERSION = re.compile(r"(?<![\w-])v?\d+(?:\.\d+)+(?![\w-])|\bv\d+\b", re.IGNOREC
 _ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|release|edition)s?\b", re.IGNORECASE)
 
 
+def _asked_release(question: str) -> str | None:
+    """The noun a "which version/release/edition" question asks by, or None."""
+    found = _ASKS_VERSION.search(question)
+    return found.group(0).split()[-1] if found else None
+
+
+_NAMED_VERSION = re.compile(r"([A-Za-z][\w.+-]*)\s+v?\d+(?:\.\d+)+")
+_VERSION_RUN = r"v?\d+(?:\.\d+)+(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to)\s+)v?\d+(?:\.\d+)+)*"
+
+
+def _without_named_versions(text: str, question: str) -> str:
+    """`text` without the versions of what the question names with a version: "Which wadllib version dropped
+    Python 3.2 to 3.4?" asks for wadllib's release, which "Drop support for Python 3.2, 3.3, and 3.4" does not give
+    (its 3.3 is Python's too)."""
+    names = {match.group(1).lower() for match in _NAMED_VERSION.finditer(question)}
+    if not names:
+        return text
+    pattern = rf"\b(?:{'|'.join(re.escape(name) for name in sorted(names))})\s+{_VERSION_RUN}"
+    return re.sub(pattern, " ", text, flags=re.IGNORECASE)
+
+
+def _gives_release(text: str, question: str) -> bool:
+    """Whether `text` gives a version the question does not name, other than one of a thing the question names
+    with a version ("Python 3.3" to "Which wadllib version dropped Python 3.2 to 3.4?")."""
+    asked = {found.lower() for found in _VERSION.findall(question)}
+    return any(found.lower() not in asked for found in _VERSION.findall(_without_named_versions(text, question)))
+
+
 def _standing_alone(sentence: Sentence, question: str, shown: Collection[str] = ()) -> str:
     """The quote, led by what it needs to stand alone: what its pronoun subject refers to ("It will cost $219" under
     "Falcon X2", `masis.judge.quotes`), or the section heading when the question asks for what only the heading gives
@@ -393,9 +427,7 @@ def _standing_alone(sentence: Sentence, question: str, shown: Collection[str] = 
         return f"{lead} {text}" if lead.endswith(":") else f"{_cite(lead, sentence.chunk['chunk_id'])} {text}"
     if not heading or heading.lower() in text.lower() or len(heading) > HEADING_LEAD_MAX:
         return text
-    asked = {found.lower() for found in _VERSION.findall(question)}
-    gives = [found for found in _VERSION.findall(text) if found.lower() not in asked]
-    if _ASKS_VERSION.search(question) and not gives and _VERSION.search(heading):
+    if _ASKS_VERSION.search(question) and not _gives_release(text, question) and _VERSION.search(heading):
         return f"{heading}: {text}"
     return text
 

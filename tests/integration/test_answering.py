@@ -236,3 +236,36 @@ def test_tied_passages_come_back_the_same_whatever_order_they_were_ingested_in(t
                 engine.ingest("docs", [(name, text)], uploaded_by="test")
             found.append([hit.chunk_id for hit in engine.store.search("docs", "Falcon X2 price", 2)])
     assert found[0] == found[1] == ["a.txt#1", "b.txt#1"]
+
+
+WIDGET_NEWS = b"""================
+NEWS for widgetlib
+================
+
+1.3.6 (2021-09-13)
+==================
+
+- Remove buildout support in favour of tox.
+
+1.3.5 (2021-01-20)
+==================
+
+- Drop support for Python 3.2, 3.3, and 3.4.
+- Accept Unicode parameter values again.
+
+1.3.4 (2020-04-29)
+==================
+
+- Advertise support for Python 3.8.
+"""
+
+
+def test_the_release_asked_for_is_its_items_heading_not_a_version_the_item_names(tmp_path: Path) -> None:
+    # moredocs tune md-031: "Drop support for Python 3.2, 3.3, and 3.4" was answered without its release, its 3.3
+    # taken for the version asked for (Python's, not the library's)
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        assert not engine.ingest("docs", [("widgetlib-NEWS.rst", WIDGET_NEWS)]).failed
+        outcome = engine.ask("docs", "which widgetlib version dropped python 3.2 to 3.4?")
+    assert outcome.status == "answered", outcome.clarification
+    assert (outcome.answer or "").startswith("1.3.5 (2021-01-20): Drop support for Python 3.2"), outcome.answer
+    assert "do not say anything about version" not in (outcome.answer or "")
