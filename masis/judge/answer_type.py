@@ -93,6 +93,19 @@ def _is_money_or_share(sentence: str, match: re.Match[str]) -> bool:
                 or _SHARE_AFTER.match(sentence[match.end() :]))
 
 
+# the month May beside a day, a year or a preposition of time ("9 May 2027", "May 2027", "in May"); else the modal
+# ("Underscore may now be required with …")
+_MONTH_MAY = re.compile(
+    r"\d\s+$|\b(?:in|since|until|till|by|from|during|of|early|late|mid|before|after)\s+$", re.IGNORECASE)
+
+
+def _modal_may(sentence: str, match: re.Match[str]) -> bool:
+    if match.group(0).lower() != "may":
+        return False
+    after = sentence[match.end() : match.end() + 6]
+    return not (_MONTH_MAY.search(sentence[max(0, match.start() - 12) : match.start()]) or re.match(r"\s+\d", after))
+
+
 # "One of the most prominent refugees was Pierre Bayle" picks one out of many; it counts nothing
 _ONE_OF = re.compile(r"one\s+of\b", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
@@ -317,7 +330,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         return any(match.group(0) not in question for match in pattern.finditer(sentence))
     if kind == "date":
         found = [*_DATE.finditer(sentence), *_DURATION.finditer(sentence)]
-        return any(match.group(0).lower() not in asked for match in found)
+        return any(match.group(0).lower() not in asked and not _modal_may(sentence, match) for match in found)
     if kind == "number":
         if (measured := _MEASURED.search(question)) is not None:
             # "How heavy is the Falcon X2?" is answered by a weight, not by its price: a figure with a unit of the

@@ -282,3 +282,18 @@ def test_a_signals_name_answers_for_a_signal_not_for_an_exit_code() -> None:
     # real case (fresh tune fd-056): killSignal's "Default: 'SIGTERM'" is no exit code
     question = "What exit code does a child process get when exec()'s maxBuffer is exceeded?"
     assert not gives_type("killSignal {string|integer} Default: 'SIGTERM'", "code", question)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gives"),
+    [
+        # moredocs tune md-025: the modal "may" was read as the month, and a date question answered at 0.85
+        ('In CommonJS, Underscore may now be required with just: var _ = require("underscore")', False),
+        ("It may ship soon.", False),
+        ("Pre-orders open on 9 May 2027.", True),
+        ("It shipped in May.", True),
+        ("May 2027 is the launch.", True),
+    ],
+)
+def test_may_is_a_month_only_beside_a_day_a_year_or_a_preposition_of_time(sentence: str, gives: bool) -> None:
+    assert gives_type(sentence, "date", "When did Underscore first come out?") is gives
