@@ -236,9 +236,13 @@ _LEADING_CLAUSE = re.compile(
 )
 
 
+_WH_IS = re.compile(r"\b(what|which|who|where|when|how)['’]s\b", re.IGNORECASE)
+
+
 def main_clause(question: str) -> str:
-    """The question without a leading clause that only sets the scene ("When installing from X, which …?")."""
-    return _LEADING_CLAUSE.sub("", question, count=1)
+    """The question without a leading clause that only sets the scene ("When installing from X, which …?"), its
+    "what's" read as "what is" (a question typed in chat: "what's the default wait for _.debounce?")."""
+    return _WH_IS.sub(r"\1 is", _LEADING_CLAUSE.sub("", question, count=1))
 
 
 # a figure is a code in a sentence that says so ("exits with code 1") or that a list of codes opens with it ("9

@@ -297,3 +297,9 @@ def test_a_signals_name_answers_for_a_signal_not_for_an_exit_code() -> None:
 )
 def test_may_is_a_month_only_beside_a_day_a_year_or_a_preposition_of_time(sentence: str, gives: bool) -> None:
     assert gives_type(sentence, "date", "When did Underscore first come out?") is gives
+
+
+def test_whats_is_what_is() -> None:
+    # moredocs tune md-028: "what's the default wait …" had no type, and a sentence about `_.defaults` answered it
+    assert expected_type("what's the default wait for _.debounce if i don't pass one?") == "default"
+    assert expected_type("who's the CEO of Nordlys?") == "person"
