@@ -28,9 +28,8 @@ _FIRST_PERSON = re.compile(r"\b(?:we|our|ours|us)\b", re.IGNORECASE)
 # the kinds of answer that are said about something: a count or an amount, and a version or a code of an entry keyed
 # by an identifier, a flag, a code or a version ("In which Node.js version was timeout.close() marked as legacy?" is
 # not answered by a version the http page gives for its keep-alive timeout, nor "Which CVE does Git 2.39.1 fix?" by
-# the CVEs of 2.39.2's notes); a default is an option's, so the quote that gives it holds the option's key
-# ("--devdir=$path | SDK download directory (default is OS cache directory)" is no default of --msvs_version)
-_SAID_ABOUT = frozenset({"number", "version", "code", "default"})
+# the CVEs of 2.39.2's notes)
+_SAID_ABOUT = frozenset({"number", "version", "code"})
 _RELEASE = re.compile(r"^v?\d+(?:\.\d+)+$")  # "2.39.1", "v20.1"
 
 
@@ -43,7 +42,7 @@ def figure_elsewhere(
     those kinds, names no anchor, or no quote gives one (the type floor's case)."""
     wanted = anchors.anchors(question) if wanted is None else list(wanted)
     kind = expected_type(question)
-    if kind in {"version", "code", "default"}:
+    if kind in {"version", "code"}:
         # a product's name may be its page's alone; an entry's key or a release's version is the quote's to hold
         wanted = [anchor for anchor in wanted if anchors.is_key(anchor) or _RELEASE.match(anchor)]
     if kind not in _SAID_ABOUT or not wanted:

@@ -121,13 +121,3 @@ def test_a_code_is_said_about_the_release_the_question_names() -> None:
     assert subjects.figure_elsewhere("Which CVE does Git 2.39.1 fix?", quotes) == ["2.39.1"]
     assert subjects.figure_elsewhere("Which CVE does Git 2.39.2 fix?", quotes) == []
 
-
-def test_a_default_is_said_about_the_option_the_question_keys() -> None:
-    # real case (nextdocs tune nd-019): node-gyp's --devdir row gives a default, its --msvs_version row none
-    table = _chunk("node-gyp-README.md#17", "", "Command Options")
-    devdir = "--devdir=$path | SDK download directory (default is OS cache directory)"
-    msvs = "--msvs_version=$version | Set Visual Studio version (Windows only)"
-    question = "Which Visual Studio version does node-gyp's --msvs_version default to?"
-    assert subjects.figure_elsewhere(question, [(devdir, table), (msvs, table)]) == ["--msvs_version"]
-    assert subjects.figure_elsewhere("What is the default of node-gyp's --devdir option?",
-                                     [(devdir, table), (msvs, table)]) == []
