@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,6 +27,9 @@ class Sentence:
     lead: str | None = None  # the first sentence of its entry, for a short sentence that cannot stand alone
 
 
+_MEASURED_FIGURE = re.compile(r"\d[.,]\d|\d\s*%|[$€£¥]\s*\d")
+
+
 def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
     """Every distinct sentence of the evidence (overlapping chunks repeat sentences), citation-like brackets
     neutralised; the same short sentence under two entries ("Default: Infinity.") is two sentences."""
@@ -36,7 +40,9 @@ def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
         for block in sentence_blocks(neutralise_markers(chunk["text"])):
             cells = table_cells(block[0]) if len(block) == 1 else 0
             table_lead = header if cells and header and table_cells(header) == cells else None
-            header = (table_lead or block[0]) if cells else None
+            # a first row that holds a measured figure is a record, no header ("ESM (Production) | 8.59 KB" does not
+            # name the rows under it); a year as a column's name is a header's ("Metric | 2024 | 2025")
+            header = (table_lead or (None if _MEASURED_FIGURE.search(block[0]) else block[0])) if cells else None
             for index, sentence in enumerate(block):
                 lead = block[0] if index and len(sentence) <= ENTRY_SENTENCE_MAX else table_lead
                 key = (lead and lead.lower(), sentence.lower())

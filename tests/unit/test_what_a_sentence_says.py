@@ -31,6 +31,23 @@ def test_the_rows_are_read_under_the_tables_first_row() -> None:
     assert not in_table(sentences["The Falcon X2 operates from -20 °C to 60 °C."])
 
 
+DOWNLOADS: EvidenceChunk = {  # data/moredocs/files/underscore-index.html, a table without a header row
+    "chunk_id": "underscore-index.html#5", "doc_name": "underscore-index.html", "page": None,
+    "section": "v1.13.4 Downloads", "relevance": 1.0, "score": 1.0,
+    "text": "ESM (Production) | 8.59 KB, Minified and Gzipped\n\nUMD (Development) | 68.4 KB, Uncompressed\n\n"
+            "UMD (Production) | 7.48 KB, Minified and Gzipped",
+}
+
+
+def test_a_first_row_with_a_measured_figure_is_a_record_not_the_rows_header() -> None:
+    # moredocs tune md-020: every row was read under "ESM (Production) | 8.59 KB", so "UMD (Development)" was credited
+    # with "production" and tied with the row asked about
+    sentences = {s.text: s for s in evidence_sentences([DOWNLOADS])}
+    assert sentences["UMD (Development) | 68.4 KB, Uncompressed"].lead is None
+    answer = ExtractiveProvider().synthesize("How big is Underscore's UMD production build?", [DOWNLOADS])
+    assert answer.startswith("UMD (Production) | 7.48 KB"), answer
+
+
 def test_the_row_asked_about_is_quoted_and_not_its_neighbours() -> None:
     provider = ExtractiveProvider()
     answer = provider.synthesize("What IP rating does the Falcon X2 have?", [DATASHEET])
