@@ -151,7 +151,10 @@ def _open_line(line: str) -> bool:
 # of a record, which `_blocks` reads by its labels. A table of options writes an entry as a row of two cells,
 # "--devdir=$path | SDK download directory (default is OS cache directory)": one entry a line, however wide.
 _TERM_LINE = re.compile(r"^(?:\d[\w.]*|--?\w[\w-]*|[A-Z][A-Z0-9_]+)(?: [A-Z_]+)?: \S")
-_OPTION_ROW = re.compile(r"^--?\w\S*(?:,? \S+){0,3} \| \S")
+# an entry's row keyed by a flag, a call or an identifier ("--ensure | …", "list_sandboxes() | List all sandboxes",
+# "fs.readFile | …", "maxSockets | …")
+_OPTION_ROW = re.compile(
+    r"^(?:--?\w\S*(?:,? \S+){0,3}|[A-Za-z_][\w.]*\([^|]*\)|[A-Za-z_]\w*[_.][\w.]*|[a-z]+[A-Z]\w*) \| \S")
 
 
 def _deliberate_breaks(lines: list[str]) -> list[bool]:

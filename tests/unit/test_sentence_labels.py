@@ -157,6 +157,11 @@ def test_the_rows_of_an_options_table_are_read_apart_however_wide() -> None:
         "--msvs_version=$version | Set Visual Studio version (Windows only)"
     )
     assert split_sentences(rows) == rows.split("\n")
+    # a table of methods the same (moredocs tune md-001: update_sandbox's row ran into service's "=600")
+    methods = ("service(name, port, *, expires_in_seconds=600) | Get a ServiceURL for an HTTP service\n"
+               "list_sandboxes() | List all sandboxes\n"
+               "update_sandbox(name, *, idle_ttl_seconds=None) | Update a sandbox's name or retention settings")
+    assert split_sentences(methods) == methods.split("\n")
     # a wrapped line of running text is still one sentence with the next
     assert split_sentences("--devdir sets where headers are downloaded, which by\ndefault is the cache.") == [
         "--devdir sets where headers are downloaded, which by default is the cache."]
