@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from masis.judge import anchors, several
 from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.quotes import document_title, leans_on_before, sentence_before
-from masis.judge.sentences import table_cells
+from masis.judge.sentences import sentence_blocks, table_cells
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
@@ -54,13 +54,24 @@ def figure_elsewhere(
         if not gives_type(quote, kind, question):
             continue
         name, heading = chunk["doc_name"], chunk.get("section") or ""
-        text = "\n".join([*_referents(quotes, index), *_table_header(quote, chunk), quote, heading,
+        text = "\n".join([*_referents(quotes, index), *_table_header(quote, chunk), *_entry_start(quote, chunk), quote,
+                          heading,
                           chunk.get("title") or "", name, document_title(name)])
         # "Our headline target is to cut fuel costs by 15%" speaks for the document's author, whom it names elsewhere
         author = set(chunk.get("context_terms", [])) if _FIRST_PERSON.search(quote) else set()
         unheld.extend([a for a in part if not anchors.holds(text, a) and not _names_author(a, author)]
                       for part in asked)
     return min(unheld, key=len) if unheld else []
+
+
+def _entry_start(quote: str, chunk: EvidenceChunk) -> list[str]:
+    """The first sentence of the entry (the block) a quote sits in, when the quote is a later one: "You may pass
+    multiple name/value pairs up to a maximum of 32" is said in `--param PARAMNAME PARAMVALUE`'s entry."""
+    said = " ".join(quote.split()).rstrip(".")
+    for block in sentence_blocks(chunk["text"]):
+        if any(" ".join(sentence.split()).rstrip(".") == said for sentence in block[1:]):
+            return [block[0]]
+    return []
 
 
 def _table_header(quote: str, chunk: EvidenceChunk) -> list[str]:

@@ -121,3 +121,14 @@ def test_a_code_is_said_about_the_release_the_question_names() -> None:
     assert subjects.figure_elsewhere("Which CVE does Git 2.39.1 fix?", quotes) == ["2.39.1"]
     assert subjects.figure_elsewhere("Which CVE does Git 2.39.2 fix?", quotes) == []
 
+
+
+def test_a_figure_is_said_about_the_entry_it_sits_in() -> None:
+    # freshdocs tune fd-009: the limit is the second sentence of xsltproc's --param entry
+    entry = _chunk("libxslt-xsltproc.html#7", "--param PARAMNAME PARAMVALUE: Pass a parameter of name PARAMNAME and "
+                   "value PARAMVALUE to the stylesheet. You may pass multiple name/value pairs up to a maximum of 32.")
+    quote = "You may pass multiple name/value pairs up to a maximum of 32"
+    question = "What is the maximum number of name/value pairs that can be passed to xsltproc with --param?"
+    assert subjects.figure_elsewhere(question, [(quote, entry)]) == []
+    other = _chunk("libxslt-xsltproc.html#8", "--maxdepth VALUE: Adjust the maximum depth. The default is 3000.")
+    assert subjects.figure_elsewhere(question, [("The default is 3000", other)]) == ["--param"]
