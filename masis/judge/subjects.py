@@ -65,11 +65,13 @@ def figure_elsewhere(
 
 
 def _entry_start(quote: str, chunk: EvidenceChunk) -> list[str]:
-    """The first sentence of the entry (the block) a quote sits in, when the quote is a later one: "You may pass
-    multiple name/value pairs up to a maximum of 32" is said in `--param PARAMNAME PARAMVALUE`'s entry."""
+    """The first sentence of the reference entry (a block keyed by a flag, an identifier or a code) a quote sits in,
+    when the quote is a later one: "You may pass multiple name/value pairs up to a maximum of 32" is said in `--param
+    PARAMNAME PARAMVALUE`'s entry. A paragraph's first sentence is no entry's key: it names no subject for the rest."""
     said = " ".join(quote.split()).rstrip(".")
     for block in sentence_blocks(chunk["text"]):
-        if any(" ".join(sentence.split()).rstrip(".") == said for sentence in block[1:]):
+        key = block[0].split(maxsplit=1)[0].rstrip(":,") if block[0].split() else ""
+        if anchors.is_key(key) and any(" ".join(sentence.split()).rstrip(".") == said for sentence in block[1:]):
             return [block[0]]
     return []
 

@@ -131,4 +131,4 @@ def test_a_figure_is_said_about_the_entry_it_sits_in() -> None:
     question = "What is the maximum number of name/value pairs that can be passed to xsltproc with --param?"
     assert subjects.figure_elsewhere(question, [(quote, entry)]) == []
     other = _chunk("libxslt-xsltproc.html#8", "--maxdepth VALUE: Adjust the maximum depth. The default is 3000.")
-    assert subjects.figure_elsewhere(question, [("The default is 3000", other)]) == ["--param"]
+    assert "--param" in subjects.figure_elsewhere(question, [("The default is 3000", other)])
