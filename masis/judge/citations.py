@@ -104,9 +104,8 @@ _CITATIONS_AFTER_STOP = re.compile(rf"([.!?])((?:\s*\[{CHUNK_ID_PATTERN}\])+)")
 
 
 # a cited sentence's end: the next quote starts a sentence of its own even in lower case ("… --getsz" [a#1]. what:
-# sfdisk --Linux …") or with a flag ("… [a#1]. --msvs_version=$version | Set Visual Studio version"), as an entry of
-# a reference list often does
-_AFTER_CITED_STOP = re.compile(rf"(\[{CHUNK_ID_PATTERN}\][.!?])\s+(?=[a-z]|--?[A-Za-z])")
+# sfdisk --Linux …"), as an entry of a reference list often does
+_AFTER_CITED_STOP = re.compile(rf"(\[{CHUNK_ID_PATTERN}\][.!?])\s+(?=[a-z])")
 
 
 def answer_sentences(answer: str) -> list[str]:

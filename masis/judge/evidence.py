@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from masis.judge import matching
 from masis.judge.citations import neutralise_markers
-from masis.judge.sentences import is_table_row, sentence_blocks, table_cells
+from masis.judge.sentences import is_entry_row, is_table_row, sentence_blocks, table_cells
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
@@ -40,9 +40,11 @@ def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
         for block in sentence_blocks(neutralise_markers(chunk["text"])):
             cells = table_cells(block[0]) if len(block) == 1 else 0
             table_lead = header if cells and header and table_cells(header) == cells else None
-            # a first row that holds a measured figure is a record, no header ("ESM (Production) | 8.59 KB" does not
-            # name the rows under it); a year as a column's name is a header's ("Metric | 2024 | 2025")
-            header = (table_lead or (None if _MEASURED_FIGURE.search(block[0]) else block[0])) if cells else None
+            # a first row that holds a measured figure or is an option's entry is a record, no header ("ESM
+            # (Production) | 8.59 KB", "--devdir=$path | SDK download directory" do not name the rows under them); a
+            # year as a column's name is a header's ("Metric | 2024 | 2025")
+            record = _MEASURED_FIGURE.search(block[0]) or is_entry_row(block[0])
+            header = (table_lead or (None if record else block[0])) if cells else None
             for index, sentence in enumerate(block):
                 lead = block[0] if index and len(sentence) <= ENTRY_SENTENCE_MAX else table_lead
                 key = (lead and lead.lower(), sentence.lower())

@@ -157,6 +157,12 @@ _OPTION_ROW = re.compile(
     r"^(?:--?\w\S*(?:,? \S+){0,3}|[A-Za-z_][\w.]*\([^|]*\)|[A-Za-z_]\w*[_.][\w.]*|[a-z]+[A-Z]\w*) \| \S")
 
 
+def is_entry_row(line: str) -> bool:
+    """A table row that is an entry keyed by a flag, a call or an identifier (`_OPTION_ROW`): a record, never the
+    header other rows are read under."""
+    return _OPTION_ROW.match(line) is not None
+
+
 def _deliberate_breaks(lines: list[str]) -> list[bool]:
     """For each line, whether it ended on purpose before a capitalised line although it has no closing
     punctuation, as in a list of one item a line ("Skip collecting build-id when recording: perf record -B"):
@@ -171,7 +177,7 @@ def _deliberate_breaks(lines: list[str]) -> list[bool]:
     for i, line in enumerate(lines):
         following = lines[i + 1] if i + 1 < len(lines) else ""
         first = following.split()[0] if following.split() else ""
-        if _OPTION_ROW.match(line) and _OPTION_ROW.match(following):
+        if is_entry_row(line) and is_entry_row(following):
             found.append(True)
             continue
         if not ((first[:1].isupper() or _TERM_LINE.match(following)) and _ends_open(line)):

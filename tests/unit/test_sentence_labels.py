@@ -166,10 +166,3 @@ def test_the_rows_of_an_options_table_are_read_apart_however_wide() -> None:
     assert split_sentences("--devdir sets where headers are downloaded, which by\ndefault is the cache.") == [
         "--devdir sets where headers are downloaded, which by default is the cache."]
 
-
-def test_a_cited_entry_ends_where_the_next_starts_with_a_mark() -> None:
-    answer = ("--devdir=$path | SDK download directory (default is OS cache directory) [node-gyp-README.md#17]. "
-              "--msvs_version=$version | Set Visual Studio version (Windows only) [node-gyp-README.md#17].")
-    assert answer_sentences(answer) == [
-        "--devdir=$path | SDK download directory (default is OS cache directory) [node-gyp-README.md#17].",
-        "--msvs_version=$version | Set Visual Studio version (Windows only) [node-gyp-README.md#17]."]

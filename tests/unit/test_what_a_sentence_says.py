@@ -48,6 +48,17 @@ def test_a_first_row_with_a_measured_figure_is_a_record_not_the_rows_header() ->
     assert answer.startswith("UMD (Production) | 7.48 KB"), answer
 
 
+def test_an_options_first_row_is_no_header_of_the_rows_after_it() -> None:
+    # nextdocs tune nd-019: --msvs_version's row was read under --devdir's, and its "(default is OS cache directory)"
+    # quoted as the lead of the row asked about
+    options: EvidenceChunk = {**DOWNLOADS, "chunk_id": "node-gyp-README.md#17", "doc_name": "node-gyp-README.md",
+                              "text": "--devdir=$path | SDK download directory (default is OS cache directory)\n"
+                                      "--ensure | Don't reinstall headers if already present\n"
+                                      "--msvs_version=$version | Set Visual Studio version (Windows only)"}
+    sentences = {s.text: s for s in evidence_sentences([options])}
+    assert sentences["--msvs_version=$version | Set Visual Studio version (Windows only)"].lead is None
+
+
 def test_the_row_asked_about_is_quoted_and_not_its_neighbours() -> None:
     provider = ExtractiveProvider()
     answer = provider.synthesize("What IP rating does the Falcon X2 have?", [DATASHEET])
