@@ -240,9 +240,8 @@ _WH_IS = re.compile(r"\b(what|which|who|where|when|how)['’]s\b", re.IGNORECASE
 
 
 def main_clause(question: str) -> str:
-    """The question without a leading clause that only sets the scene ("When installing from X, which …?"), its
-    "what's" read as "what is" (a question typed in chat: "what's the default wait for _.debounce?")."""
-    return _WH_IS.sub(r"\1 is", _LEADING_CLAUSE.sub("", question, count=1))
+    """The question without a leading clause that only sets the scene ("When installing from X, which …?")."""
+    return _LEADING_CLAUSE.sub("", question, count=1)
 
 
 # a figure is a code in a sentence that says so ("exits with code 1") or that a list of codes opens with it ("9
@@ -268,8 +267,9 @@ def _technical_type(question: str) -> AnswerType | None:
 
 
 def expected_type(question: str) -> AnswerType | None:
-    """The kind of answer the question asks for, if it names one: a default, or what its first wh-phrase asks."""
-    question = main_clause(question)
+    """The kind of answer the question asks for, if it names one: a default, or what its first wh-phrase asks; its
+    "what's" read as "what is" (as chat types it: "what's the default wait for _.debounce?")."""
+    question = _WH_IS.sub(r"\1 is", main_clause(question))
     if _ASKS_DEFAULT.search(question) and _TYPED.search(question):
         return "default"
     technical = _technical_type(question)

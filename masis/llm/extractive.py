@@ -397,7 +397,7 @@ def _asked_release(question: str) -> str | None:
     return found.group(0).split()[-1] if found else None
 
 
-_NAMED_VERSION = re.compile(r"([A-Za-z][\w.+-]*)\s+v?\d+(?:\.\d+)+")
+_NAMED_VERSION = re.compile(r"([A-Za-z][\w.+-]*)\s+v?\d+(?:\.\d+)*\b")  # "Python 3.2", "Python 3"
 _VERSION_RUN = r"v?\d+(?:\.\d+)+(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to)\s+)v?\d+(?:\.\d+)+)*"
 
 
