@@ -148,11 +148,11 @@ def _open_line(line: str) -> bool:
 
 # a definition list's entry as the HTML loader writes it, its term first: a code, a flag or a constant ("6: Error in
 # one of the documents", "--maxvars VALUE: Maximum number of variables"); a word's label ("since: v2.30") is a field
-# of a record, which `_blocks` reads by its labels. A table of options writes an entry as a row of two cells,
-# "--devdir=$path | SDK download directory (default is OS cache directory)": one entry a line, however wide.
+# of a record, which `_blocks` reads by its labels
 _TERM_LINE = re.compile(r"^(?:\d[\w.]*|--?\w[\w-]*|[A-Z][A-Z0-9_]+)(?: [A-Z_]+)?: \S")
-# an entry's row keyed by a flag, a call or an identifier ("--ensure | …", "list_sandboxes() | List all sandboxes",
-# "fs.readFile | …", "maxSockets | …")
+# a table of options, methods or settings writes an entry as a row of two cells keyed by a flag, a call or an
+# identifier ("--devdir=$path | SDK download directory (default is OS cache directory)", "list_sandboxes() | List all
+# sandboxes", "fs.readFile | …", "maxSockets | …"): one entry a line, however wide
 _OPTION_ROW = re.compile(
     r"^(?:--?\w\S*(?:,? \S+){0,3}|[A-Za-z_][\w.]*\([^|]*\)|[A-Za-z_]\w*[_.][\w.]*|[a-z]+[A-Z]\w*) \| \S")
 
