@@ -115,12 +115,6 @@ class ExtractiveProvider:
             if kind == "default":
                 candidates = _of_asked_entries(candidates, asked.terms)
             typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
-        if naming and typed:
-            # the kind asked for is given by the sentences that name most of the question's anchors: "UMD
-            # (Production) | 7.48 KB" to "How big is Underscore's UMD production build?", not "ESM (Production) |
-            # 8.59 KB" once another sentence has named UMD
-            most = max(len(naming.get(i, set())) for i in typed)
-            typed = {i for i in typed if len(naming.get(i, set())) == most}
         # what each sentence says in other words than the question's: "What river separates Jacksonville?" is
         # answered by "the St. Johns River divides the city", not by the sentence that repeats "Jacksonville"
         meaning: dict[int, float] = {}
