@@ -8,6 +8,7 @@ fact is open. That is a near miss, asked back with the document's own words, not
 The quote read is the one about what the question names: a quote holding every anchor of the question (a name, a
 version, a code) when one does, else those saying most of its words (`support.answering`); and it must share a word
 of what is asked beside the anchors ("it is unknown which of them was Shi Tianze's mother" leaves no father open).
+Every such quote must leave the fact open: one that states it answers, whatever a quote beside it leaves open.
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ _CONDITION = re.compile(r"\b(?:if|when|whenever|unless|whether|until|once)\b(?:(
 
 
 def unsettled(question: str, quotes: Sequence[str]) -> str | None:
-    """The words of the quote about the question's subject that say its fact is open ("Not sure", "TBD", "never
-    released"); None when no such quote says so, or when the question asks about the open state itself ("Is the
-    launch date still TBD?")."""
+    """The words by which the quotes about the question's subject say its fact is open ("Not sure", "TBD", "never
+    released"), when every one of them does; None otherwise, or when the question asks about the open state itself
+    ("Is the launch date still TBD?")."""
     if not quotes or _UNSETTLED.search(question):
         return None
     wanted = anchors.anchors(question)
@@ -41,10 +42,15 @@ def unsettled(question: str, quotes: Sequence[str]) -> str | None:
     # and it speaks of what is asked about them: "it is unknown which of them was Shi Tianze's mother" leaves his
     # mother open, not the father asked for
     asked = question_terms(question) - terms(" ".join(wanted))
-    for quote in about or answering(question, list(quotes)):
-        if not asked & terms(quote):
-            continue
-        for found in _UNSETTLED.finditer(quote):
-            if not _CONDITION.search(quote[: found.start()]):
-                return found.group(0)
+    speaking = [quote for quote in about or answering(question, list(quotes)) if asked & terms(quote)]
+    # every such quote leaves it open: "Members of the genus Dinophysis have a … chloroplast taken from a
+    # cryptophyte" answers where they come from, beside "it is possible (but not confirmed) that …"
+    said = [_open_words(quote) for quote in speaking]
+    return said[0] if said and all(said) else None
+
+
+def _open_words(quote: str) -> str | None:
+    for found in _UNSETTLED.finditer(quote):
+        if not _CONDITION.search(quote[: found.start()]):
+            return found.group(0)
     return None

@@ -303,3 +303,10 @@ def test_whats_is_what_is() -> None:
     # moredocs tune md-028: "what's the default wait …" had no type, and a sentence about `_.defaults` answered it
     assert expected_type("what's the default wait for _.debounce if i don't pass one?") == "default"
     assert expected_type("who's the CEO of Nordlys?") == "person"
+
+
+def test_when_with_a_modal_asks_for_a_condition_not_a_date() -> None:
+    # SQuAD dev, Chloroplast: "Under conditions such as high atmospheric CO2 concentrations, these starch grains may
+    # grow very large" answers it; the modal "may" once passed for its date
+    assert expected_type("When might starch grains become overly large?") is None
+    assert expected_type("When will the Falcon X2 launch?") == "date"

@@ -30,6 +30,10 @@ def test_a_settled_quote_about_the_subject_is_no_finding_though_another_is_open(
         "His father was Shi Bingzhi (史秉直, Shih Ping-chih).",
         "Shi Bingzhi was married to a Jurchen woman (surname Na-ho) and a Han Chinese woman (surname Chang); it is "
         "unknown which of them was Shi Tianze's mother."]) is None
+    # a quote that states the fact, beside one that leaves something open (SQuAD dev, Chloroplast)
+    assert unsettled("Where did Dinophysis get its chloroplasts from?", [
+        "Members of the genus Dinophysis have a phycobilin-containing chloroplast taken from a cryptophyte",
+        "so it is possible (but not confirmed) that the Dinophysis chloroplast is a kleptoplast"]) is None
     # a condition on the open state (realdocs tune rd-201: "`root` will be used if `dir` is not specified")
     assert unsettled("Which city does the Kestrel launch in?",
                      ["The Kestrel launches in Oslo if the Bergen date is not confirmed."]) is None
