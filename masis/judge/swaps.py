@@ -131,10 +131,12 @@ def swapped_codes(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) ->
     their document's name, while they hold another code of the same letters and shape."""
     codes = [a for a in anchors(question) if re.search(r"\d", a) and re.search(r"[A-Za-z]", a)]
     leading = _leading(question, quotes, codes)
+    if not leading:
+        return []
     read = ["\n".join([quote, chunk.get("section") or "", chunk["doc_name"]]) for quote, chunk in leading]
     found: list[tuple[str, str]] = []
     for code in codes:
-        if not leading or any(holds(text, code) for text in read):
+        if any(holds(text, code) for text in read):
             continue
         others = sorted({token for quote, _ in leading for token in _CODE_TOKEN.findall(quote)
                          if _shape(token) == _shape(code) and token.lower() != code.lower()})

@@ -172,14 +172,15 @@ class ExtractiveProvider:
         chosen = _with_what_follows_colons(_with_entry_leads(chosen, sentences, needs_lead), sentences, avoid)
         lines: list[str] = []
         shown: set[str] = set()  # the sentences quoted so far, as themselves or as the referent that leads another
+        release_noun = _asked_release(question)
         for sentence in chosen:
             if sentence.text in shown:
                 continue
             quoted = _standing_alone(sentence, question, shown)
             shown.update(s.text for s in sentences if s.chunk is sentence.chunk and s.text.rstrip(".!?") in quoted)
             lines.append(_cite(quoted, sentence.chunk["chunk_id"]))
-            if quoted != sentence.text and quoted.endswith(f": {sentence.text}") and (noun := _asked_release(question)):
-                covered |= terms(noun)  # the heading put before the quote gives the release asked for
+            if release_noun and quoted.endswith(f": {sentence.text}"):
+                covered |= terms(release_noun)  # the heading put before the quote gives the release asked for
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
             covered.update(_context(chunk, asked, question))
         missing = _missing_words(question, covered)
