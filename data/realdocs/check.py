@@ -1,6 +1,6 @@
 """Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl,
-data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl and
-data/conversations/conversations.jsonl.
+data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl,
+data/policydocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -27,6 +27,7 @@ FRESHDOCS = DATA / "freshdocs"
 HOLDOUTDOCS = DATA / "holdoutdocs"
 NEXTDOCS = DATA / "nextdocs"
 MOREDOCS = DATA / "moredocs"
+POLICYDOCS = DATA / "policydocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -34,6 +35,7 @@ CORPORA = {
     "holdoutdocs": HOLDOUTDOCS / "files",
     "nextdocs": NEXTDOCS / "files",
     "moredocs": MOREDOCS / "files",
+    "policydocs": POLICYDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -257,6 +259,7 @@ def main() -> int:
         lambda t: check_questions(t, "holdoutdocs", "hd"),
         lambda t: check_questions(t, "nextdocs", "nd"),
         lambda t: check_questions(t, "moredocs", "md"),
+        lambda t: check_questions(t, "policydocs", "pd"),
         check_conversations,
     )
     for check in checks:
