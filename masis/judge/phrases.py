@@ -170,6 +170,39 @@ def verb_like(word: Token) -> bool:
     return len(lower) > 4 and (lower.endswith("ed") or lower.endswith("ing")) and not word.text[:1].isupper()
 
 
+# asides a question may carry that say nothing of what it asks about
+_ASIDES = re.compile(r"\b(?:out of the box|by default|quick (?:q|question|one)|hey|whats)\b", re.IGNORECASE)
+
+
+def content_words(question: str) -> list[str]:
+    """The words of what a question is about, the only ones a hedge may name as missing: its names, codes, versions
+    and periods (`mentions`) and the words of its subject, but not its verbs ("Which option sets …", "can I turn on
+    …", "released") nor its asides ("out of the box", "quick q")."""
+    text = _ASIDES.sub(" ", question)
+    words = tokens(text)
+    found = [word for mention in mentions(text) for word in mention.text.split()]
+    span = subject(words)
+    if span is not None:
+        first, last = _with_of(words, *span)
+        found += [words[i].text for i in range(first, last + 1) if not _verb_at(words, i)]
+    return found
+
+
+_OBJECT_STARTS = (DETERMINERS - {"that", "this"}) | {"to"}
+
+
+def _verb_at(words: list[Token], index: int) -> bool:
+    """Whether the word at `index` of a subject phrase reads as a verb: a participle, a word after "I/we/you" ("can I
+    turn on …"), or one an object or an infinitive follows ("does a node server keep an idle socket", "does Kestrel
+    aim to cut")."""
+    after = words[index + 1].lower if index + 1 < len(words) else ""
+    return (
+        verb_like(words[index])
+        or (index > 0 and words[index - 1].lower in _PERSONAL)
+        or after in _OBJECT_STARTS
+    )
+
+
 def asked_noun(question: str) -> str | None:
     """The noun a "which/what N ...?" question names its answer by: "budget", "university", "release"."""
     match = re.match(r"\s*(?:which|what)\s+(?:[\w&.-]+\s+)?([a-z]+)\b", question, re.IGNORECASE)

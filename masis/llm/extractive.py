@@ -21,6 +21,7 @@ from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights, in_table
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.meaning import best_by_meaning
+from masis.judge.phrases import content_words
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
 from masis.judge.sentences import is_heading, sentence_blocks, split_sentences
@@ -55,6 +56,27 @@ def _term_words(question: str) -> dict[int, str]:
 
 def _missing_words(question: str, covered: Collection[int]) -> list[str]:
     return [word for term, word in _term_words(question).items() if term not in covered]
+
+
+def _hedged_words(question: str, covered: Collection[int], evidence: Sequence[EvidenceChunk]) -> list[str]:
+    """The words a hedge names: what the question is about (`phrases.content_words`) that the quotes leave out and
+    that the passages read say nowhere (their text, section or document name), in full or written out ("max" for
+    "maximum"). "The documents do not say anything about Node, js." above the Node.js manual was false, and so is
+    a gap named for a word the quote paraphrased while its passage says it."""
+    about = terms(" ".join(content_words(question)))
+    said_text = " ".join(
+        " ".join([chunk["text"], chunk.get("section") or "", quotes.document_title(chunk["doc_name"])])
+        for chunk in evidence
+    )
+    said = terms(said_text)
+    written = matching.words(said_text)
+    return [
+        word
+        for word in _missing_words(question, covered)
+        if terms(word) & about
+        and not terms(word) & said
+        and not any(other.startswith(word.lower()) for other in written)
+    ]
 
 
 class ExtractiveProvider:
@@ -183,7 +205,7 @@ class ExtractiveProvider:
                 covered |= terms(release_noun)  # the heading put before the quote gives the release asked for
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
             covered.update(_context(chunk, asked, question))
-        missing = _missing_words(question, covered)
+        missing = _hedged_words(question, covered, evidence)
         if missing:
             lines.append(f"The documents do not say anything about {', '.join(missing)}.")
         return " ".join(lines)

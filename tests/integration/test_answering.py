@@ -269,3 +269,27 @@ def test_the_release_asked_for_is_its_items_heading_not_a_version_the_item_names
     assert outcome.status == "answered", outcome.clarification
     assert (outcome.answer or "").startswith("1.3.5 (2021-01-20): Drop support for Python 3.2"), outcome.answer
     assert "do not say anything about version" not in (outcome.answer or "")
+
+
+HTTP_PAGE = b"""# HTTP
+
+This page documents the HTTP module of Node.js, its server and its client.
+
+## Server options
+
+maxHeaderSize: Optionally overrides the maximum size of request headers in bytes. Default: 16384 (16 KiB).
+"""
+
+
+def test_a_hedge_names_only_what_the_documents_do_not_say(tmp_path: Path) -> None:
+    # realdocs tune rd-004 and rd-003: "The documents do not say anything about q, box." and "… about Node, js."
+    # under answers quoted from the Node.js manual; a real gap ("launch") is still named
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        falcon = b"The Falcon X2 ships with a price of $219."
+        engine.ingest("docs", [("nodejs-http.md", HTTP_PAGE), ("falcon.txt", falcon)])
+        chatty = engine.ask("docs", "hey quick q - what's the max size of http headers in node out of the box?")
+        gap = engine.ask("docs", "What is the launch price of the Falcon X2?")
+    assert chatty.status == "answered", chatty.clarification
+    assert "16384" in (chatty.answer or "")
+    assert "do not say" not in (chatty.answer or ""), chatty.answer
+    assert (gap.answer or "").endswith("The documents do not say anything about launch."), gap.answer
