@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from masis.judge import anchors
+from masis.judge import anchors, matching
 from masis.judge.citations import CITATION, answer_sentences, strip_citations
 from masis.judge.evidence import Sentence, evidence_sentences, evidence_weights
 from masis.judge.figures import NUMBER, normalise_number, values
 from masis.judge.findings import Conflict, ConflictClaim
+from masis.judge.quotes import document_title
 from masis.judge.relevance import coverage
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
@@ -39,12 +40,14 @@ def conflicts(
 
     For each cited sentence with a figure, look for a sentence in another document about the same
     subject (most of its non-numeric terms shared) that gives a different figure of the same kind. With the
-    `question`, only sentences that hold one of its words beside its figures and periods count, and the other
-    document's sentence must be read under every anchor of the question (its period, version, name).
+    `question`, only sentences that hold one of its words beside its figures and periods count, and both
+    sentences must be read under every anchor of the question (its period, version, name) and every word of it that
+    names a document of the evidence: "certifi" of `certifi-SECURITY.md`, whose 7 working days do not disagree with
+    the 5 of Google's policy quoted beside it for "Within how many working days does certifi respond?".
     """
     by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
     asked = _asked_about(question) if question else frozenset()
-    wanted = anchors.anchors(question) if question else []
+    wanted = [*anchors.anchors(question), *_naming_words(question, evidence)] if question else []
     # a budget for the year's end is no other figure for "the end of Q3 2026"
     under_anchors = [s for s in sentences if not (wanted and anchors.missing(wanted, [(s.text, s.chunk)]))]
     found: list[Conflict] = []
@@ -56,6 +59,8 @@ def conflicts(
         if not ids or not claim_values or (asked and not terms(claim) & asked):
             continue
         source = by_id[ids[0]]
+        if wanted and anchors.missing(wanted, [(claim, source)]):
+            continue  # a figure about another thing than the question's disagrees with nothing it asks about
         subject = _subject(claim)
         for other in under_anchors:
             if other.chunk["doc_name"] == source["doc_name"]:
@@ -93,6 +98,13 @@ def conflicts(
                 )
             )
     return found
+
+
+def _naming_words(question: str, evidence: Sequence[EvidenceChunk]) -> list[str]:
+    """The words of the question that name a document of the evidence, as the user wrote them ("certifi")."""
+    asked = matching.question(question)
+    titles = set().union(*(terms(document_title(chunk["doc_name"])) for chunk in evidence))
+    return [asked.surface[term][0] for term in asked.terms & titles if asked.surface.get(term)]
 
 
 def evidence_conflicts(question: str, evidence: Sequence[EvidenceChunk]) -> list[Conflict]:

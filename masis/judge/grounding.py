@@ -31,6 +31,10 @@ out of a finding:
 - a question asking when or how many/much (`masis.judge.answer_type`) whose cited sentences give no date or number
   is not answered by them ("When will the console be retired?" / "The legacy dispatch console is retired."):
   retried, then asked back, never answered;
+- an answer whose quotes hold the question's constraints only between documents, none of them all
+  (`masis.judge.stitched`: pyenv's "adapted from the Contributor Covenant, version 1.4" beside a sentence of
+  Node.js's code of conduct for "Which version … is the Node.js Code of Conduct based on?") gives another document's
+  fact: retried, then asked back;
 - a copular question whose quotes never speak of the attribute it asks for (`masis.judge.attribute`: "The Heron S1
   costs $649" for "How much is the add-on of Heron S1?") answers another question about the same subject: retried,
   then asked back.
@@ -50,6 +54,7 @@ from masis.judge import (
     negation,
     periods,
     roles,
+    stitched,
     subjects,
     support,
     swaps,
@@ -93,6 +98,7 @@ class Floors:
     span_for_moment: str | None = None  # the span of years quoted for a "when" question whose event no quote says
     unspoken_attribute: str | None = None  # the attribute a copular question asks for that no quote speaks of
     unsettled: str | None = None  # the words ("Not sure", "TBD") by which the quote about the subject leaves it open
+    stitched: list[str] = field(default_factory=list)  # anchors only another document's quotes hold (`stitched`)
 
 
 def _words(text: str) -> set[str]:
@@ -231,6 +237,7 @@ def check(
         span_for_moment=periods.span_for_moment(question, claims),
         unspoken_attribute=attribute.unspoken(question, quotes),
         unsettled=unsettled.unsettled(question, claims),
+        stitched=stitched.stitched(question, quotes, wanted_anchors, names),
     )
 
 
@@ -297,6 +304,9 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
     if floors.unsettled:
         gap(f"The quoted passage leaves it open ('{floors.unsettled}').",
             f"the quoted passage leaves it open ('{floors.unsettled}')")
+    if floors.stitched:
+        named = ", ".join(f"'{anchor}'" for anchor in floors.stitched)
+        gap(f"Only another document's quotes mention {named}.", f"only another document's quotes mention {named}")
     if floors.untyped:
         gap(f"The question asks for a {floors.untyped}; no cited sentence gives one.",
             f"no cited sentence gives the {floors.untyped} asked for")

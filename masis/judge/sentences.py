@@ -16,6 +16,8 @@ _SENTENCE_END = re.compile(
     r"([.!?])" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS) + r"[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])"
 )
 _INITIAL = re.compile(r"\b[A-Z][a-z]+ [A-Z]\.$")  # "John M." goes on ("Grunsfeld"); "fleet D." ends
+# a section's or a list item's number, which goes on with its title ("6.1.1. Functionality", "2. Run it.")
+_SECTION_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.$")
 # a line's last sentence mark, not an abbreviation's
 _LINE_END = re.compile(r"[.!?][\"')\]]*$" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS))
 
@@ -76,7 +78,8 @@ def sentence_blocks(text: str) -> list[list[str]]:
         for piece in (p.strip() for p in pieces):
             if not piece:
                 continue
-            if sentence and not _initial_ends(sentence):
+            numbered = len(sentence) == 1 and _SECTION_NUMBER.match(sentence[0])
+            if sentence and not _initial_ends(sentence) and not numbered:
                 sentences.append(" ".join(sentence))
                 sentence = []
             sentence.append(piece)
