@@ -69,15 +69,36 @@ def anchor_spans(question: str) -> list[tuple[int, int]]:
     """Where each anchor of the question stands (start, end), as `anchors` reads them, in order."""
     spans: list[tuple[int, int]] = []
     sentence_start = True
-    for match in _TOKEN.finditer(question):
+    matches = list(_TOKEN.finditer(question))
+    for index, match in enumerate(matches):
         raw = match.group(0)
         token = _POSSESSIVE.sub("", raw.strip(_EDGE_PUNCTUATION)).rstrip(".")
         starts = sentence_start
         sentence_start = raw.rstrip("\"')]”’").endswith((".", "?", "!", ":"))
-        if token and parts(token) and _is_anchor(token, starts):
+        beside = [matches[i].group(0).strip(_EDGE_PUNCTUATION) for i in (index - 1, index + 1) if 0 <= i < len(matches)]
+        if token and parts(token) and (_is_anchor(token, starts) or _dated_month(token, beside)):
             start = match.start() + raw.find(token)
             spans.append((start, start + len(token)))
     return spans
+
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+
+
+def month_number(token: str) -> int | None:
+    """The month a word names, written out or shortened to three letters ("sep", "Sept", "September"): 1-12, or
+    None ("Marc" is a name)."""
+    lower = token.lower().rstrip(".")
+    if lower == "sept":
+        return 9
+    return next((number for number, month in enumerate(_MONTHS, 1) if lower in (month, month[:3])), None)
+
+
+def _dated_month(token: str, beside: Sequence[str]) -> bool:
+    """A month written beside a year or a day ("the Sept 2022 release", "on 3 March"): a constraint like the year,
+    which a row of another month does not meet. A month alone ("in May") is left a word."""
+    return month_number(token) is not None and any(word.isdigit() for word in beside)
 
 
 def anchors(question: str) -> list[str]:
@@ -165,9 +186,13 @@ def _is_anchor(token: str, starts_sentence: bool) -> bool:
 
 def holds(text: str, anchor: str) -> bool:
     """Whether `text` holds `anchor`: its parts appear together, in order; a name's plural or possessive counts,
-    and an acronym is held by the words it abbreviates ("UMC" by "United Methodist Church")."""
+    and an acronym is held by the words it abbreviates ("UMC" by "United Methodist Church"); a month by its name
+    written out or shortened, or by an ISO date of that month ("Sept" by "2022-Sep-23", "September 9" or
+    "2022-09-23")."""
     if _spelled_out(text, anchor):
         return True
+    if (month := month_number(anchor)) is not None and anchor.isalpha():
+        return _holds_month(text, month)
     if _FLAG.match(anchor):
         # a flag is held as written: "-5" is not the 5 of "1.5" or of "-9 … 5 MB", and "-v" is not "-V"
         return re.search(rf"(?<![\w-]){re.escape(anchor)}(?![\w-])", text) is not None
@@ -182,6 +207,15 @@ def holds(text: str, anchor: str) -> bool:
         return True
     have = _parts(_bare_numbers(text) if anchor.isdigit() else text)
     return any(True for _ in _ends_of(have, wanted))
+
+
+_MONTH_WORD = re.compile(r"(?<![^\W\d_])[A-Za-z]{3,9}(?![^\W\d_])")  # a month's name: 3 to 9 letters
+_ISO_MONTH = re.compile(r"\b\d{4}-(\d{2})(?:-\d{2})?\b")
+
+
+def _holds_month(text: str, month: int) -> bool:
+    return any(month_number(word) == month for word in _MONTH_WORD.findall(text) if word.lower() != "may"
+               or month == 5) or any(int(found) == month for found in _ISO_MONTH.findall(text))
 
 
 def _bare_numbers(text: str) -> str:
@@ -239,8 +273,9 @@ def is_key(anchor: str) -> bool:
 
 def is_name(anchor: str) -> bool:
     """A capitalised word ("Kestrel", "Santiago"): unlike a version, a code or an acronym, the subject of a whole
-    document may be named only in its first lines, so a passage of it holds the name through its document."""
-    return anchor.isalpha() and anchor[:1].isupper() and not anchor.isupper()
+    document may be named only in its first lines, so a passage of it holds the name through its document. A month
+    names no document's subject."""
+    return anchor.isalpha() and anchor[:1].isupper() and not anchor.isupper() and month_number(anchor) is None
 
 
 def missing(question_anchors: Sequence[str], quotes: Sequence[tuple[str, EvidenceChunk]]) -> list[str]:

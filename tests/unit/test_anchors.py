@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from masis.judge.anchors import anchors, bound, held_together, holds, latest_anchors, missing
+from masis.judge.anchors import anchors, bound, held_together, holds, is_name, latest_anchors, missing
 from masis.judge.sentences import is_table_row
 from masis.state import EvidenceChunk
 
@@ -19,7 +19,7 @@ from masis.state import EvidenceChunk
         ("What is the default of --max-old-space-size?", ["--max-old-space-size"]),
         ("What does fs.readFile() return in Node.js v18?", ["fs.readFile", "Node.js", "v18"]),
         ("What was Q3 2026 revenue?", ["Q3", "2026"]),
-        ("In Sept 1760 who negotiated a capitulation?", ["1760"]),  # a month is pinned down by its year
+        ("In Sept 1760 who negotiated a capitulation?", ["Sept", "1760"]),  # a month beside its year
         ("hey quick q, what's the default port?", []),
         ("WHy was the Merit network formed in Michigan", ["Merit", "Michigan"]),  # a question word, miscased
         ("Who led the dynasty in the early 1200s?", []),  # a decade or century is a period, read as words too
@@ -183,3 +183,17 @@ def test_a_key_only_listed_before_another_ones_value_is_told_apart() -> None:
     assert not listed_only("Use --shallow or --depth to cut history.", "--shallow")  # no value at all
     # a key that running words name is not another entry (util-linux's column entry, test_precision.py)
     assert not listed_only("what: column --columns why: renamed to --output-width since: v2.30", "--columns")
+
+
+def test_a_month_beside_a_year_or_a_day_is_a_constraint_its_rows_must_meet() -> None:
+    # policydocs tune pd-054: "the sept 2022 release" was answered with the Nov 2022 row of the stewards table
+    assert anchors("who was the node security steward for the sept 2022 release?") == ["sept", "2022"]
+    assert anchors("What happened on 3 March?") == ["3", "March"]
+    assert anchors("What may I do in 2022?") == ["2022"]  # the modal, not the month
+    assert holds("Datadog | Vladimir | 2022-Sep-23", "sept")
+    assert holds("released on 2022-09-23", "September")
+    assert not holds("NodeSource | Juan | 2022-Nov-04", "sept")
+    assert not holds("It may ship in 2022.", "September")
+    # a name that starts like a month is still a name
+    assert holds("Marc Lopez signed it", "Marc") and not holds("March 2022", "Marc")
+    assert not is_name("September")
