@@ -23,7 +23,7 @@ _PERSON_NOUNS = "person people man woman author founder leader president ceo dir
 
 _TYPED = re.compile(
     r"\b(?:(?P<date>when|what\s+time)"
-    r"|(?P<number>how\s+(?:many|much|long|old|far|big|large|high|tall|often|fast|deep|wide|heavy))"
+    r"|(?P<number>how\s+(?:many|much|long|old|far|big|large|high|tall|often|frequently|fast|deep|wide|heavy))"
     r"|(?P<person>who|whom|whose)"
     r"|(?P<place>where)"
     r"|(?:what|which)\s+(?:(?:was|is|were|are)\s+the\s+)?(?P<noun>[a-z]+))\b",
@@ -111,6 +111,17 @@ _ONE_OF = re.compile(r"one\s+of\b", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 _YEAR = re.compile(r"1\d{3}|20\d\d")
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
+# "How often does Requests ship a minor release?" asks for a rate ("every four years", "twice a year", "annually",
+# "rarely"), which a version or a count does not give ("a minor release would be versioned as v10.3.0")
+_ASKS_FREQUENCY = re.compile(r"\bhow\s+(?:often|frequently)\b", re.IGNORECASE)
+_FREQUENCY = re.compile(
+    r"\b(?:every|each|once|twice|thrice|times)\b"
+    r"|\b(?:per|a|an)\s+(?:second|minute|hour|day|night|week|month|quarter|year|decade)\b"
+    r"|\b(?:half-)?(?:hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|annual|biennial(?:ly)?"
+    r"|biweekly|bimonthly|semiannual(?:ly)?|rarely|seldom|often|frequently|sometimes|occasionally|usually|always"
+    r"|never|regularly|periodically|continuously)\b",
+    re.IGNORECASE,
+)
 _TIME_UNITS = re.compile(r"\b(?:seconds|minutes|hours|days|weeks|months|years|decades|centuries)\b", re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|von\s+|van\s+)?[A-Z][\w'’.-]*)*")
 _WORD = re.compile(r"[\w'’-]+")
@@ -344,6 +355,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             # dimension asked about
             units = _MEASURE_UNITS[measured.group(1).lower()]
             return any(match.group(0).lower() not in asked for match in units.finditer(sentence))
+        if _ASKS_FREQUENCY.search(question):
+            return any(match.group(0).lower() not in asked for match in _FREQUENCY.finditer(sentence))
         if _ASKS_SHARE.search(question):
             return any(
                 match.group(0).lower() not in asked and _SHARE_AFTER.match(sentence[match.end() :])

@@ -310,3 +310,15 @@ def test_when_with_a_modal_asks_for_a_condition_not_a_date() -> None:
     # grow very large" answers it; the modal "may" once passed for its date
     assert expected_type("When might starch grains become overly large?") is None
     assert expected_type("When will the Falcon X2 launch?") == "date"
+
+
+def test_how_often_asks_for_a_rate_not_any_figure() -> None:
+    # policydocs tune pd-075: a version number answered "How often does Requests ship a minor release?" at 0.67
+    question = "How often does Requests ship a minor release?"
+    assert expected_type(question) == "number"
+    assert not gives_type("If the previous version was v10.2.7 a minor release would be v10.3.0.", "number", question)
+    assert gives_type("We ship a minor release every six weeks.", "number", question)
+    assert gives_type("Minor releases ship twice a year.", "number", question)
+    # SQuAD's rates are words as often as figures: "biennial", "half-hourly", "rarely"
+    assert gives_type("The AV Festival is biennial.", "number", "How often is the AV Festival held?")
+    assert expected_type("How frequently are backups taken?") == "number"
