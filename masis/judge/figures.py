@@ -30,10 +30,15 @@ def value_kind(value: str) -> str:
     return "count"
 
 
+# where a figure is an address, not a quantity: a link ("…/pull/322") or an issue's number ("#452")
+_REFERENCE = re.compile(r"\b(?:https?://|www\.)\S+|#\d+\b", re.IGNORECASE)
+
+
 def values(sentence: str) -> dict[str, set[str]]:
-    """The sentence's figures by kind, years left out: a year says *which* figure, not *what* it is."""
+    """The sentence's figures by kind, years and the numbers of links and issues left out: a year says *which*
+    figure, not *what* it is, and two changelogs' pull requests 322 and 495 are no two counts of one thing."""
     found: dict[str, set[str]] = {}
-    for value in numbers(sentence):
+    for value in numbers(_REFERENCE.sub(" ", sentence)):
         if _YEAR.match(value):
             continue
         found.setdefault(value_kind(value), set()).add(value)

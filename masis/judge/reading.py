@@ -373,7 +373,11 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
         return None
     first, last = span
     content = [i for i in range(first, last + 1) if frame_words[i].lower not in DETERMINERS]
-    named = {i for m in mentions(frame) for i in range(m.first, m.last + 1)}
+    article, *rest = attribute.split(None, 1)
+    own_article = bool(rest) and article.lower() in DETERMINERS
+    # a whole noun phrase ("the fish install oneliner") takes the place of the focus's lower-case names too: in
+    # "activate/deactivate hooks" they are part of the thing asked about, unlike "Falcon X2" or "FY2026"
+    named = {i for m in mentions(frame) if not (own_article and m.text.islower()) for i in range(m.first, m.last + 1)}
     content = [i for i in content if i not in named and not frame_words[i].possessive]
     if not content:
         return None
@@ -384,8 +388,6 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
         content = [i for i in content if degree and _degree(frame_words[i].lower) == degree][:1] or content
     start = frame_words[content[0]].start
     end = start + len(phrase(frame_words, content[0], content[-1], frame))
-    article, *rest = attribute.split(None, 1)
-    own_article = bool(rest) and article.lower() in DETERMINERS
     if own_article and frame[:start].rstrip().lower().endswith(f" {article.lower()}"):
         attribute = rest[0]  # the frame's own article stays: not "the the highest", not "the the fish oneliner"
     replaced = frame[:start] + attribute + frame[end:]

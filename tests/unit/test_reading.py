@@ -273,3 +273,13 @@ def test_they_means_only_a_plural_thing_else_stays_as_typed() -> None:
 def test_the_other_one_with_one_thing_named_is_asked_back() -> None:
     reading = read("Does the other one have Ethernet?", [turn("Which ports does the Heron S1 have?")])
     assert (reading.rule, reading.unclear, reading.candidates) == ("unclear", "the other one", ())
+
+
+def test_a_whole_noun_phrase_replaces_the_thing_asked_about_with_its_lower_case_name() -> None:
+    # conversations tune cv-111: "and the fish install oneliner?" after "Who contributed activate/deactivate hooks?"
+    # was read "Who contributed activate/deactivate the fish install oneliner?"
+    earlier = [Earlier("who contributed it?", "Who contributed activate/deactivate hooks?")]
+    assert read("and the fish install oneliner?", earlier).text == "Who contributed the fish install oneliner?"
+    # a period or a capitalised name in the frame stays
+    earlier = [Earlier("What was the marketing budget in Q3?", "What was the marketing budget in Q3?")]
+    assert read("and the travel budget?", earlier).text == "What was the travel budget in Q3?"
