@@ -11,7 +11,7 @@ from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question, question_weights, readings
 from masis.judge import citations, dismissal, grounding
 from masis.judge.anchors import latest_anchors
-from masis.judge.names import candidates, names, ordinary_words
+from masis.judge.names import candidates, document_words, names, ordinary_words
 from masis.judge.scoring import normalize_confidence
 from masis.judge.terms import terms
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
@@ -94,7 +94,8 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
 def _names(ctx: AgentContext, workspace_id: str, question: str) -> list[str]:
     """The question's plain words that name a thing (`masis.judge.names`), read against the workspace."""
     ordinary = ordinary_words()
-    words = candidates(question, ordinary)
+    titles = document_words(info.name for info in ctx.registry.documents(workspace_id))
+    words = candidates(question, ordinary, titles)
     if not words:
         return []
     by_term = {word: next(iter(found)) for word in words if (found := terms(word))}

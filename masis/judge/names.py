@@ -18,6 +18,7 @@ import gzip
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from importlib import resources
 from string import ascii_lowercase
@@ -44,18 +45,27 @@ def ordinary_words() -> tuple[str, ...]:
     return tuple(sorted(_KEY.findall(text.decode("utf-8", "replace"))))
 
 
-def candidates(question: str, ordinary: tuple[str, ...]) -> list[str]:
+def candidates(question: str, ordinary: tuple[str, ...], document_words: AbstractSet[str] = frozenset()) -> list[str]:
     """The question's plain lower-case words that may name something: of `MIN_NAME` letters or more, no ordinary
-    word, its start or two run together, and not already an anchor."""
+    word, its start or two run together, and not already an anchor. A word that only looks like the start of an
+    ordinary word or two of them run together names something when a document's name in the workspace has it
+    (`document_words`): "certifi" of `certifi-SECURITY.md`, "argcomplete" of `argcomplete-SECURITY.md`."""
     if not ordinary:
         return []
     written = {part for anchor in anchors.anchors(question) for part in anchors.parts(anchor)}
     found = [
         word
         for word in _WORD.findall(question)
-        if len(word) >= MIN_NAME and word not in written and not _ordinary(word, ordinary)
+        if len(word) >= MIN_NAME
+        and word not in written
+        and (not _ordinary(word, ordinary) or (word in document_words and not _listed(word, ordinary)))
     ]
     return list(dict.fromkeys(found))
+
+
+def document_words(document_names: Iterable[str]) -> frozenset[str]:
+    """The lower-case words of documents' names ("certifi-SECURITY.md" -> certifi, security, md)."""
+    return frozenset(word for name in document_names for word in re.findall(r"[a-z0-9]+", name.lower()))
 
 
 def names(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from masis.judge.names import candidates, names, ordinary_words
+from masis.judge.names import candidates, document_words, names, ordinary_words
 
 _ORDINARY_WORDS = ("what is the default block size of tier target does have which release implements key type lock "
                    "file protected field characterized how were people our repository has configuration")
@@ -49,3 +49,14 @@ def test_a_word_one_slip_from_an_ordinary_word_is_a_misspelling() -> None:
     # real case (open-book SQuAD seed 0): "What additional srevice did BSkyB offer …?" was asked back for "srevice"
     assert names(["srevice"], {"srevice": 0}, lambda start: [], ("service",)) == []
     assert names(["llnode"], {"llnode": 0}, lambda start: [], ("node", "anode")) == ["llnode"]
+
+
+def test_a_word_that_looks_ordinary_names_a_thing_when_a_documents_name_has_it() -> None:
+    # policydocs tune pd-030: "certifi" starts "certificate", so it was no name, and Google's policy answered for it
+    ordinary = ordinary_words()
+    question = "Within how many working days does certifi respond to a security report?"
+    assert "certifi" not in candidates(question, ordinary)
+    titles = document_words(["certifi-SECURITY.md", "google-auth-SECURITY.md"])
+    assert candidates(question, ordinary, titles) == ["certifi"]
+    # an ordinary word in a document's name stays a word
+    assert "security" not in candidates(question, ordinary, titles)
