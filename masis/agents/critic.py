@@ -3,6 +3,7 @@ floors (masis.judge.grounding) that no model can talk its way past."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -94,7 +95,8 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
 def _names(ctx: AgentContext, workspace_id: str, question: str) -> list[str]:
     """The question's plain words that name a thing (`masis.judge.names`), read against the workspace."""
     ordinary = ordinary_words()
-    titles = document_words(info.name for info in ctx.registry.documents(workspace_id))
+    # the workspace's documents are listed only for a word that looks ordinary but is no listed word ("certifi")
+    titles = lru_cache(maxsize=1)(lambda: document_words(info.name for info in ctx.registry.documents(workspace_id)))
     words = candidates(question, ordinary, titles)
     if not words:
         return []

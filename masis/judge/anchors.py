@@ -75,8 +75,7 @@ def anchor_spans(question: str) -> list[tuple[int, int]]:
         token = _POSSESSIVE.sub("", raw.strip(_EDGE_PUNCTUATION)).rstrip(".")
         starts = sentence_start
         sentence_start = raw.rstrip("\"')]”’").endswith((".", "?", "!", ":"))
-        beside = [matches[i].group(0).strip(_EDGE_PUNCTUATION) for i in (index - 1, index + 1) if 0 <= i < len(matches)]
-        if token and parts(token) and (_is_anchor(token, starts) or _dated_month(token, beside)):
+        if token and parts(token) and (_is_anchor(token, starts) or _dated_month(token, matches, index)):
             start = match.start() + raw.find(token)
             spans.append((start, start + len(token)))
     return spans
@@ -95,10 +94,14 @@ def month_number(token: str) -> int | None:
     return next((number for number, month in enumerate(_MONTHS, 1) if lower in (month, month[:3])), None)
 
 
-def _dated_month(token: str, beside: Sequence[str]) -> bool:
+def _dated_month(token: str, matches: Sequence[re.Match[str]], index: int) -> bool:
     """A month written beside a year or a day ("the Sept 2022 release", "on 3 March"): a constraint like the year,
-    which a row of another month does not meet. A month alone ("in May") is left a word."""
-    return month_number(token) is not None and any(word.isdigit() for word in beside)
+    which a row of another month does not meet. A month alone ("in May") is left a word. `matches` are the
+    question's tokens, `index` the month's place among them."""
+    if month_number(token) is None:
+        return False
+    beside = (matches[i].group(0).strip(_EDGE_PUNCTUATION) for i in (index - 1, index + 1) if 0 <= i < len(matches))
+    return any(word.isdigit() for word in beside)
 
 
 def anchors(question: str) -> list[str]:

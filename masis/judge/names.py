@@ -45,11 +45,14 @@ def ordinary_words() -> tuple[str, ...]:
     return tuple(sorted(_KEY.findall(text.decode("utf-8", "replace"))))
 
 
-def candidates(question: str, ordinary: tuple[str, ...], document_words: AbstractSet[str] = frozenset()) -> list[str]:
+def candidates(
+    question: str, ordinary: tuple[str, ...], document_words: Callable[[], AbstractSet[str]] = frozenset
+) -> list[str]:
     """The question's plain lower-case words that may name something: of `MIN_NAME` letters or more, no ordinary
     word, its start or two run together, and not already an anchor. A word that only looks like the start of an
     ordinary word or two of them run together names something when a document's name in the workspace has it
-    (`document_words`): "certifi" of `certifi-SECURITY.md`, "argcomplete" of `argcomplete-SECURITY.md`."""
+    (`document_words()`, asked for only then): "certifi" of `certifi-SECURITY.md`, "argcomplete" of
+    `argcomplete-SECURITY.md`."""
     if not ordinary:
         return []
     written = {part for anchor in anchors.anchors(question) for part in anchors.parts(anchor)}
@@ -58,7 +61,7 @@ def candidates(question: str, ordinary: tuple[str, ...], document_words: Abstrac
         for word in _WORD.findall(question)
         if len(word) >= MIN_NAME
         and word not in written
-        and (not _ordinary(word, ordinary) or (word in document_words and not _listed(word, ordinary)))
+        and (not _ordinary(word, ordinary) or (not _listed(word, ordinary) and word in document_words()))
     ]
     return list(dict.fromkeys(found))
 

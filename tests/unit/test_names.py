@@ -57,6 +57,6 @@ def test_a_word_that_looks_ordinary_names_a_thing_when_a_documents_name_has_it()
     question = "Within how many working days does certifi respond to a security report?"
     assert "certifi" not in candidates(question, ordinary)
     titles = document_words(["certifi-SECURITY.md", "google-auth-SECURITY.md"])
-    assert candidates(question, ordinary, titles) == ["certifi"]
+    assert candidates(question, ordinary, lambda: titles) == ["certifi"]
     # an ordinary word in a document's name stays a word
-    assert "security" not in candidates(question, ordinary, titles)
+    assert "security" not in candidates(question, ordinary, lambda: titles)
