@@ -78,11 +78,21 @@ def relevance_scale(cosine: float) -> float:
 def model_dir() -> Path | None:
     """Where the installed model package keeps its files (found without importing it: its `__init__`
     imports sentence-transformers, which MASIS does not install)."""
-    spec = importlib.util.find_spec(MODEL_PACKAGE)
+    package = _package_dir(MODEL_PACKAGE)
+    if package is None:
+        return None
+    path = package / "model"
+    return path if (path / "model.safetensors").is_file() and (path / "tokenizer.json").is_file() else None
+
+
+@functools.lru_cache(maxsize=4)
+def _package_dir(name: str) -> Path | None:
+    """Where the package `name` is installed, looked up once a process (the search walks `sys.path`, a dozen
+    file-system calls, and every question that weighs meaning asks)."""
+    spec = importlib.util.find_spec(name)
     if spec is None or not spec.submodule_search_locations:
         return None
-    path = Path(next(iter(spec.submodule_search_locations))) / "model"
-    return path if (path / "model.safetensors").is_file() and (path / "tokenizer.json").is_file() else None
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def load_safetensors(path: Path) -> dict[str, np.ndarray]:

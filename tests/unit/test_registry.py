@@ -54,6 +54,24 @@ def test_document_frequencies_follow_documents(database: Callable[[str], Path | 
     registry.close()
 
 
+def test_terms_in_documents_finds_terms_not_counts_or_bytes_across_two_numbers(
+    database: Callable[[str], Path | str],
+) -> None:
+    registry = Registry(database("masis.db"))
+    registry.save_document("ws", _info("a.txt", 2), [frozenset({1, 2}), frozenset({2, 3})])
+    # stored as the pair (65536, 1): little-endian 00 00 01 00 | 01 00 00 00, so the bytes of 65537 (01 00 01 00)
+    # start two bytes in, and those of 1 where the count is
+    registry.save_document("ws", _info("b.txt", 1), [frozenset({65536})])
+    registry.save_document("other", _info("a.txt", 1), [frozenset({5})])
+
+    held = registry.terms_in_documents("ws", ["a.txt", "b.txt", "missing.txt"], [1, 2, 5, 65536, 65537])
+    assert held == {"a.txt": {1, 2}, "b.txt": {65536}}
+    assert registry.terms_in_documents("ws", ["b.txt"], [1, 65537]) == {}
+    assert registry.terms_in_documents("other", ["a.txt"], [1, 5]) == {"a.txt": {5}}
+    assert registry.terms_in_documents("ws", ["a.txt"], []) == {}
+    registry.close()
+
+
 def test_a_thread_is_claimed_by_one_workspace_even_from_two_connections_at_once(
     database: Callable[[str], Path | str],
 ) -> None:
