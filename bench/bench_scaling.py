@@ -128,14 +128,15 @@ def growth_exponent(sizes: Sequence[float], values: Sequence[float]) -> float:
 
 def forget_recent_texts() -> None:
     """Empty the loaded sentence encoder's memory of the texts it read (any revision's: it is `_recent`), and what
-    the process remembers of each question's words, so that a question asked again costs what a new one does."""
-    from masis.judge import matching, semantic
+    the process remembers of each question's words and each text's terms, so that a question asked again costs
+    what a new one does."""
+    from masis.judge import matching, semantic, terms
 
     for loaded in semantic._loaded.values():
         recent = getattr(loaded, "_recent", None)
         if recent is not None:
             recent.clear()
-    for remembered in (matching.question, matching.related):
+    for remembered in (matching.question, matching.related, terms.terms):
         clear = getattr(remembered, "cache_clear", None)
         if clear is not None:
             clear()

@@ -3,9 +3,11 @@ framing, and periods named relative to today (masis/judge/matching.py, masis/jud
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from masis.judge.matching import DOCUMENT_CREDIT, RELATED_CREDIT, question, related
+from masis.judge.matching import DOCUMENT_CREDIT, RELATED_CREDIT, _edits, _shares_a_piece, question, related
 from masis.judge.relevance import coverage
 from masis.judge.terms import question_terms, terms
 
@@ -36,6 +38,30 @@ def test_derived_forms_and_misspellings_are_related(word: str, other: str) -> No
 )
 def test_unrelated_words_stay_apart(word: str, other: str) -> None:
     assert not related(word, other)
+
+
+def test_the_piece_test_never_rules_out_a_pair_within_the_edits_allowed() -> None:
+    rng = random.Random(5)
+    letters = "aeinrst"  # few letters, so that near pairs are common
+    checked = 0
+    for _ in range(20000):
+        word = "".join(rng.choice(letters) for _ in range(rng.randint(6, 12)))
+        other = list(word)
+        for _ in range(rng.randint(0, 3)):
+            at = rng.randrange(len(other) + 1)
+            edit = rng.choice(("insert", "delete", "replace"))
+            if edit == "insert" or not other or at == len(other):
+                other.insert(at, rng.choice(letters))
+            elif edit == "delete":
+                del other[at]
+            else:
+                other[at] = rng.choice(letters)
+        allowed = rng.choice((1, 2))
+        if _edits(word, "".join(other), allowed) <= allowed:
+            checked += 1
+            assert _shares_a_piece(word, "".join(other), allowed), (word, "".join(other), allowed)
+    assert checked > 5000
+    assert not _shares_a_piece("abcdefgh", "ijklmnop", 1)
 
 
 def test_a_derived_form_earns_partial_credit_and_the_same_stem_full_credit() -> None:
