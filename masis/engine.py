@@ -538,7 +538,10 @@ class Engine:
         questions_first = self._reader.questions_first() if self._reader is not None else contextlib.nullcontext()
         try:
             with questions_first, self._checkpoints():
-                self.graph.invoke(graph_input, config, context=context, durability="sync")
+                # the state is saved when the run ends: answered, paused on a question or failed. A run cut off
+                # part-way leaves its thread as it was before (no answer; a pending question stays pending), which a
+                # checkpoint of every step would not change, at a sixth of an ask's time
+                self.graph.invoke(graph_input, config, context=context, durability="exit")
         except DatabaseUnavailableError:
             raise  # its status cannot be written either: the run stays 'running' until the next start settles it
         except BaseException:

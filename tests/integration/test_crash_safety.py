@@ -188,7 +188,7 @@ def test_an_ask_killed_mid_run_is_settled_at_start_up_and_its_thread_answers_aga
     reached = tmp_path / "reached"
     proc = _masis(data_dir, "ask", "--workspace", "ws", "--thread", "t-killed", "--json",
                   "When is the Osprey launch?", pause_at=f"ask:auditing={reached}")
-    _kill_at(proc, reached)  # the draft is written and checkpointed; the critic never ran
+    _kill_at(proc, reached)  # the draft is written; the critic never ran, and the run saved no state
     registry = Registry(settings.registry_path)
     killed = registry.conversation("t-killed")
     registry.close()
@@ -204,6 +204,25 @@ def test_an_ask_killed_mid_run_is_settled_at_start_up_and_its_thread_answers_aga
         assert engine.registry.conversation("t-killed").status == "answered"  # type: ignore[union-attr]
     with Engine(settings) as engine:
         assert engine.recovery.settled_runs == [] and engine.recovery.clean
+
+
+def test_a_reply_killed_mid_run_leaves_its_question_pending_and_the_reply_can_be_sent_again(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    settings = make_settings(data_dir)
+    with Engine(settings) as engine:
+        assert not engine.ingest("ws", [("plan.md", b"The Osprey launch is in April in Lisbon.")]).failed
+        asked = engine.ask("ws", "Which colour is the Heron chassis?", thread_id="t-reply")
+        assert asked.status == "needs_clarification"
+    reached = tmp_path / "reached"
+    proc = _masis(data_dir, "reply", "--thread", "t-reply", "--json", "When is the Osprey launch?",
+                  pause_at=f"ask:auditing={reached}")
+    _kill_at(proc, reached)  # the reply's draft is written; the run saved no state, so the question is still open
+
+    with Engine(settings) as engine:
+        assert engine.recovery.settled_runs == [("t-reply", "needs_clarification")]
+        assert engine.registry.conversation("t-reply").status == "needs_clarification"  # type: ignore[union-attr]
+        outcome = engine.reply("t-reply", "When is the Osprey launch?")
+        assert outcome.status == "answered" and "April" in (outcome.answer or "")
 
 
 class _BrokenCritic(ExtractiveProvider):
