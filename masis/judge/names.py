@@ -15,6 +15,7 @@ a word the workspace has ("charecterized") is no name either. Without the list n
 from __future__ import annotations
 
 import gzip
+import itertools
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
@@ -69,6 +70,23 @@ def candidates(
 def document_words(document_names: Iterable[str]) -> frozenset[str]:
     """The lower-case words of documents' names ("certifi-SECURITY.md" -> certifi, security, md)."""
     return frozenset(word for name in document_names for word in re.findall(r"[a-z0-9]+", name.lower()))
+
+
+# a model's code in a file name: a few letters and figures ("x2", "s1", "rt6500"), not a period ("fy2026", "q3") or
+# a version ("v2")
+_MODEL_CODE = re.compile(r"(?!fy|q\d|h\d|v\d)[a-z]{1,3}\d{1,5}")
+_NAME_WORD = re.compile(r"[a-z]{3,}")
+
+
+def product_names(document_names: Iterable[str]) -> list[str]:
+    """The products documents are named after, as a reader writes them: a word and the model code after it
+    ("falcon_x2_datasheet.md" -> "Falcon X2", "heron-s1-manual.pdf" -> "Heron S1")."""
+    found: list[str] = []
+    for name in document_names:
+        words = re.findall(r"[a-z0-9]+", name.lower().rsplit(".", 1)[0])
+        found += [f"{word.capitalize()} {code.upper()}" for word, code in itertools.pairwise(words)
+                  if _NAME_WORD.fullmatch(word) and _MODEL_CODE.fullmatch(code)]
+    return list(dict.fromkeys(found))
 
 
 def names(

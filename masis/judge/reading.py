@@ -131,9 +131,13 @@ _RELATIONAL = word_set(
     "maximum minimum")
 
 
-def read(question: str, earlier: Sequence[Earlier], antecedent: str | None = None) -> Reading:
+def read(
+    question: str, earlier: Sequence[Earlier], antecedent: str | None = None, names: Sequence[str] = ()
+) -> Reading:
     """`question` read in the context of the `earlier` turns (oldest first). With `antecedent` (the user's answer
-    to "which one do you mean?"), the unsettled word is read as it."""
+    to "which one do you mean?"), the unsettled word is read as it. `names` are the products the workspace's
+    documents are named after (`masis.judge.names.product_names`): a fragment typed in lower case may name one
+    the thread has not ("and the falcons?")."""
     if not earlier:
         return Reading(question)
     if antecedent is not None and _in_full(antecedent):  # the reply to "ask it in full" is the question
@@ -144,8 +148,8 @@ def read(question: str, earlier: Sequence[Earlier], antecedent: str | None = Non
         return Reading(question, rule="self-contained")
     typed = it_is(question)  # "what if its faulty"
     body = _LEAD.sub("", typed, count=1)
-    for reading in (_ellipsis(typed, frames), _pronouns(body, frames, antecedent), _compared(body, frames),
-                    _carried(body, frames)):
+    for reading in (_ellipsis(typed, frames, names), _pronouns(body, frames, antecedent, names),
+                    _compared(body, frames), _carried(body, frames)):
         if reading is not None and reading.unclear:
             return Reading(question, True, "unclear", reading.candidates, reading.unclear)
         if reading is not None and reading.text != typed:
@@ -156,7 +160,7 @@ def read(question: str, earlier: Sequence[Earlier], antecedent: str | None = Non
 # --- ellipsis -------------------------------------------------------------------------------------------
 
 
-def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
+def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -> Reading | None:
     frame = frames[0].reading
     if (match := _WH_FRAGMENT.match(question)) and (asked := _asked_again(frame, match["rest"] or match["agent"])):
         return _dependent(asked, "ellipsis")
@@ -178,7 +182,7 @@ def _ellipsis(question: str, frames: list[Earlier]) -> Reading | None:
     rest = match["rest"]
     if any(m.kind == "period" for m in mentions(frame)):
         rest = _SAME_PERIOD.sub("", rest).strip() or rest
-    rest = _recased(rest, frames)
+    rest = _recased(rest, frames, names)
     words = tokens(rest)
     if not words or len(words) > 6 or words[0].lower in WH_WORDS:
         return None
@@ -238,9 +242,10 @@ def _asked_again(frame: str, fragment: str) -> str | None:
 _LETTERS_AND_FIGURES = re.compile(r"^(?=.*[a-z])(?=.*\d)[a-z0-9-]+$")
 
 
-def _recased(fragment: str, frames: list[Earlier]) -> str:
+def _recased(fragment: str, frames: list[Earlier], names: Sequence[str] = ()) -> str:
     """A fragment typed in lower case with its names as the thread wrote them ("and the heron s1" -> "the Heron
-    S1"), or, when it has a word of letters and figures ("falcon x2"), with its words capitalised: a product's
+    S1"), or as a document's name gives them ("the falcons" -> "the Falcon X2": the name's first word, or its
+    plural), or, when it has a word of letters and figures ("falcon x2"), with its words capitalised: a product's
     name, which the rules find by its capitals."""
     if fragment != fragment.lower():
         return fragment
@@ -250,6 +255,10 @@ def _recased(fragment: str, frames: list[Earlier]) -> str:
             if mention.kind == "name" and at >= 0:
                 return fragment[:at] + mention.text + fragment[at + len(mention.text) :]
     words = tokens(fragment)
+    for word in words:
+        named = [name for name in names if word.lower in _first_word_forms(name)]
+        if len(named) == 1 and len(words) <= 2:  # "falcons", "the falcons": not a word of a longer phrase
+            return fragment[: word.start] + named[0] + fragment[word.start + len(word.text) :]
     if not any(_LETTERS_AND_FIGURES.match(w.text) for w in words):
         return fragment
     for word in reversed(words):
@@ -258,6 +267,12 @@ def _recased(fragment: str, frames: list[Earlier]) -> str:
             fragment = fragment[: word.start] + written + fragment[word.start + len(word.text) :]
     return fragment
 
+
+
+def _first_word_forms(name: str) -> tuple[str, str]:
+    """How a name is typed by its first word alone: "Falcon X2" as "falcon" or "falcons"."""
+    first = name.split()[0].lower()
+    return first, f"{first}s"
 
 
 def _lost_words(fragment: str, reading: str) -> list[str]:
@@ -411,7 +426,9 @@ def _degree(word: str) -> str | None:
 # --- pronouns and demonstratives -------------------------------------------------------------------------
 
 
-def _pronouns(question: str, frames: list[Earlier], antecedent: str | None) -> Reading | None:
+def _pronouns(
+    question: str, frames: list[Earlier], antecedent: str | None, names: Sequence[str] = ()
+) -> Reading | None:
     words = tokens(question)
     found = _referring_words(words)
     if not found:
@@ -430,7 +447,7 @@ def _pronouns(question: str, frames: list[Earlier], antecedent: str | None) -> R
             edits.append(_replace(question, words, index, antecedent))
             about = antecedent
             continue
-        resolved = _resolve(question, words, index, form, frames)
+        resolved = _resolve(question, words, index, form, frames, names)
         if isinstance(resolved, Reading):
             return resolved
         if resolved is None:
@@ -519,7 +536,7 @@ def _content_word(word: str) -> bool:
 
 
 def _resolve(
-    question: str, words: list[Token], index: int, form: str, frames: list[Earlier]
+    question: str, words: list[Token], index: int, form: str, frames: list[Earlier], names: Sequence[str] = ()
 ) -> tuple[int, int, str] | Reading | None:
     """The edit that puts the antecedent in place of `words[index]`, a Reading that asks back, or None."""
     frame = frames[0]
@@ -529,7 +546,12 @@ def _resolve(
         things = _last_two(frames)
         latest = {m.text.lower() for m in mentions(frame.reading)}
         others = [thing for thing in things if thing.removeprefix("the ").lower() not in latest]
-        if len(things) < 2 or len(others) != 1:
+        if len(things) < 2 and any(name.lower() in latest for name in names):
+            # the thread named one; the workspace's documents name the others ("Heron S1": "Falcon X2")
+            others = [f"the {name}" for name in names if name.lower() not in latest]
+        elif len(things) < 2:
+            others = []
+        if len(others) != 1:
             return Reading(question, True, "unclear", (), f"the other {words[index + 1].text}")
         return words[index - 1].start, words[index + 1].start + len(words[index + 1].text), others[0]
     if form == "pair":

@@ -19,11 +19,12 @@ class LLMProvider(Protocol):
     audit_uses_model: bool  # the critic is a model, whose findings are checked against the draft (judge.dismissal)
 
     def read_in_context(
-        self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None
+        self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None, names: Sequence[str] = ()
     ) -> Reading:
         """The question read in the context of the thread's earlier turns (oldest first): a standalone question,
         whether it depended on them, and, when they do not settle what a word refers to, the candidates. With
-        `antecedent`, the user's answer to "which one do you mean?"."""
+        `antecedent`, the user's answer to "which one do you mean?"; `names`, the products the workspace's
+        documents are named after."""
         ...
 
     def synthesize(

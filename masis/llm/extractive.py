@@ -87,8 +87,10 @@ class ExtractiveProvider:
     reading_uses_model = False
     audit_uses_model = False
 
-    def read_in_context(self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None) -> Reading:
-        return read(question, earlier, antecedent)  # deterministic rules: masis.judge.reading
+    def read_in_context(
+        self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None, names: Sequence[str] = ()
+    ) -> Reading:
+        return read(question, earlier, antecedent, names)  # deterministic rules: masis.judge.reading
 
     def synthesize(
         self,

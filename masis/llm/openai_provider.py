@@ -318,8 +318,11 @@ class OpenAIProvider:
             kept.append({**chunk, "text": text})
         return kept
 
-    def read_in_context(self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None) -> Reading:
-        """One structured call on the synthesis model; an unreadable reply falls back to the offline rules."""
+    def read_in_context(
+        self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None, names: Sequence[str] = ()
+    ) -> Reading:
+        """One structured call on the synthesis model (which reads the names from the turns' own words); an
+        unreadable reply falls back to the offline rules, `names` included."""
         fence = Fence.new()
         said = prompts.READER_ANTECEDENT.format(antecedent=antecedent) if antecedent else ""
         messages = [
@@ -329,7 +332,7 @@ class OpenAIProvider:
         ]
         result = self._structured_call(self._reader, FollowUp, self.synth_model, "read", messages)
         if isinstance(result, _Failed):
-            return ExtractiveProvider().read_in_context(question, earlier, antecedent)
+            return ExtractiveProvider().read_in_context(question, earlier, antecedent, names)
         text = result.question.strip() or question
         if result.candidates and result.unclear.strip() and antecedent is None:
             return Reading(question, True, "model", tuple(result.candidates[:5]), result.unclear.strip())

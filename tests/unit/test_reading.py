@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from masis.judge.mentions import coordinated, mentions
+from masis.judge.names import product_names
 from masis.judge.reading import Earlier, read, topic
 
 
@@ -283,3 +284,33 @@ def test_a_whole_noun_phrase_replaces_the_thing_asked_about_with_its_lower_case_
     # a period or a capitalised name in the frame stays
     earlier = [Earlier("What was the marketing budget in Q3?", "What was the marketing budget in Q3?")]
     assert read("and the travel budget?", earlier).text == "What was the travel budget in Q3?"
+
+
+PRODUCTS = product_names(["falcon_x2_datasheet.md", "heron_s1_datasheet.txt", "returns_policy.html",
+                          "budget_fy2026.docx", "roadmap-q3.md", "pyenv-v2-notes.md"])
+
+
+def test_products_are_read_from_document_names_and_periods_and_versions_are_not() -> None:
+    assert PRODUCTS == ["Falcon X2", "Heron S1"]
+
+
+def test_a_product_typed_in_lower_case_by_its_first_word_is_the_product_a_document_is_named_after() -> None:
+    # conversations tune cv-089: "and the falcons?" was read "What's the falcons capacity of the Heron S1?"
+    earlier = [turn("What's the battery capacity of the Heron S1?")]
+    reading = read("and the falcons?", earlier, names=PRODUCTS)
+    assert reading.text == "What's the battery capacity of the Falcon X2?"
+    # ... and the next turn compares the two (cv-089#3)
+    earlier.append(Earlier("and the falcons?", reading.text))
+    assert read("which one is lighter", earlier, names=PRODUCTS).text == \
+        "Which one is lighter, the Heron S1 or the Falcon X2?"
+    # without the documents' names the word stays an attribute, as before
+    assert read("and the falcons?", earlier[:1]).text == "What's the falcons capacity of the Heron S1?"
+
+
+def test_the_other_one_is_the_other_product_the_documents_name() -> None:
+    # conversations tune cv-066: the thread named one product, the workspace documents two
+    earlier = [turn("Which ports does the Heron S1 have?")]
+    assert read("Does the other one have Ethernet?", earlier, names=PRODUCTS).text == \
+        "Does the Falcon X2 have Ethernet?"
+    three = read("Does the other one have Ethernet?", earlier, names=[*PRODUCTS, "Osprey Z1"])
+    assert (three.rule, three.unclear) == ("unclear", "the other one")
