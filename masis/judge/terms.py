@@ -33,7 +33,7 @@ def _bm25() -> Bm25:
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'-]*")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def terms(text: str) -> frozenset[int]:
     """The distinct stemmed, stop-word-free term ids of `text`. Kept for the texts met recently: an answer's
     passages and sentences are read again by the synthesizer, the critic and every retry."""
