@@ -589,12 +589,6 @@ def _resolve(
             return words[index].start, words[index].start + len(words[index].text), words[index].text
     else:
         thing = _topic(frames, words[index].lower == "its")
-        if thing and _plural(thing) and words[index].lower in {"it", "its"}:
-            # "Can I cancel one before it ships?" after "When do pre-orders for the Falcon X2 open?": "it" is
-            # the one thing named, not the pre-orders
-            single = [m.text for m in mentions(frame.reading) if m.kind == "name" and not _plural(m.text)]
-            if len(single) == 1:
-                thing = f"the {single[0]}" if f"the {single[0]}".lower() in frame.reading.lower() else single[0]
         if thing and _repeats(question, thing):
             named = [m.text for f in frames for m in mentions(thing) if m.kind == "name"]
             thing = f"the {named[0]}" if named else thing

@@ -314,9 +314,3 @@ def test_the_other_one_is_the_other_product_the_documents_name() -> None:
         "Does the Falcon X2 have Ethernet?"
     three = read("Does the other one have Ethernet?", earlier, names=[*PRODUCTS, "Osprey Z1"])
     assert (three.rule, three.unclear) == ("unclear", "the other one")
-
-
-def test_it_is_the_one_thing_named_not_a_plural_subject() -> None:
-    # conversations tune cv-051: was read "Can I cancel one before pre-orders ships?"
-    earlier = [turn("When do pre-orders for the Falcon X2 open?")]
-    assert read("Can I cancel one before it ships?", earlier).text == "Can I cancel one before the Falcon X2 ships?"
