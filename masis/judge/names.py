@@ -69,7 +69,12 @@ def candidates(
 
 def document_words(document_names: Iterable[str]) -> frozenset[str]:
     """The lower-case words of documents' names ("certifi-SECURITY.md" -> certifi, security, md)."""
-    return frozenset(word for name in document_names for word in re.findall(r"[a-z0-9]+", name.lower()))
+    return frozenset(word for name in document_names for word in _name_words(name))
+
+
+def _name_words(name: str) -> list[str]:
+    """A document name's lower-case words and figures, in order ("falcon_x2_datasheet" -> falcon, x2, datasheet)."""
+    return re.findall(r"[a-z0-9]+", name.lower())
 
 
 # a model's code in a file name: a few letters and figures ("x2", "s1", "rt6500"), not a period ("fy2026", "q3") or
@@ -83,7 +88,7 @@ def product_names(document_names: Iterable[str]) -> list[str]:
     ("falcon_x2_datasheet.md" -> "Falcon X2", "heron-s1-manual.pdf" -> "Heron S1")."""
     found: list[str] = []
     for name in document_names:
-        words = re.findall(r"[a-z0-9]+", name.lower().rsplit(".", 1)[0])
+        words = _name_words(name.rsplit(".", 1)[0])  # an extension ("mp3") is no model code
         found += [f"{word.capitalize()} {code.upper()}" for word, code in itertools.pairwise(words)
                   if _NAME_WORD.fullmatch(word) and _MODEL_CODE.fullmatch(code)]
     return list(dict.fromkeys(found))

@@ -546,11 +546,9 @@ def _resolve(
         things = _last_two(frames)
         latest = {m.text.lower() for m in mentions(frame.reading)}
         others = [thing for thing in things if thing.removeprefix("the ").lower() not in latest]
-        if len(things) < 2 and any(name.lower() in latest for name in names):
+        if not things and any(name.lower() in latest for name in names):
             # the thread named one; the workspace's documents name the others ("Heron S1": "Falcon X2")
             others = [f"the {name}" for name in names if name.lower() not in latest]
-        elif len(things) < 2:
-            others = []
         if len(others) != 1:
             return Reading(question, True, "unclear", (), f"the other {words[index + 1].text}")
         return words[index - 1].start, words[index + 1].start + len(words[index + 1].text), others[0]
