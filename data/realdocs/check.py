@@ -1,6 +1,6 @@
 """Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl,
 data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl,
-data/policydocs/questions.jsonl and data/conversations/conversations.jsonl.
+data/policydocs/questions.jsonl, data/configdocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -28,6 +28,7 @@ HOLDOUTDOCS = DATA / "holdoutdocs"
 NEXTDOCS = DATA / "nextdocs"
 MOREDOCS = DATA / "moredocs"
 POLICYDOCS = DATA / "policydocs"
+CONFIGDOCS = DATA / "configdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -36,6 +37,7 @@ CORPORA = {
     "nextdocs": NEXTDOCS / "files",
     "moredocs": MOREDOCS / "files",
     "policydocs": POLICYDOCS / "files",
+    "configdocs": CONFIGDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -260,6 +262,7 @@ def main() -> int:
         lambda t: check_questions(t, "nextdocs", "nd"),
         lambda t: check_questions(t, "moredocs", "md"),
         lambda t: check_questions(t, "policydocs", "pd"),
+        lambda t: check_questions(t, "configdocs", "cd"),
         check_conversations,
     )
     for check in checks:
