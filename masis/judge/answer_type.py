@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-AnswerType = Literal["date", "number", "person", "place", "default", "version", "flag", "identifier", "code"]
+AnswerType = Literal["date", "number", "person", "place", "default", "version", "flag", "identifier", "code", "unit"]
 
 _MONTHS = "january february march april may june july august september october november december"
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
@@ -223,6 +223,15 @@ _TECHNICAL_NOUNS: dict[str, AnswerType] = {
     **dict.fromkeys(("signal", "signals"), "code"),  # "SIGTERM", "SIGUSR2"
     **dict.fromkeys(("cve", "cves"), "code"),  # "CVE-2023-22490"
 }
+# "In which unit is --exclusive-threshold given?" asks for milliseconds (not "which unit starts the journal?")
+_ASKS_UNIT = re.compile(r"\b(?:which|what)\s+units?\s+(?:is|are|was|were|does|do|of|for)\b", re.IGNORECASE)
+# the units a setting is given in: time, size, rate, share, length on a screen
+_UNIT_GIVEN = re.compile(
+    r"\b(?:(?:nano|micro|milli)?seconds?|ms|minutes?|hours?|days?|weeks?|months?|years?"
+    r"|(?:kilo|mega|giga|tera|kibi|mebi|gibi|tebi)?bytes?|bits?|[KMGT]i?B|percent|per\s*cent|pixels?|px|dpi"
+    r"|jiffies|ticks)(?!\w)",
+    re.IGNORECASE,
+)
 _PHRASE_WORDS = 3  # how many words after "which" a technical head noun may come ("which perf record option")
 _TECH_WORD = re.compile(r"[\w.@+-]+")
 _VERSION_GIVEN = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d+(?:\.\d+)*|\b(?:19|20)\d\d\b", re.I)
@@ -231,6 +240,9 @@ _VERSION_GIVEN = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d
 _CODE_GIVEN = re.compile(
     r"\b[A-Z]{2,}(?:[A-Z]*\d[A-Z0-9_]*|[A-Z0-9]*_[A-Z0-9_]+)\b|\bE[A-Z]{3,}\b|\bSIG[A-Z]{2,}\b|\bCVE-\d{4}-\d+\b"
 )
+# a version pinned to a name by a requirement's operator or a hyphen is that name's version: "sampleproject==1.0.0",
+# "FooProject >= 1.2" and "sampleproject-1.0.0.tar.gz" say nothing of which pip release did something
+_PINNED_TO = re.compile(r"([A-Za-z][\w.]*)(?:\s*(?:===?|>=|<=|~=|!=)\s*|-)$")
 _FLAG_GIVEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 _IDENTIFIER_GIVEN = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*_[\w]+|\b[A-Z][A-Z0-9]{1,}\b|\b\w+\(\)|\b[a-z]+[A-Z]\w*|(?<![\w-])--?[a-z][\w-]*"
@@ -284,6 +296,8 @@ def expected_type(question: str) -> AnswerType | None:
     question = _WH_IS.sub(r"\1 is", main_clause(question))
     if _ASKS_DEFAULT.search(question) and _TYPED.search(question):
         return "default"
+    if _ASKS_UNIT.search(question):
+        return "unit"
     technical = _technical_type(question)
     if technical:
         return technical
@@ -342,10 +356,17 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
                    for m in _CODE_GIVEN.finditer(sentence)) or (
             bool(_SAYS_CODE.search(sentence)) and gives_type(sentence, "number", question)
         )
-    if kind in ("version", "flag", "identifier"):
-        pattern = {"version": _VERSION_GIVEN, "flag": _FLAG_GIVEN, "identifier": _IDENTIFIER_GIVEN}[kind]
+    if kind == "version":
+        return any(
+            match.group(0) not in question and not _pinned_elsewhere(sentence[: match.start()], asked)
+            for match in _VERSION_GIVEN.finditer(sentence)
+        )
+    if kind in ("flag", "identifier"):
+        pattern = _FLAG_GIVEN if kind == "flag" else _IDENTIFIER_GIVEN
         # case matters: "TIME" is a new identifier beside "GNU time's format"
         return any(match.group(0) not in question for match in pattern.finditer(sentence))
+    if kind == "unit":
+        return any(match.group(0).lower() not in asked for match in _UNIT_GIVEN.finditer(sentence))
     if kind == "date":
         found = [*_DATE.finditer(sentence), *_DURATION.finditer(sentence)]
         return any(match.group(0).lower() not in asked and not _modal_may(sentence, match) for match in found)
@@ -387,7 +408,19 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         return True
     if kind == "person" and any(match.group(0).lower() not in asked for match in _HANDLE.finditer(sentence)):
         return True
-    return any(_new_name(match.group(0), asked) for match in _NAME.finditer(sentence, 1))
+    return any(
+        _new_name(match.group(0), asked) and not (kind == "person" and _LABEL_AFTER.match(sentence, match.end()))
+        for match in _NAME.finditer(sentence, 1)
+    )
+
+
+_LABEL_AFTER = re.compile(r":\s")  # a table row's column name ("Purpose: HIC SVNT LEONES") is no one's name
+
+
+def _pinned_elsewhere(before: str, asked: set[str]) -> bool:
+    """Whether the version that follows `before` is pinned to a name the question does not ask about."""
+    pinned = _PINNED_TO.search(before)
+    return pinned is not None and pinned.group(1).lower() not in asked
 
 
 def _new_name(name: str, asked: set[str]) -> bool:

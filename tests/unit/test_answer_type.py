@@ -322,3 +322,38 @@ def test_how_often_asks_for_a_rate_not_any_figure() -> None:
     # SQuAD's rates are words as often as figures: "biennial", "half-hourly", "rarely"
     assert gives_type("The AV Festival is biennial.", "number", "How often is the AV Festival held?")
     assert expected_type("How frequently are backups taken?") == "number"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "question", "gives"),
+    [
+        # configdocs cd-025: a requirement's version is that package's, not a pip release
+        ("$ pip download sampleproject==1.0.0 --no-binary :all:",
+         "Since which pip version is `pip cache dir` available?", False),
+        ("$ pip install sampleproject-1.0.0.tar.gz", "Since which pip version is `pip cache dir` available?", False),
+        ("FooProject >= 1.2 --global-option", "In which pip release will --global-option stop working?", False),
+        ("pip cache dir was added in pip 20.1", "Since which pip version is `pip cache dir` available?", True),
+        # the name the version is pinned to is the one asked about
+        ("pip requires Python >= 3.8", "Which Python version does pip require?", True),
+        ("OpenSSL-1.1.1 requires gas 2.26", "Which OpenSSL version does Node.js bundle?", True),
+    ],
+)
+def test_a_version_pinned_to_another_name_is_not_the_one_asked_for(sentence: str, question: str, gives: bool) -> None:
+    assert gives_type(sentence, expected_type(question), question) is gives
+
+
+def test_a_table_rows_column_name_is_no_persons_name() -> None:
+    # configdocs cd-018: "Purpose" is a column of the UID/GID table, not who defines the range
+    question = "Who defines the 2147483648…4294967294 (HIC SVNT LEONES) range in the UID/GID table?"
+    assert not gives_type("UID/GID: 2147483648…4294967294; Purpose: HIC SVNT LEONES", "person", question)
+    assert gives_type("Office: Oslo; Owner: Kari Nordmann", "person", "Who runs the Oslo office?")
+
+
+def test_which_unit_asks_for_a_unit() -> None:
+    # configdocs cd-043
+    question = "In which unit is DRD's --exclusive-threshold given?"
+    assert expected_type(question) == "unit"
+    assert gives_type("a threshold of 10 ms was specified to DRD", "unit", question)
+    assert not gives_type("The two command line options --exclusive-threshold=<n> and --shared-threshold=<n> make "
+                          "it possible to detect excessive lock contention", "unit", question)
+    assert expected_type("Which unit starts the journal?") != "unit"  # a systemd unit

@@ -56,6 +56,8 @@ def test_containment_is_word_aligned_after_normalisation() -> None:
     assert not m.contains_answer("anything", [""])
     # a dash between words parts them (SQuAD 2.0 dev, Normans: was scored wrong)
     assert m.contains_answer("Dyrrachium—one of the naval bases of the Adriatic—fell again", ["Adriatic"])
+    assert m.contains_answer("All tools: $SYSTEMD_OFFLINE=[0|1] — if set to 1", ["$SYSTEMD_OFFLINE"])
+    assert not m.contains_answer("$SYSTEMD_OFFLINE_MODE=1", ["$SYSTEMD_OFFLINE"])
 
 
 def test_token_support_and_percentile() -> None:

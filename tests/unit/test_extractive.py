@@ -417,3 +417,22 @@ def test_a_value_after_a_list_of_constants_is_the_last_ones() -> None:
     answer = f"{text[:-1]} [nettle.pdf#77]."
     assert provider.critique("What is the value of AES_MIN_KEY_SIZE in Nettle?", answer, [chunk]).confidence < 0.65
     assert provider.critique("What is the value of AES_KEY_SIZE in Nettle?", answer, [chunk]).confidence >= 0.65
+
+
+def test_an_answer_whose_first_quote_leaves_the_asked_key_to_its_passage_is_asked_back() -> None:
+    # real case (freshdocs fd-007, answered wrong at 0.85): the lead is the list's introduction, the "6" the question
+    # asks about is held only by the rest of its passage, and the second quote's "6.1.1" is another manual's section
+    codes = _chunk("xsltproc.html#11", "libxslt-xsltproc.html",
+                   "xsltproc return codes provide information that can be used when calling it from scripts. "
+                   "0: normal. 1: no argument. 6: Error in one of the documents. 7: unsupported xsl:output method.")
+    other = _chunk("callgrind.html#7", "valgrind-cl-manual.html",
+                   "6.1.1. Functionality: Callgrind has to rely on heuristics to detect calls and returns.")
+    question = "What does xsltproc return code 6 mean?"
+    answer = ("xsltproc return codes provide information that can be used when calling it from scripts "
+              "[xsltproc.html#11]. 6.1.1. Functionality: Callgrind has to rely on heuristics to detect calls and "
+              "returns [callgrind.html#7].")
+    assert provider.critique(question, answer, [codes, other]).confidence < 0.65
+    # led by the entry that holds the code, the same passage answers
+    led = ("6: Error in one of the documents [xsltproc.html#11]. xsltproc return codes provide information that can "
+           "be used when calling it from scripts [xsltproc.html#11].")
+    assert provider.critique(question, led, [codes, other]).confidence >= 0.65
