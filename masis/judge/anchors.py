@@ -274,6 +274,17 @@ def is_key(anchor: str) -> bool:
     return bool(_KEY.search(anchor) or _SETTING.match(anchor))
 
 
+# "npm ls's include option", "the depth setting": a plain word a question calls an option keys its entry as a flag does
+_NAMED_SETTING = re.compile(r"\b([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)\s+(?:option|setting|parameter|field|config|key)\b")
+_NOT_SETTING = frozenset("the a an this that which what each every any default same other new old main global".split())
+
+
+def named_settings(question: str) -> list[str]:
+    """The plain words the question calls an option, a setting or a field by ("What is the default value of npm ls's
+    include option?" -> "include"), which key a reference's entry like a flag (`is_key`)."""
+    return [word for word in _NAMED_SETTING.findall(question) if word not in _NOT_SETTING]
+
+
 def is_name(anchor: str) -> bool:
     """A capitalised word ("Kestrel", "Santiago"): unlike a version, a code or an acronym, the subject of a whole
     document may be named only in its first lines, so a passage of it holds the name through its document. A month

@@ -326,6 +326,19 @@ _WHO_DOES = re.compile(r"^\W*(?:who|whom)\s+(?:(?:never|not|also|first|later|the
                        re.IGNORECASE)
 
 
+# a changelog says who made a change with "by": "Add fish install oneliner by @ElijahLynn" says who added, contributed
+# or wrote it, not who approved or uses it
+_AUTHORING = re.compile(
+    r"^(?:contribut|add|wr[io]t|author|creat|ma[dk]e|implement|introduc|fix|report|submit|develop|buil[dt]|propos"
+    r"|design)", re.IGNORECASE)
+_BY_AUTHOR = re.compile(r"\bby\s+(?:@[A-Za-z0-9]|[A-Z][a-z])")
+
+
+def authored_by(sentence: str, verb: str) -> bool:
+    """Whether `sentence` says who did what `verb` asks by naming them after "by", as changelogs do."""
+    return bool(_AUTHORING.match(verb)) and bool(_BY_AUTHOR.search(sentence))
+
+
 def asked_action(question: str) -> str | None:
     """The verb of a "who did …?" question ("Who *approved* the AI investment?", "Who never *captured* the fort?"):
     a name answers it only in a sentence that says so, not one that names the investment's company or another

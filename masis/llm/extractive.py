@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import cast
 
 from masis.judge import anchors, matching, quotes
-from masis.judge.answer_type import answer_noun, asked_action, expected_type, gives_type
+from masis.judge.answer_type import answer_noun, asked_action, authored_by, expected_type, gives_type
 from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
@@ -277,10 +277,16 @@ class ExtractiveProvider:
         kind = expected_type(question)
         release_noun = _asked_release(question) if kind == "version" else None
         keys = [anchor for anchor in anchors.anchors(question) if anchors.is_key(anchor)]
+        # a setting the question names in a plain word ("npm ls's include option") is held by the entry that gives
+        # its value, whatever else its passage holds: a plain word is no anchor, so no other floor asks for it
+        settings = [word for word in anchors.named_settings(question) if word not in keys]
         # "Who approved the AI investment?": when the answer's quotes say the asked action, the name must come with it,
         # not with the investment ("Kestrel Labs will invest $4.2 million in AI") beside another approval. Quotes that
         # word the action otherwise ("given royal assent by Queen Elizabeth" to "Who gave …?") are left to the words.
-        action = terms(verb) if (verb := asked_action(question)) else set()
+        verb = asked_action(question)
+        action = terms(verb) if verb else set()
+        # "Who contributed the hooks?": "Add activate/deactivate hooks by @joshfrench" says it without the verb
+        authoring = terms(verb) & weights.keys() if verb else set()
         action &= set().union(
             *(asked.credits_in(strip_citations(s)).keys() for s in answer_sentences(answer) if CITATION.search(s))
         )
@@ -313,7 +319,7 @@ class ExtractiveProvider:
                     anchors.listed_only(claim, key) for key in keys
                 ) and any(
                     not anchors.missing(
-                        [key for key in keys if anchors.holds(by_id[c]["text"], key)],
+                        [key for key in keys if anchors.holds(by_id[c]["text"], key)] + settings,
                         [(claim, _entry_of(claim, before, by_id[c]))],
                     )
                     for c in ids
@@ -325,6 +331,8 @@ class ExtractiveProvider:
                         context = _context(by_id[chunk_id], asked, question)
                         passage = covered_by.setdefault(chunk_id, dict.fromkeys(context, 1.0))
                         cover(claim, passage)
+                        if authoring and verb and authored_by(claim, verb):
+                            passage.update(dict.fromkeys(authoring, 1.0))
                         said.setdefault(chunk_id, []).append(claim)
                         if gives:
                             typed_in.add(chunk_id)

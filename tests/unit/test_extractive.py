@@ -436,3 +436,38 @@ def test_an_answer_whose_first_quote_leaves_the_asked_key_to_its_passage_is_aske
     led = ("6: Error in one of the documents [xsltproc.html#11]. xsltproc return codes provide information that can "
            "be used when calling it from scripts [xsltproc.html#11].")
     assert provider.critique(question, led, [codes, other]).confidence >= 0.65
+
+
+def test_a_changelogs_by_says_who_made_the_change() -> None:
+    # real case (conversations cv-111, realdocs' pyenv-virtualenv changelog): asked back at 0.57 because the quote
+    # does not repeat "contributed"
+    chunk = _chunk("CHANGELOG.md#8", "pyenv-virtualenv-CHANGELOG.md",
+                   "## v1.2.2\n* Add activate/deactivate hooks by @joshfrench in "
+                   "https://github.com/pyenv/pyenv-virtualenv/pull/452\n* Add fish install oneliner by @ElijahLynn in "
+                   "https://github.com/pyenv/pyenv-virtualenv/pull/322")
+    answer = ("Add activate/deactivate hooks by @joshfrench in https://github.com/pyenv/pyenv-virtualenv/pull/452 "
+              "[CHANGELOG.md#8].")
+    assert provider.critique("Who contributed activate/deactivate hooks?", answer, [chunk]).confidence >= 0.65
+    # "by" names the author, not who approved the change
+    assert provider.critique("Who approved activate/deactivate hooks?", answer, [chunk]).confidence < 0.65
+
+
+def test_a_default_is_given_only_by_the_entry_of_the_setting_the_question_names() -> None:
+    # real case (configdocs cd-070, a near miss answered at 0.78): npm ls's `include` has no default; the default
+    # quoted is what `--all` does
+    all_entry = _chunk("npm-ls.md#9", "npm-ls.md",
+                       "all: Default: false. Type: Boolean. When running npm outdated and npm ls, setting --all will "
+                       "show all outdated or installed packages. If --all is set, then npm will show all "
+                       "dependencies by default.")
+    include_entry = _chunk("npm-ls.md#11", "npm-ls.md",
+                           "include: Type: \"prod\", \"dev\", \"optional\", or \"peer\". Option that allows for "
+                           "defining which types of dependencies to install. This is the inverse of --omit=<type>.")
+    question = "What is the default value of npm ls's include option?"
+    answer = ("If --all is set, then npm will show all dependencies by default [npm-ls.md#9]. Option that allows for "
+              "defining which types of dependencies to install [npm-ls.md#11].")
+    assert provider.critique(question, answer, [all_entry, include_entry]).confidence < 0.65
+    # the entry of the setting asked about gives its default
+    depth = _chunk("npm-ls.md#12", "npm-ls.md", "depth: Default: Infinity if --all is set, otherwise 1. Type: null or "
+                   "Number. The depth to go when recursing directories for npm ls.")
+    said = "depth: Default: Infinity if --all is set, otherwise 1 [npm-ls.md#12]."
+    assert provider.critique("What is the default value of npm ls's depth option?", said, [depth]).confidence >= 0.65
