@@ -275,7 +275,8 @@ def is_key(anchor: str) -> bool:
 
 
 # "npm ls's include option", "the depth setting": a plain word a question calls an option keys its entry as a flag does
-_NAMED_SETTING = re.compile(r"\b([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)\s+(?:option|setting|parameter|field|config|key)\b")
+_NAMED_SETTING = re.compile(
+    r"(?<![\w'’.-])([a-z][a-z0-9]+(?:[-_][a-z0-9]+)*)\s+(?:option|setting|parameter|field|config|key)\b")
 _NOT_SETTING = frozenset(
     ["the", "a", "an", "this", "that", "which", "what", "each", "every", "any", "default", "same", "other", "new",
      "old", "main", "global"]

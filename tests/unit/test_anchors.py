@@ -197,3 +197,17 @@ def test_a_month_beside_a_year_or_a_day_is_a_constraint_its_rows_must_meet() -> 
     # a name that starts like a month is still a name
     assert holds("Marc Lopez signed it", "Marc") and not holds("March 2022", "Marc")
     assert not is_name("September")
+
+
+@pytest.mark.parametrize(
+    ("question", "settings"),
+    [
+        ("What is the default value of npm ls's include option?", ["include"]),
+        ("What is the default cache-max setting?", ["cache-max"]),
+        ("What is the default of http.timeout in Cargo's config?", []),  # not the "s" of "Cargo's"
+        ("What is the default of the --depth option?", []),  # a flag is a key already
+        ("Which option disables it?", []),
+    ],
+)
+def test_a_plain_word_the_question_calls_an_option_is_a_setting(question: str, settings: list[str]) -> None:
+    assert anchors.named_settings(question) == settings
