@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from masis.judge.anchors import anchors, bound, held_together, holds, is_name, latest_anchors, missing
+from masis.judge.anchors import anchors, bound, held_together, holds, is_name, latest_anchors, missing, named_settings
 from masis.judge.sentences import is_table_row
 from masis.state import EvidenceChunk
 
@@ -210,4 +210,4 @@ def test_a_month_beside_a_year_or_a_day_is_a_constraint_its_rows_must_meet() -> 
     ],
 )
 def test_a_plain_word_the_question_calls_an_option_is_a_setting(question: str, settings: list[str]) -> None:
-    assert anchors.named_settings(question) == settings
+    assert named_settings(question) == settings
