@@ -24,8 +24,10 @@ def stitched(
     names: Sequence[str] = (),
 ) -> list[str]:
     """The question's anchors (or `wanted`, with the `names` it writes as plain words) that the quotes of the
-    document holding the most of them leave to another document's quotes; [] when one document's quotes hold them
-    all, when the quotes come from one document, or when no quote holds some anchor (the anchor floor's case)."""
+    answer's lead document (its first quote's: what the reader takes for the answer) leave to another document's
+    quotes; [] when the lead document's quotes hold them all, when the quotes come from one document, or when no
+    quote holds some anchor (the anchor floor's case). "This project follows a 90 day disclosure timeline" of
+    certifi's policy, quoted first, does not become argcomplete's because argcomplete's policy is quoted after it."""
     constraints = list(anchors.anchors(question) if wanted is None else wanted)
     constraints += [name for name in names if name not in constraints]
     by_document: dict[str, list[tuple[str, EvidenceChunk]]] = {}
@@ -33,4 +35,4 @@ def stitched(
         by_document.setdefault(chunk["doc_name"], []).append((quote, chunk))
     if len(by_document) < 2 or not constraints or several.parts(question) or anchors.missing(constraints, quotes):
         return []
-    return min((anchors.missing(constraints, group) for group in by_document.values()), key=len)
+    return anchors.missing(constraints, by_document[quotes[0][1]["doc_name"]])

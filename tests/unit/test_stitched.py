@@ -55,3 +55,18 @@ def test_a_section_number_goes_with_its_title() -> None:
     # freshdocs tune fd-007 quoted "6.1.1" alone, a sentence of its own
     assert split_sentences("6.1.1. Functionality\nIt works best on x86. 2. Run it.") == [
         "6.1.1. Functionality", "It works best on x86.", "2. Run it."]
+
+
+def test_a_lead_quote_from_another_projects_document_is_stitched() -> None:
+    # policydocs tune pd-064 (a near miss answered at 0.67): certifi's timeline quoted first, argcomplete's policy
+    # (which holds its name) after it
+    certifi = _chunk("certifi-SECURITY.md#1", "Reporting Security Issues: This project follows a 90 day disclosure "
+                     "timeline.")
+    argcomplete = _chunk("argcomplete-SECURITY.md#1", "If you believe you have found a security vulnerability in this "
+                         "project, please report it at https://github.com/kislyuk/argcomplete/security/advisories.")
+    question = "What disclosure timeline (in days) does argcomplete follow?"
+    lead_elsewhere = [(certifi["text"], certifi), (argcomplete["text"], argcomplete)]
+    assert stitched.stitched(question, lead_elsewhere, names=["argcomplete"]) == ["argcomplete"]
+    # led by the document the question names, the answer is that document's
+    own = [(argcomplete["text"], argcomplete), (certifi["text"], certifi)]
+    assert stitched.stitched(question, own, names=["argcomplete"]) == []
