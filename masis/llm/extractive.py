@@ -41,8 +41,8 @@ _ASKS_SEVERAL = re.compile(r"\b(?:and|both)\b", re.IGNORECASE)
 FOCUS_QUOTES = 3  # how many of the first supported quotes may hold the focused answer (what the reader sees first)
 FOCUS_COVERAGE = 0.75  # the share of the question's weighted words a focused quote holds itself
 UNFOCUSED_CONFIDENCE = 0.85  # the most an answer may score whose quotes need their passage for an anchor or its type
-# the most an unfocused answer may score whose first quote leaves an exact constraint (a key, a figure, an acronym) to
-# the rest of its passage: on the documentation sets' tune splits such answers were right 5 times in 10
+# the most an unfocused answer may score whose first quote leaves the question's keys and figures to the rest of its
+# passage: on the documentation sets' tune splits such answers were right 5 times in 10
 UNKEYED_LEAD_CONFIDENCE = 0.55
 UNTYPED_ANSWER = 0.5  # share of confidence kept when a "who/when/how many" question gets no name, date or number
 
@@ -621,10 +621,12 @@ def _focused(
 
 def _lead_unkeyed(question: str, lead: tuple[str, str], by_id: Mapping[str, EvidenceChunk]) -> bool:
     """Whether the answer's first quote, read under its heading and its document's name but without the rest of its
-    passage, misses an exact constraint of the question that is not a name: "xsltproc return codes provide
-    information …" for "What does xsltproc return code 6 mean?", a neighbouring entry's default for `chunkSize`'s."""
+    passage, misses every key (a flag, an identifier, a code) and figure of the question: "xsltproc return codes
+    provide information …" for "What does xsltproc return code 6 mean?", a neighbouring entry's default for
+    `chunkSize`'s. Names, acronyms and numerals ("John Paul II", "Super Bowl XLI") are left to the anchor floor: a
+    passage's story names its subject once."""
     claim, chunk_id = lead
-    exact = [anchor for anchor in anchors.anchors(question) if not anchors.is_name(anchor)]
+    exact = [anchor for anchor in anchors.anchors(question) if anchors.is_key(anchor) or anchor[:1].isdigit()]
     own = {**by_id[chunk_id], "text": "", "context_terms": []}
     return bool(exact) and len(anchors.missing(exact, [(claim, own)])) == len(exact)  # type: ignore[list-item]
 
