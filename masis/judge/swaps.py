@@ -24,6 +24,8 @@ from functools import lru_cache
 from itertools import pairwise
 
 from masis.judge.anchors import NOT_NAMES, anchors, holds, parts
+from masis.judge.answer_type import expected_type, gives_type
+from masis.judge.contrast import in_closed_set
 from masis.judge.support import answering
 from masis.judge.terms import question_terms, terms
 from masis.state import EvidenceChunk
@@ -191,4 +193,42 @@ def swapped_versions(
                          if _same(said, name) and _depth(other) == _depth(version)
                          and parts(other) != parts(version)})
         found.extend((f"{name} {version}", other) for other in others[:1])
+    return found
+
+
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "each", "every", "our", "its", "their", "your"})
+
+
+def swapped_modifiers(question: str, quotes: Sequence[str]) -> list[tuple[str, str]]:
+    """("audio group", "tty group") for a lower-case word that tells one thing of a kind from another in the question
+    ("the audio group") where an answering quote (one holding the most of the question's words, or giving the kind
+    of answer asked for) without that word has another in its place ("the tty group must have the GID 5"): the
+    quote is about the other group. Both stand between a determiner and the same noun; a
+    word of a closed set ("the maximum size") is the contrast floor's, and a word the question also has is no swap.
+    When any quote speaks of the thing asked about ("the travel budget"), its neighbours beside it are no swap."""
+    kind = expected_type(question)
+    # the quotes that answer: those holding the most of the question's words, and those giving the kind asked for
+    leading = [*answering(question, list(quotes)), *(q for q in quotes if kind and gives_type(q, kind, question))] \
+        if quotes else []
+    asked = tokens(question)
+    asked_lower = {token.lower() for token in asked}
+    found: list[tuple[str, str]] = []
+    for index in range(1, len(asked) - 1):
+        determiner, word, noun = asked[index - 1].lower(), asked[index], asked[index + 1]
+        if determiner not in _DETERMINERS or not word.islower() or not word.isalpha() or in_closed_set(word):
+            continue
+        if not stem(word) or not stem(noun) or not noun.isalpha():
+            continue
+        if any(holds(quote, f"{word} {noun}") for quote in quotes):
+            continue  # a quote speaks of the thing asked about; the others may list its neighbours
+        for quote in leading:
+            if holds(quote, word):
+                continue
+            said = tokens(quote)
+            for position in range(1, len(said) - 1):
+                other = said[position]
+                if (said[position - 1].lower() in _DETERMINERS and _same(said[position + 1], noun)
+                        and other.lower() not in asked_lower and other.isalpha() and stem(other)
+                        and not in_closed_set(other) and (pair := (f"{word} {noun}", f"{other} {noun}")) not in found):
+                    found.append(pair)
     return found

@@ -118,3 +118,15 @@ def test_a_flag_is_no_word_for_a_name_to_stand_beside() -> None:
     # conversations cv-036 in a two-document workspace: "Massif's --depth" / "Maximum depth of the allocation trees"
     assert swaps.swapped("What is the default value of Massif's --depth option?",
                          ["Maximum depth of the allocation trees recorded for detailed snapshots."]) == []
+
+
+def test_a_lower_case_word_telling_one_thing_from_another_is_swapped() -> None:
+    # configdocs tune cd-013 (a near miss answered at 0.83): the tty group's GID for the audio group's
+    question = "Which GID does systemd assign to the audio group?"
+    quotes = ["However, it does define some special group/GID assignments, which are primarily used for "
+              "systemd-udevd's device management.", "There's one exception however: the tty group must have the GID 5."]
+    assert swaps.swapped_modifiers(question, quotes) == [("audio group", "tty group")]
+    # a quote about the thing asked about stands beside its neighbours; a closed-set word is the contrast floor's
+    budget = ["The travel budget is $0.9 million.", "The marketing budget is $5.6 million."]
+    assert swaps.swapped_modifiers("What is the travel budget?", budget) == []
+    assert swaps.swapped_modifiers("What is the maximum heap size?", ["The minimum heap size is 4 GB."]) == []
