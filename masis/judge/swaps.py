@@ -197,6 +197,9 @@ def swapped_versions(
 
 
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "each", "every", "our", "its", "their", "your"})
+# an adjective's ending: "global" and "worldwide", "annual" and "yearly" describe the same thing in other words, where
+# "audio" and "tty" name two groups
+_DESCRIBING = re.compile(r"(?:al|ful|ous|ive|ic|ible|able|ary|wide|ish|less|ly|ern|ian)$")
 
 
 def swapped_modifiers(question: str, quotes: Sequence[str]) -> list[tuple[str, str]]:
@@ -205,7 +208,8 @@ def swapped_modifiers(question: str, quotes: Sequence[str]) -> list[tuple[str, s
     of answer asked for) without that word has another in its place ("the tty group must have the GID 5"): the
     quote is about the other group. Both stand between a determiner and the same noun; a
     word of a closed set ("the maximum size") is the contrast floor's, and a word the question also has is no swap.
-    When any quote speaks of the thing asked about ("the travel budget"), its neighbours beside it are no swap."""
+    When any quote speaks of the thing asked about ("the travel budget"), its neighbours beside it are no swap; nor
+    are two words with an adjective's ending (`_DESCRIBING`), nor a capitalised one (the name swap's)."""
     kind = expected_type(question)
     # the quotes that answer: those holding the most of the question's words, and those giving the kind asked for
     leading = [*answering(question, list(quotes)), *(q for q in quotes if kind and gives_type(q, kind, question))] \
@@ -215,7 +219,8 @@ def swapped_modifiers(question: str, quotes: Sequence[str]) -> list[tuple[str, s
     found: list[tuple[str, str]] = []
     for index in range(1, len(asked) - 1):
         determiner, word, noun = asked[index - 1].lower(), asked[index], asked[index + 1]
-        if determiner not in _DETERMINERS or not word.islower() or not word.isalpha() or in_closed_set(word):
+        if (determiner not in _DETERMINERS or not word.islower() or not word.isalpha() or in_closed_set(word)
+                or _DESCRIBING.search(word)):
             continue
         if not stem(word) or not stem(noun) or not noun.isalpha():
             continue
@@ -228,7 +233,8 @@ def swapped_modifiers(question: str, quotes: Sequence[str]) -> list[tuple[str, s
             for position in range(1, len(said) - 1):
                 other = said[position]
                 if (said[position - 1].lower() in _DETERMINERS and _same(said[position + 1], noun)
-                        and other.lower() not in asked_lower and other.isalpha() and stem(other)
-                        and not in_closed_set(other) and (pair := (f"{word} {noun}", f"{other} {noun}")) not in found):
+                        and other.islower() and other.isalpha() and other not in asked_lower and stem(other)
+                        and not in_closed_set(other) and not _DESCRIBING.search(other)
+                        and (pair := (f"{word} {noun}", f"{other} {noun}")) not in found):
                     found.append(pair)
     return found

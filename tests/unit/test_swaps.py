@@ -130,3 +130,8 @@ def test_a_lower_case_word_telling_one_thing_from_another_is_swapped() -> None:
     budget = ["The travel budget is $0.9 million.", "The marketing budget is $5.6 million."]
     assert swaps.swapped_modifiers("What is the travel budget?", budget) == []
     assert swaps.swapped_modifiers("What is the maximum heap size?", ["The minimum heap size is 4 GB."]) == []
+    # SQuAD 2.0 seed 1: words in other words, and a name in the slot, are no swap
+    assert swaps.swapped_modifiers("When did France begin in earnest to rebuild its global empire?",
+                                   ["France began in earnest to rebuild its worldwide empire after 1850."]) == []
+    assert swaps.swapped_modifiers("What did the network install in 1999",
+                                   ["The vBNS installed one of the first ever production OC-48c IP links."]) == []
