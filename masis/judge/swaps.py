@@ -26,6 +26,7 @@ from itertools import pairwise
 from masis.judge.anchors import NOT_NAMES, anchors, holds, parts
 from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.contrast import in_closed_set
+from masis.judge.mentions import DO_MODALS
 from masis.judge.support import answering
 from masis.judge.terms import question_terms, terms
 from masis.state import EvidenceChunk
@@ -222,6 +223,8 @@ def swapped_modifiers(question: str, quotes: Sequence[str]) -> list[tuple[str, s
         if (determiner not in _DETERMINERS or not word.islower() or not word.isalpha() or in_closed_set(word)
                 or _DESCRIBING.search(word)):
             continue
+        if index >= 2 and asked[index - 2].lower() in DO_MODALS:
+            continue  # "Did the plague spread …?", "What did the network install …?": the subject and its verb
         if not stem(word) or not stem(noun) or not noun.isalpha():
             continue
         if any(holds(quote, f"{word} {noun}") for quote in quotes):

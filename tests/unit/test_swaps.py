@@ -135,3 +135,6 @@ def test_a_lower_case_word_telling_one_thing_from_another_is_swapped() -> None:
                                    ["France began in earnest to rebuild its worldwide empire after 1850."]) == []
     assert swaps.swapped_modifiers("What did the network install in 1999",
                                    ["The vBNS installed one of the first ever production OC-48c IP links."]) == []
+    # open-book SQuAD seed 3: after "did", the determiner's words are a subject and its verb, not a thing's kind
+    assert swaps.swapped_modifiers("Did the plague spread in Scandinavia or Germany first?",
+                                   ["From Italy, the disease spread northwest across Europe."]) == []
