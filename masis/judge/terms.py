@@ -76,10 +76,22 @@ _FRAMING_PHRASES = re.compile(
 )
 
 
+# "When did Debian 10 come out?" asks when it was released: documents say "release", a table has a `release` column
+_CAME_OUT = re.compile(r"\b(?:come|comes|came|coming)\s+out\b(?!\s+of\b)", re.IGNORECASE)
+
+
+def implied_words(question: str) -> list[str]:
+    """The words documents use for what a question says in chat's words ("come out" -> "released"): searched for
+    and measured as if the question had them."""
+    return ["released"] if _CAME_OUT.search(question) else []
+
+
 def question_terms(question: str) -> frozenset[int]:
     """The terms a question is about: its terms less question-framing words and phrases, and less the noun a
     "what/which" question names its answer by ("what city", "which year") when other terms remain."""
     wanted = terms(_FRAMING_PHRASES.sub(" ", question)) - _question_word_terms()
+    for word in implied_words(question):
+        wanted |= terms(word)
     noun = answer_noun(question)
     narrowed = wanted - terms(noun) if noun else wanted
     return narrowed or wanted

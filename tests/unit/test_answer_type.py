@@ -357,3 +357,10 @@ def test_which_unit_asks_for_a_unit() -> None:
     assert not gives_type("The two command line options --exclusive-threshold=<n> and --shared-threshold=<n> make "
                           "it possible to detect excessive lock contention", "unit", question)
     assert expected_type("Which unit starts the journal?") != "unit"  # a systemd unit
+
+
+def test_come_out_asks_when_it_was_released() -> None:
+    # conversations cv-085: "when did it come out" over a release table was asked back; documents say "release"
+    assert terms("released") <= question_terms("When did Debian 10 come out?")
+    assert not terms("released") & question_terms("What comes out of the box?")
+    assert not terms("released") & question_terms("When did Debian 10 ship?")
