@@ -334,9 +334,14 @@ _AUTHORING = re.compile(
 _BY_AUTHOR = re.compile(r"\bby\s+(?:@[A-Za-z0-9]|[A-Z][a-z])")
 
 
-def authored_by(sentence: str, verb: str) -> bool:
-    """Whether `sentence` says who did what `verb` asks by naming them after "by", as changelogs do."""
-    return bool(_AUTHORING.match(verb)) and bool(_BY_AUTHOR.search(sentence))
+def is_authoring(verb: str) -> bool:
+    """Whether a "who …?" question's verb asks who made something (added, contributed, wrote, fixed …)."""
+    return bool(_AUTHORING.match(verb))
+
+
+def names_author(sentence: str) -> bool:
+    """Whether `sentence` names who made something after "by", as changelogs do."""
+    return bool(_BY_AUTHOR.search(sentence))
 
 
 def asked_action(question: str) -> str | None:

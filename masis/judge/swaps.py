@@ -213,8 +213,9 @@ def swapped_modifiers(question: str, quotes: Sequence[str]) -> list[tuple[str, s
     are two words with an adjective's ending (`_DESCRIBING`), nor a capitalised one (the name swap's)."""
     kind = expected_type(question)
     # the quotes that answer: those holding the most of the question's words, and those giving the kind asked for
-    leading = [*answering(question, list(quotes)), *(q for q in quotes if kind and gives_type(q, kind, question))] \
-        if quotes else []
+    leading = dict.fromkeys(
+        [*answering(question, list(quotes)), *(q for q in quotes if kind and gives_type(q, kind, question))]
+    ) if quotes else {}
     asked = tokens(question)
     asked_lower = {token.lower() for token in asked}
     found: list[tuple[str, str]] = []

@@ -14,7 +14,14 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import cast
 
 from masis.judge import anchors, matching, quotes
-from masis.judge.answer_type import answer_noun, asked_action, authored_by, expected_type, gives_type
+from masis.judge.answer_type import (
+    answer_noun,
+    asked_action,
+    expected_type,
+    gives_type,
+    is_authoring,
+    names_author,
+)
 from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
@@ -286,7 +293,7 @@ class ExtractiveProvider:
         verb = asked_action(question)
         action = terms(verb) if verb else set()
         # "Who contributed the hooks?": "Add activate/deactivate hooks by @joshfrench" says it without the verb
-        authoring = terms(verb) & weights.keys() if verb else set()
+        authoring = terms(verb) & weights.keys() if verb and is_authoring(verb) else set()
         action &= set().union(
             *(asked.credits_in(strip_citations(s)).keys() for s in answer_sentences(answer) if CITATION.search(s))
         )
@@ -331,7 +338,7 @@ class ExtractiveProvider:
                         context = _context(by_id[chunk_id], asked, question)
                         passage = covered_by.setdefault(chunk_id, dict.fromkeys(context, 1.0))
                         cover(claim, passage)
-                        if authoring and verb and authored_by(claim, verb):
+                        if authoring and names_author(claim):
                             passage.update(dict.fromkeys(authoring, 1.0))
                         said.setdefault(chunk_id, []).append(claim)
                         if gives:
