@@ -615,8 +615,7 @@ def _focused(
         # in Portarlington dates back to 1696" is not about the French Church Street in Cork the sentence before names
         leans = quotes.leans_on_before(claim)
         before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and leans else ""
-        own = {**chunk, "text": before, "context_terms": []}
-        if anchors.missing(wanted, [(claim, own)]):  # type: ignore[list-item]
+        if anchors.missing(wanted, [(claim, _alone(chunk, before))]):
             continue
         if kind is not None and not gives_type(claim, kind, question):  # type: ignore[arg-type]
             continue
@@ -634,8 +633,7 @@ def _lead_unkeyed(question: str, lead: tuple[str, str], by_id: Mapping[str, Evid
     passage's story names its subject once."""
     claim, chunk_id = lead
     exact = [anchor for anchor in anchors.anchors(question) if anchors.is_key(anchor) or anchor[:1].isdigit()]
-    own = {**by_id[chunk_id], "text": "", "context_terms": []}
-    return bool(exact) and len(anchors.missing(exact, [(claim, own)])) == len(exact)  # type: ignore[list-item]
+    return bool(exact) and len(anchors.missing(exact, [(claim, _alone(by_id[chunk_id], ""))])) == len(exact)
 
 
 def _kept(block: list[str], asked: frozenset[int], named: frozenset[int]) -> list[str]:
@@ -704,7 +702,13 @@ def _narrowed(chunk: EvidenceChunk, lead: str, said: str) -> EvidenceChunk:
         ),
         "",
     )
-    return {**chunk, "text": f"{lead}\n{line}", "context_terms": []}  # type: ignore[typeddict-item]
+    return _alone(chunk, f"{lead}\n{line}")
+
+
+def _alone(chunk: EvidenceChunk, text: str) -> EvidenceChunk:
+    """`chunk` read as `text` alone: the quote's own reading keeps its heading and document name, not the rest of its
+    passage nor the terms its document holds elsewhere."""
+    return {**chunk, "text": text, "context_terms": []}  # type: ignore[typeddict-item]
 
 
 def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> set[int]:
