@@ -51,6 +51,7 @@ from masis.judge import (
     anchors,
     attribute,
     contrast,
+    defaults,
     negation,
     periods,
     roles,
@@ -99,6 +100,7 @@ class Floors:
     unspoken_attribute: str | None = None  # the attribute a copular question asks for that no quote speaks of
     unsettled: str | None = None  # the words ("Not sure", "TBD") by which the quote about the subject leaves it open
     stitched: list[str] = field(default_factory=list)  # anchors only another document's quotes hold (`stitched`)
+    default_elsewhere: str | None = None  # what a default is asked of when the quotes say "default" of others only
 
 
 def _words(text: str) -> set[str]:
@@ -239,6 +241,7 @@ def check(
         unspoken_attribute=attribute.unspoken(question, quotes),
         unsettled=unsettled.unsettled(question, claims),
         stitched=stitched.stitched(question, quotes, wanted_anchors, names),
+        default_elsewhere=defaults.default_elsewhere(question, quotes),
     )
 
 
@@ -308,6 +311,9 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
     if floors.stitched:
         named = ", ".join(f"'{anchor}'" for anchor in floors.stitched)
         gap(f"Only another document's quotes mention {named}.", f"only another document's quotes mention {named}")
+    if floors.default_elsewhere:
+        gap(f"The quoted default is not said of the {floors.default_elsewhere} asked about.",
+            f"the quoted default is another's than the {floors.default_elsewhere}'s")
     if floors.untyped:
         gap(f"The question asks for a {floors.untyped}; no cited sentence gives one.",
             f"no cited sentence gives the {floors.untyped} asked for")

@@ -1,0 +1,108 @@
+"""A default asked for is the asked setting's own default.
+
+"What is the default delay of setInterval?" is not answered by "By default, when a timer is scheduled using
+setTimeout() or setInterval(), the event loop will continue running", nor "Which hierarchies does systemd-sysext
+manage by default?" by "By default non-UTF-8 locales are suppressed": a quote that says "default" of another
+setting, in a passage that holds the question's words, gives a neighbour's default. When the answer's quotes say
+"default" and none of them says it of what the question asks the default of — in its own words, or, for a line that
+is only the default ("Default: 1000", "The default is 15000", "Defaults to 100 msec"), with the quote before it,
+the passage's sentence before it and its section heading — the answer is another setting's.
+
+What the default is asked of: the words after "default" ("the default *output file name*"), or the setting a
+generic word leads to ("the default value *of DRD's --join-list-vol option*"), or, for "… by default", what the
+question asks which or what of ("*which hierarchies* does systemd-sysext manage by default", "where is *pip's cache*
+stored by default"). Answers whose quotes never say "default" are left to the other rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from masis.judge.quotes import sentence_before
+from masis.judge.terms import terms
+from masis.state import EvidenceChunk
+
+# "default" as a word: not the part of a flag or a variable (`--default-timeout`, `XZ_DEFAULTS`)
+_DEFAULT = re.compile(r"(?<![\w$-])defaults?(?![\w-])", re.IGNORECASE)
+_WORD = re.compile(r"[\w.$/<>-]*\w[\w.$/<>-]*(?:\(\))?|[?,;:()]")
+_STOP = frozenset({
+    "of", "for", "in", "on", "at", "to", "with", "when", "if", "and", "or", "before", "after", "per", "that", "is",
+    "are", "was", "were", "does", "do", "did", "will", "would", "can", "should", "under", "from", "by", "than",
+    "without", "within", "as", "?", ",", ";", ":", "(", ")",
+})
+_GENERIC = frozenset({
+    "value", "values", "setting", "settings", "option", "options", "config", "configuration", "parameter",
+    "parameters", "field", "fields", "flag", "flags", "key", "keys", "number", "kind", "type", "one", "the", "a",
+    "an", "its", "their", "s", "default", "defaults",
+})
+_WHICH = re.compile(
+    r"^\W*(?:which|what|how\s+many|how\s+much)\s+((?:[\w.$'’-]+\s+){0,4}?)"
+    r"(?:does|do|did|is|are|was|were|will|would|can|should)\b",
+    re.IGNORECASE,
+)
+_ABOUT = re.compile(
+    r"^\W*(?:(?:where|what|when|how\s+\w+|which)\s+)?(?:does|do|did|is|are|was|were|will|would|can|should)\s+(.+?)"
+    r"\s+(?:by\s+defaults?\b|defaults?\s+to\b)",
+    re.IGNORECASE,
+)
+# a line that is only the default: its setting is named by the line or the heading above it
+_DEFAULT_ALONE = re.compile(r"^\W*(?:the\s+)?defaults?\b", re.IGNORECASE)
+
+
+def _words(text: str) -> list[str]:
+    return [word.lower().removesuffix("'s").removesuffix("’s") for word in _WORD.findall(text)]
+
+
+def _run(words: Sequence[str]) -> list[str]:
+    """The words up to the first that ends a noun phrase (`_STOP`)."""
+    run: list[str] = []
+    for word in words:
+        if word in _STOP:
+            break
+        run.append(word)
+    return run
+
+
+def asked_of(question: str) -> list[str]:
+    """The words naming what the question asks the default of; [] when it asks no default or names nothing."""
+    match = _DEFAULT.search(question)
+    if match is None:
+        return []
+    after = _words(question[match.end():])
+    named = [word for word in _run(after) if word not in _GENERIC]
+    by_default = question[: match.start()].rstrip().lower().endswith("by")
+    if not named and not by_default and after[len(_run(after)):][:1] in (["of"], ["for"]):
+        rest = after[len(_run(after)) + 1:]
+        named = [word for word in _run(rest) if word not in _GENERIC]
+    if named:
+        return named
+    for pattern in (_WHICH, _ABOUT):
+        if found := pattern.match(question):
+            named = [word for word in _words(found.group(1)) if word not in _GENERIC and word not in _STOP]
+            if named:
+                return named
+    return []
+
+
+def _reading(index: int, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str:
+    """What the quote at `index` says its default of: itself, and for a line that is only the default, the quote
+    before it from the same passage, its passage's sentence before it and its section heading."""
+    sentence, chunk = quotes[index]
+    if not _DEFAULT_ALONE.match(sentence):
+        return sentence
+    before = [quotes[index - 1][0]] if index and quotes[index - 1][1]["chunk_id"] == chunk["chunk_id"] else []
+    return "\n".join([sentence, *before, sentence_before(chunk["text"], sentence) or "", chunk.get("section") or ""])
+
+
+def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str | None:
+    """What the question asks the default of (its words joined) when the quotes that say "default" all say it of
+    something else; None when they say it of that, when none says "default", or when the question asks no default."""
+    named = asked_of(question)
+    wanted = terms(" ".join(named)) if named else frozenset()
+    if not wanted:
+        return None
+    saying = [index for index, (sentence, _) in enumerate(quotes) if _DEFAULT.search(sentence)]
+    if not saying or any(terms(_reading(index, quotes)) & wanted for index in saying):
+        return None
+    return " ".join(named)

@@ -1,0 +1,89 @@
+"""A default asked for must be said of what the question asks the default of: real cases from the tune splits."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis.judge import grounding
+from masis.judge.defaults import asked_of, default_elsewhere
+from masis.state import EvidenceChunk
+
+
+def _chunk(doc: str, number: int = 1, text: str = "", section: str | None = None) -> EvidenceChunk:
+    return {"chunk_id": f"{doc}#{number}", "doc_name": doc, "text": text, "page": None, "section": section,
+            "relevance": 1.0, "score": 1.0}
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("What is the default delay of setInterval in Node.js?", ["delay"]),
+        ("What is the default location of the blkid cache file?", ["location"]),
+        ("What is DHAT's default output file name?", ["output", "file", "name"]),
+        # a generic word leads to the setting
+        ("What is the default value of DRD's --join-list-vol option?", ["drd", "--join-list-vol"]),
+        ("What is the default of Callgrind's --separate-recs option?", ["callgrind", "--separate-recs"]),
+        # "… by default": what the question asks which or what of, or what it asks about
+        ("Which hierarchies does systemd-sysext manage by default, before $SYSTEMD_SYSEXT_HIERARCHIES changes the "
+         "list?", ["hierarchies"]),
+        ("Where is pip's cache stored by default on Linux?", ["pip", "cache", "stored"]),
+        ("What does Memcheck's --keep-stacktraces default to?", ["memcheck", "--keep-stacktraces"]),
+        ("How long does systemd wait by default for a disk image to be configured?", ["systemd", "wait"]),
+        # no default asked, or a flag's part
+        ("Where is pip's cache stored on Linux?", []),
+        ("What does --default-timeout set?", []),
+    ],
+)
+def test_what_the_default_is_asked_of(question: str, named: list[str]) -> None:
+    assert asked_of(question) == named
+
+
+def test_a_default_said_of_another_thing_is_not_the_one_asked_for() -> None:
+    # realdocs tune rd-152: answered at 0.72 with what the event loop does by default
+    timers = _chunk("nodejs-timers.md", 7)
+    question = "What is the default delay of setInterval in Node.js?"
+    loop = ("By default, when a timer is scheduled using either setTimeout() or setInterval(), the Node.js event loop "
+            "will continue running as long as the timer is active.")
+    assert default_elsewhere(question, [(loop, timers)]) == "delay"
+    assert default_elsewhere(question, [("The delay defaults to 1 millisecond.", timers)]) is None
+
+
+def test_another_entrys_default_in_the_same_passage() -> None:
+    # configdocs tune cd-004: systemd-sysext's entry quoted, then the next variable's "By default"
+    entry = _chunk("systemd-ENVIRONMENT.md", 19, section="systemd-sysext")
+    question = ("Which hierarchies does systemd-sysext manage by default, before $SYSTEMD_SYSEXT_HIERARCHIES changes "
+                "the list?")
+    quotes = [
+        ("$SYSTEMD_SYSEXT_HIERARCHIES — this variable may be used to override which hierarchies are managed by "
+         "systemd-sysext.", entry),
+        ("By default non-UTF-8 locales are suppressed from the selection.", entry),
+    ]
+    assert default_elsewhere(question, quotes) == "hierarchies"
+
+
+def test_a_line_that_is_only_the_default_is_read_with_its_entry() -> None:
+    # realdocs tune rd-097 and fd-005: "Default is 2024" under "Specify the Rust edition to use"
+    page = _chunk("cargo-new.html", 5)
+    quotes = [("Specify the Rust edition to use.", page), ("Default is 2024.", page)]
+    assert default_elsewhere("Which Rust edition does cargo new use by default?", quotes) is None
+    # the quote before it in its passage, when it was not quoted
+    xslt = _chunk("libxslt-xsltproc.html", 4, text="--maxvars VALUE: Maximum number of variables. The default is 15000.")
+    assert default_elsewhere("What is the default value of xsltproc --maxvars?",
+                             [("The default is 15000.", xslt)]) is None
+    # and its section heading ("Default: 10" under logs-max)
+    config = _chunk("npm-config.md", 96, section="logs-max")
+    assert default_elsewhere("How many log files does npm keep by default (logs-max)?",
+                             [("Default: 10.", config)]) is None
+
+
+def test_quotes_that_never_say_default_are_left_to_the_other_rules() -> None:
+    websocket = _chunk("openai-responses-websocket-README.md")
+    assert default_elsewhere("What is the default of isolate_lane_overflow?",
+                             [("Pass isolate_lane_overflow=True to either session constructor.", websocket)]) is None
+
+
+def test_the_floor_names_the_setting_in_the_critique() -> None:
+    timers = _chunk("nodejs-timers.md", 7, text="By default, the event loop will continue running.")
+    answer = "By default, the event loop will continue running [nodejs-timers.md#7]."
+    floors = grounding.check("What is the default delay of setInterval in Node.js?", answer, [timers])
+    assert floors.default_elsewhere == "delay"
