@@ -175,6 +175,11 @@ def test_a_code_is_not_an_acronym_and_a_year_is_not_a_count(sentence: str, quest
         ("Monthly churn was 2.1%.", "How many customers left?", False),
         ("The overrun was about $5 million.", "How many dollars did the overrun cost?", True),
         ("The Falcon X2 costs $1,249.", "How much does the Falcon X2 cost?", True),
+        # nor are the last digits of a name's figures: "FY2026" holds no count "026" (conversations tune cv-096#2)
+        ("The total operating budget for FY2026 is $38 million.",
+         "How many employees does Kestrel's total operating budget pay for in FY2026?", False),
+        ("The budget funds 240 full-time employees in FY2026.",
+         "How many employees does Kestrel's total operating budget pay for in FY2026?", True),
         # the figures of a name are not a value (realdocs tune, a near miss: the manual never gives the value)
         ("ASN1_MAX_NAME_SIZE is the maximum number of characters allowed for an ASN.1 identifier",
          "What is the numeric value of ASN1_MAX_NAME_SIZE in libtasn1?", False),
