@@ -33,6 +33,8 @@ run policydocs_tune realdocs data/policydocs --split tune
 run policydocs_check realdocs data/policydocs --split check
 run configdocs_tune realdocs data/configdocs --split tune
 run configdocs_check realdocs data/configdocs --split check
+run guidedocs_tune realdocs data/guidedocs --split tune
+run guidedocs_check realdocs data/guidedocs --split check
 run conversations_tune conversations data/conversations --split tune
 run conversations_check conversations data/conversations --split check
 for s in 1 2; do run "squad2_s$s" squad2 "$D/squad_v2.0/dev-v2.0-8-articles.json" --limit 150 --seed "$s"; done

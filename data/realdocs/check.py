@@ -1,6 +1,7 @@
 """Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl,
 data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl,
-data/policydocs/questions.jsonl, data/configdocs/questions.jsonl and data/conversations/conversations.jsonl.
+data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl and
+data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -29,6 +30,7 @@ NEXTDOCS = DATA / "nextdocs"
 MOREDOCS = DATA / "moredocs"
 POLICYDOCS = DATA / "policydocs"
 CONFIGDOCS = DATA / "configdocs"
+GUIDEDOCS = DATA / "guidedocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -38,6 +40,7 @@ CORPORA = {
     "moredocs": MOREDOCS / "files",
     "policydocs": POLICYDOCS / "files",
     "configdocs": CONFIGDOCS / "files",
+    "guidedocs": GUIDEDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -263,6 +266,7 @@ def main() -> int:
         lambda t: check_questions(t, "moredocs", "md"),
         lambda t: check_questions(t, "policydocs", "pd"),
         lambda t: check_questions(t, "configdocs", "cd"),
+        lambda t: check_questions(t, "guidedocs", "gd"),
         check_conversations,
     )
     for check in checks:
