@@ -17,7 +17,7 @@ _MONTHS = "january february march april may june july august september october n
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
 _NUMBER_NOUNS = (
     "percentage percent proportion share fraction number amount count total population size age cost price value "
-    "distance length height weight depth width area speed rate"
+    "distance length height weight depth width area speed rate ratio"
 )
 _PERSON_NOUNS = "person people man woman author founder leader president ceo director architect composer writer"
 
@@ -35,7 +35,8 @@ _NUMBER_WORDS = (
     "thousand thousands million millions billion billions dozen dozens half quarter third twice"
 )
 _DATE = re.compile(
-    rf"\b(?:1\d{{3}}|20\d\d|\d{{1,2}}(?:st|nd|rd|th)\s+century|\d{{2,4}}s|{_MONTHS.replace(' ', '|')}"
+    # a year inside a code is no date: "CVE-2022-24765"
+    rf"(?<![A-Za-z]-)\b(?:1\d{{3}}|20\d\d|\d{{1,2}}(?:st|nd|rd|th)\s+century|\d{{2,4}}s|{_MONTHS.replace(' ', '|')}"
     r"|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
     r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first)\s+century"
     r"|(?:BC|BCE|AD|CE)\b"
@@ -58,8 +59,21 @@ _LENGTH = re.compile(
     _FIGURE + r"(?:mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|miles?|feet|foot|ft|inch(?:es)?|in|yards?)\b",
     re.IGNORECASE,
 )
-_MEASURE_UNITS = {"heavy": _MASS, "tall": _LENGTH, "deep": _LENGTH, "wide": _LENGTH, "far": _LENGTH}
-_MEASURED = re.compile(r"\bhow\s+(heavy|tall|deep|wide|far)\b", re.IGNORECASE)
+_SPAN = re.compile(
+    _FIGURE + r"(?:ms|msecs?|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?"
+    r"|decades?|centuries|century)\b",
+    re.IGNORECASE,
+)
+# "How long is the timeout?" is answered by a span of time ("10 seconds") or a length ("1.2 km"), not by a version
+# ("OpenSSH 3.8") or a count beside it
+_LONG = re.compile(f"{_SPAN.pattern}|{_LENGTH.pattern}", re.IGNORECASE)
+# "How long has the government been engaged …?" is answered by when it started: "since 2001"
+_SINCE = re.compile(
+    rf"\bsince\s+(?:the\s+)?(?:early\s+|late\s+|mid-?\s*)?(?:1\d{{3}}|20\d\d|{_MONTHS.replace(' ', '|')})\b",
+    re.IGNORECASE,
+)
+_MEASURE_UNITS = {"heavy": _MASS, "tall": _LENGTH, "deep": _LENGTH, "wide": _LENGTH, "far": _LENGTH, "long": _LONG}
+_MEASURED = re.compile(r"\bhow\s+(heavy|tall|deep|wide|far|long)\b(?!\s+ago\b)", re.IGNORECASE)
 _HOW_MANY_THINGS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _COUNTS_MONEY = re.compile(
     r"\bhow\s+many\s+(?:dollars|euros|pounds|yen|francs|cents|percent|per\s*cent|percentage\s+points)\b", re.IGNORECASE)
@@ -234,7 +248,8 @@ _UNIT_GIVEN = re.compile(
 )
 _PHRASE_WORDS = 3  # how many words after "which" a technical head noun may come ("which perf record option")
 _TECH_WORD = re.compile(r"[\w.@+-]+")
-_VERSION_GIVEN = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d+(?:\.\d+)*|\b(?:19|20)\d\d\b", re.I)
+_VERSION_GIVEN = re.compile(
+    r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d+(?:\.\d+)*|(?<![A-Za-z]-)\b(?:19|20)\d\d\b", re.I)
 # a code has a figure or an underscore ("DEP0005", "ERR_SOCKET_BAD_PORT") or is an errno name ("ENOENT"); a bare
 # acronym ("API", "HTTP") names a thing, not a code
 _CODE_GIVEN = re.compile(
@@ -375,8 +390,9 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             bool(_SAYS_CODE.search(sentence)) and gives_type(sentence, "number", question)
         )
     if kind == "version":
+        owner = _version_owner(question)
         return any(
-            match.group(0) not in question and not _pinned_elsewhere(sentence[: match.start()], asked)
+            match.group(0) not in question and not _pinned_elsewhere(sentence[: match.start()], asked, owner)
             for match in _VERSION_GIVEN.finditer(sentence)
         )
     if kind in ("flag", "identifier"):
@@ -393,7 +409,12 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             # "How heavy is the Falcon X2?" is answered by a weight, not by its price: a figure with a unit of the
             # dimension asked about
             units = _MEASURE_UNITS[measured.group(1).lower()]
-            return any(match.group(0).lower() not in asked for match in units.finditer(sentence))
+            return any(match.group(0).lower() not in asked for match in units.finditer(sentence)) or (
+                # "how long does it take …?": "in seconds", "for decades" give a length of time without a figure
+                measured.group(1).lower() == "long"
+                and any(match.group(0).lower() not in asked
+                        for match in (*_TIME_UNITS.finditer(sentence), *_SINCE.finditer(sentence)))
+            )
         if _ASKS_FREQUENCY.search(question):
             return any(match.group(0).lower() not in asked for match in _FREQUENCY.finditer(sentence))
         if _ASKS_SHARE.search(question):
@@ -435,10 +456,38 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
 _LABEL_AFTER = re.compile(r":\s")  # a table row's column name ("Purpose: HIC SVNT LEONES") is no one's name
 
 
-def _pinned_elsewhere(before: str, asked: set[str]) -> bool:
-    """Whether the version that follows `before` is pinned to a name the question does not ask about."""
+def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) -> bool:
+    """Whether the version that follows `before` is pinned to a name the question does not ask about, or written
+    after a name other than `owner`, the thing the question asks the version of ("starting with pip 1.5" to
+    "Which version of requests does pip vendor?")."""
     pinned = _PINNED_TO.search(before)
-    return pinned is not None and pinned.group(1).lower() not in asked
+    if pinned is not None:
+        return pinned.group(1).lower() not in asked
+    named = _NAMED_BEFORE.search(before)
+    return (owner is not None and named is not None and named.group(1).lower() not in _NOT_OWNERS
+            and named.group(1).lower() != owner)
+
+
+# the thing a question asks the version of: "Which version of requests …", "Which requests version …"
+_VERSION_OF = re.compile(
+    r"\b(?:version|release)s?\s+of\s+(?:the\s+)?([A-Za-z][\w.+-]*)|\b(?:which|what)\s+([A-Za-z][\w.+-]*)\s+"
+    r"(?:version|release)s?\b",
+    re.IGNORECASE,
+)
+_NAMED_BEFORE = re.compile(r"([A-Za-z][\w.+-]*)\s+$")
+_NOT_OWNERS = frozenset({
+    "version", "versions", "release", "releases", "v", "ver", "in", "since", "to", "from", "of", "with", "at", "by",
+    "and", "or", "is", "was", "are", "were", "as", "than", "before", "after", "until", "on", "for", "the", "a", "an",
+    "be", "been", "added", "released", "removed", "deprecated", "changed", "fixed", "updated", "upgraded", "bumped",
+    "requires", "require", "required", "needs", "need", "use", "uses", "using", "edition", "level", "minimum", "least",
+    "about", "around", "between", "through", "then", "now", "still", "also", "only", "even", "e.g", "i.e", "see",
+})
+
+
+def _version_owner(question: str) -> str | None:
+    """The name a question asks the version of, lower-cased, or None."""
+    found = _VERSION_OF.search(question)
+    return (found.group(1) or found.group(2)).lower() if found else None
 
 
 def _new_name(name: str, asked: set[str]) -> bool:

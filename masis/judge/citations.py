@@ -104,8 +104,9 @@ _CITATIONS_AFTER_STOP = re.compile(rf"([.!?])((?:\s*\[{CHUNK_ID_PATTERN}\])+)")
 
 
 # a cited sentence's end: the next quote starts a sentence of its own even in lower case ("… --getsz" [a#1]. what:
-# sfdisk --Linux …"), as an entry of a reference list often does
-_AFTER_CITED_STOP = re.compile(rf"(\[{CHUNK_ID_PATTERN}\][.!?])\s+(?=[a-z])")
+# sfdisk --Linux …"), as an entry of a reference list often does, or with a closing bracket (a passage cut inside
+# a code block: "… 60 minutes [a#24]. ) async def run(): …")
+_AFTER_CITED_STOP = re.compile(rf"(\[{CHUNK_ID_PATTERN}\][.!?])\s+(?=[a-z)\]}}])")
 
 
 def answer_sentences(answer: str) -> list[str]:

@@ -369,3 +369,44 @@ def test_come_out_asks_when_it_was_released() -> None:
     assert terms("released") <= question_terms("When did Debian 10 come out?")
     assert not terms("released") & question_terms("What comes out of the box?")
     assert not terms("released") & question_terms("When did Debian 10 ship?")
+
+
+def test_how_long_asks_for_a_span_or_a_length() -> None:
+    # guidedocs tune gd-032, a near miss answered at 1.0: the README gives no figure for the timeout, and "OpenSSH
+    # 3.8" is a version, not a span
+    question = "How long is the timeout of the untrusted X cookie when ForwardX11Trusted is set to no?"
+    assert not gives_type("OpenSSH 3.8 invented ForwardX11Trusted, which causes a very short timeout of the untrusted "
+                          "cookie", "number", question)
+    assert gives_type("The untrusted cookie expires after 20 minutes.", "number", question)
+    assert gives_type("Connections last up to 60 minutes.", "number", "How long can a WebSocket connection last?")
+    assert gives_type("The Rhine is 1,230 km long.", "number", "How long is the Rhine?")
+    # how long something has been so: since when (open-book SQuAD, seed 3)
+    assert gives_type("The U.S. government has engaged in efforts to counter Islamism since 2001.", "number",
+                      "How long has the U.S. government been engaged in efforts to counter Islamism?")
+
+
+def test_a_year_inside_a_code_is_no_date() -> None:
+    # guidedocs tune gd-057, a near miss answered at 1.0: the release notes never date the release
+    question = "On what date was Git 2.36 released?"
+    assert not gives_type("With the fixes for CVE-2022-24765 that are common with versions of Git 2.30.4, Git has "
+                          "been taught not to recognise repositories owned by other users.", "date", question)
+    assert gives_type("Git 2.36 was released on 18 April 2022.", "date", question)
+    assert gives_type("Released 2022-04-18.", "date", question)
+
+
+def test_a_ratio_is_a_number() -> None:
+    # guidedocs tune gd-023, a near miss: the table has no xz row, and prose about ratios gives none
+    question = "What compression ratio did xz (lzma) reach in the zstd benchmark table?"
+    assert expected_type(question) == "number"
+    assert not gives_type("Zstd can also offer stronger compression ratios at the cost of compression speed.",
+                          "number", question)
+
+
+def test_a_version_written_after_another_name_is_that_ones() -> None:
+    # guidedocs tune gd-082, a near miss: "pip 1.5" is pip's version, not the vendored requests'
+    question = "Which version of requests does pip vendor?"
+    assert not gives_type("However, starting with pip 1.5, we began to replace code with reusable libraries.",
+                          "version", question)
+    assert gives_type("requests 2.31.0 is vendored.", "version", question)
+    assert gives_type("We vendor version 2.31.0 of requests.", "version", question)
+    assert gives_type("3.3 Nov-23-19: Add RISC-V support.", "version", "Which libffi release added RISC-V support?")

@@ -97,3 +97,14 @@ def test_ids_of_any_document_name_are_citations(name: str) -> None:
     assert citations.cited_ids(f"The report says so [{chunk_id}].") == [chunk_id]
     assert citations.renumber(f"So [{chunk_id}].", {chunk_id: 1}) == "So [1]."
     assert citations.answer_sentences(f"It rose. [{chunk_id}]") == [f"It rose [{chunk_id}]."]
+
+
+def test_a_cited_sentence_ends_at_its_citation_before_a_closing_bracket() -> None:
+    # moredocs tune md-065: a passage cut inside a code block starts with ")"; read as one sentence with the quote
+    # before it, neither passage held it and the right answer was called unsupported
+    answer = "Connections last up to 60 minutes [ws.md#24]. ) async def run(): pass [ws.md#2]. } done [ws.md#3]."
+    assert citations.answer_sentences(answer) == [
+        "Connections last up to 60 minutes [ws.md#24].",
+        ") async def run(): pass [ws.md#2].",
+        "} done [ws.md#3].",
+    ]
