@@ -27,6 +27,7 @@ from masis.judge.anchors import NOT_NAMES, anchors, holds, parts
 from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.contrast import in_closed_set
 from masis.judge.mentions import DO_MODALS
+from masis.judge.stopwords import STOP_WORDS
 from masis.judge.support import answering
 from masis.judge.terms import question_terms, terms
 from masis.state import EvidenceChunk
@@ -165,11 +166,17 @@ _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[a-z]?$", re.IGNORECASE)  # "3.0", "2.4.
 _RELEASE_WORDS = frozenset({"release", "version", "v", "ver"})
 
 
+# a major version a "v" marks, after a package's lower-case name: "libjpeg v9", "node v20"
+_MAJOR = re.compile(r"^v\d+$", re.IGNORECASE)
+_PACKAGE = re.compile(r"^[a-z][a-z0-9+_-]*[a-z0-9]$")
+
+
 def _versioned(words: list[str]) -> list[tuple[str, str]]:
     """(name, version) for each version written right after a name or "release"/"version" ("Zip 3.0", "release
-    2.4.0")."""
+    2.4.0"), and each major version "v9" after a package's lower-case name ("libjpeg v9")."""
     return [(name, version) for name, version in pairwise(words)
-            if _VERSION.match(version) and (is_name(name) or name.lower() in _RELEASE_WORDS)]
+            if (_VERSION.match(version) and (is_name(name) or name.lower() in _RELEASE_WORDS))
+            or (_MAJOR.match(version) and _PACKAGE.match(name) and name not in STOP_WORDS)]
 
 
 def _depth(version: str) -> int:

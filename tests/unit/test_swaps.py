@@ -114,6 +114,19 @@ def test_a_quote_that_names_the_asked_version_or_another_depth_is_no_version_swa
                                       [("This release reverts the changes of 2.39.4 that broke git lfs.", notes)])
 
 
+def test_a_major_version_after_a_packages_lower_case_name_is_swapped() -> None:
+    # guidedocs tune gd-051 (answered at 0.85): libjpeg-turbo emulates the v8 ABI, and the v9 one is asked about
+    readme = _chunk("libjpeg-turbo-README.md#3", "")
+    question = "does libjpeg-turbo emulate the libjpeg v9 ABI? boss is asking"
+    assert swaps.swapped_versions(question, [("While libjpeg-turbo does emulate the libjpeg v8 API/ABI, it still "
+                                              "uses the same algorithms as libjpeg v6b.", readme)]) == [
+        ("libjpeg v9", "libjpeg v8")]
+    assert not swaps.swapped_versions(question, [("There is no technical justification to emulate the libjpeg v9 "
+                                                  "ABI.", readme)])
+    # a stop word is no package: "the v9 ABI" names no release
+    assert not swaps.swapped_versions("Is the v9 ABI emulated?", [("The v8 ABI is emulated.", readme)])
+
+
 def test_a_flag_is_no_word_for_a_name_to_stand_beside() -> None:
     # conversations cv-036 in a two-document workspace: "Massif's --depth" / "Maximum depth of the allocation trees"
     assert swaps.swapped("What is the default value of Massif's --depth option?",
