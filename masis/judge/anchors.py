@@ -367,12 +367,14 @@ def listed_only(text: str, key: str) -> bool:
     at = next((index for index, token in enumerate(tokens) if token.endswith(key) or token == key), None)
     if at is None:
         return False
+    # a flag's other spelling in brackets after it is the same entry: "the --keep (-k) option"
+    alias = re.search(rf"{re.escape(key)}\s*\(\s*(--?[A-Za-z][\w-]*)\s*\)", text)
     other, last = False, at  # a later key of the same kind listed before the first value; the last key's index
     for index in range(at + 1, len(tokens)):
         token = tokens[index]
         if re.search(r"\d", token) and _key_shape(token) is None:
             return other
-        if _key_shape(token) == shape and token != key:
+        if _key_shape(token) == shape and token != key and not (alias and token == alias.group(1)):
             between = tokens[last + 1 : index]
             if len(between) > 1 or any(word[:1].islower() for word in between):
                 return other

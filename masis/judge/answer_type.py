@@ -67,9 +67,11 @@ _SPAN = re.compile(
 # "How long is the timeout?" is answered by a span of time ("10 seconds") or a length ("1.2 km"), not by a version
 # ("OpenSSH 3.8") or a count beside it
 _LONG = re.compile(f"{_SPAN.pattern}|{_LENGTH.pattern}", re.IGNORECASE)
-# "How long has the government been engaged …?" is answered by when it started: "since 2001"
+# "How long has the government been engaged …?" is answered by when it started ("since 2001", "from January 1964
+# until …"), or by a span without a figure ("less than a year")
 _SINCE = re.compile(
-    rf"\bsince\s+(?:the\s+)?(?:early\s+|late\s+|mid-?\s*)?(?:1\d{{3}}|20\d\d|{_MONTHS.replace(' ', '|')})\b",
+    rf"\b(?:since|from)\s+(?:the\s+)?(?:early\s+|late\s+|mid-?\s*)?(?:1\d{{3}}|20\d\d|{_MONTHS.replace(' ', '|')})\b"
+    r"|\b(?:a|an)\s+(?:few\s+)?(?:second|minute|hour|day|week|month|year|decade|century)s?\b",
     re.IGNORECASE,
 )
 _MEASURE_UNITS = {"heavy": _MASS, "tall": _LENGTH, "deep": _LENGTH, "wide": _LENGTH, "far": _LENGTH, "long": _LONG}
@@ -205,6 +207,15 @@ LEFT_OUT = re.compile(
     r"|\b(?:do\s+not|don't|dont)\s+(?:give|specify|set|pass|provide|supply|touch))\b|\bout\s+of\s+the\s+box\b",
     re.IGNORECASE,
 )
+# the default is what the question asks for ("What is the default …?", "… by default?", "What does X default to?",
+# "Which setting is the default?"), not a thing it names ("Which option stops the default door call case from
+# warning?", "What line restores upstream's IPQoS default?")
+_ASKS_DEFAULT_ITSELF = re.compile(
+    r"\bby\s+default\b|\bdefaults?\s+to\b|\bdefault\s+(?:values?|settings?|of|for)\b|\b(?:is|are|was|were)\s+(?:on|off|"
+    r"enabled|disabled|set|used|turned\s+on)?\s*(?:by\s+)?(?:the\s+)?default\b"
+    r"|\b(?:what|which)(?:['’]s|\s+(?:is|are|was|were))\s+(?:[\w.$'’()-]+\s+){0,5}?defaults?\b",
+    re.IGNORECASE,
+)
 _ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)", re.IGNORECASE)
 # a sentence that says what a default is ("Default: 5000", "[default: 30]", "by default, …", "defaults to false",
 # "the default is 256", "the default progress status is …", "the default 900k block size", "900,000 bytes (the
@@ -259,6 +270,10 @@ _CODE_GIVEN = re.compile(
 # "FooProject >= 1.2" and "sampleproject-1.0.0.tar.gz" say nothing of which pip release did something
 _PINNED_TO = re.compile(r"([A-Za-z][\w.]*)(?:\s*(?:===?|>=|<=|~=|!=)\s*|-)$")
 _FLAG_GIVEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
+# an option of a configuration rather than a command line is named by its path: "Debug::pkgDpkgPm",
+# "cache.auto-clean-frequency" (a hyphen tells it from code's member, "module.exports", and a file's name, "setup.py")
+_OPTION_PATH = re.compile(
+    r"\b[A-Za-z][\w-]*(?:::[A-Za-z][\w-]*)+\b|(?<![\w.])[a-z][\w-]*(?:\.[a-z][\w-]*)*\.[a-z]\w*-[\w-]+")
 _IDENTIFIER_GIVEN = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*_[\w]+|\b[A-Z][A-Z0-9]{1,}\b|\b\w+\(\)|\b[a-z]+[A-Z]\w*|(?<![\w-])--?[a-z][\w-]*"
 )
@@ -285,7 +300,7 @@ def main_clause(question: str) -> str:
 
 # a figure is a code in a sentence that says so ("exits with code 1") or that a list of codes opens with it ("9
 # Invalid Argument: …", "5: Error in the stylesheet"), not a size or a count beside the word the question asks about
-_SAYS_CODE = re.compile(r"\b(?:codes?|status|exit(?:s|ed)?|returns?|returned|errno)\b|^\W*\d+\b", re.IGNORECASE)
+_SAYS_CODE = re.compile(r"\b(?:codes?|status|exit(?:s|ed)?|returns?|returned|errno)\b|^[\s*•-]*\d+\b", re.IGNORECASE)
 
 
 _ASKS_SIGNAL = re.compile(r"\bsignals?\b", re.IGNORECASE)
@@ -309,11 +324,11 @@ def expected_type(question: str) -> AnswerType | None:
     """The kind of answer the question asks for, if it names one: a default, or what its first wh-phrase asks; its
     "what's" read as "what is" (as chat types it: "what's the default wait for _.debounce?")."""
     question = _WH_IS.sub(r"\1 is", main_clause(question))
-    if _ASKS_DEFAULT.search(question) and _TYPED.search(question):
+    technical = _technical_type(question)
+    if _ASKS_DEFAULT.search(question) and _ASKS_DEFAULT_ITSELF.search(question) and _TYPED.search(question):
         return "default"
     if _ASKS_UNIT.search(question):
         return "unit"
-    technical = _technical_type(question)
     if technical:
         return technical
     if LEFT_OUT.search(question) and _TYPED.search(question):
@@ -398,7 +413,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
     if kind in ("flag", "identifier"):
         pattern = _FLAG_GIVEN if kind == "flag" else _IDENTIFIER_GIVEN
         # case matters: "TIME" is a new identifier beside "GNU time's format"
-        return any(match.group(0) not in question for match in pattern.finditer(sentence))
+        found = [*pattern.finditer(sentence), *(_OPTION_PATH.finditer(sentence) if kind == "flag" else ())]
+        return any(match.group(0) not in question for match in found)
     if kind == "unit":
         return any(match.group(0).lower() not in asked for match in _UNIT_GIVEN.finditer(sentence))
     if kind == "date":

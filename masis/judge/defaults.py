@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from masis.judge.answer_type import expected_type
 from masis.judge.quotes import sentence_before
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
@@ -65,9 +66,10 @@ def _run(words: Sequence[str]) -> list[str]:
 
 
 def asked_of(question: str) -> list[str]:
-    """The words naming what the question asks the default of; [] when it asks no default or names nothing."""
+    """The words naming what the question asks the default of; [] when it asks for no default (`expected_type`: not
+    "Which option stops the default door call case from warning?") or names nothing."""
     match = _DEFAULT.search(question)
-    if match is None:
+    if match is None or expected_type(question) != "default":
         return []
     after = _words(question[match.end():])
     named = [word for word in _run(after) if word not in _GENERIC]

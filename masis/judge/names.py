@@ -7,7 +7,8 @@ size does not answer for gzip, nor the libxslt changelog for dpkg. Such a name m
 quotes (`masis.judge.grounding`'s anchor floor); a name no passage of the workspace holds at all is missing from
 every answer, and the question is asked back saying so.
 
-An ordinary word is one of pyspellchecker's English word list (160k words with their forms), the start of one
+An ordinary word is one of pyspellchecker's English word list (160k words with their forms) or of computing's common
+nouns it lacks ("url", "api", "json"), the start of one
 ("repo", "config", "async": abbreviations), or two of them run together ("keytype", "lockfile"); a misspelling of
 a word the workspace has ("charecterized") is no name either. Without the list no word is taken for a name.
 """
@@ -125,7 +126,16 @@ def _ordinary(word: str, ordinary: tuple[str, ...]) -> bool:
     return _listed(word, ordinary) or _starts_one(word, ordinary) or _run_together(word, ordinary)
 
 
+# computing's common nouns that an English word list lacks: "need the url" names no tool
+_COMMON_TERMS = frozenset({
+    "url", "urls", "uri", "uris", "api", "apis", "cli", "gui", "json", "yaml", "toml", "html", "xml", "csv", "http",
+    "https", "tcp", "udp", "dns", "cpu", "gpu", "ssd", "usb", "sdk", "faq", "pdf",
+})
+
+
 def _listed(word: str, ordinary: tuple[str, ...]) -> bool:
+    if word in _COMMON_TERMS:
+        return True
     index = bisect_left(ordinary, word)
     return index < len(ordinary) and ordinary[index] == word
 

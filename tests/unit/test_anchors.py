@@ -183,6 +183,10 @@ def test_a_key_only_listed_before_another_ones_value_is_told_apart() -> None:
     assert not listed_only("Use --shallow or --depth to cut history.", "--shallow")  # no value at all
     # a key that running words name is not another entry (util-linux's column entry, test_precision.py)
     assert not listed_only("what: column --columns why: renamed to --output-width since: v2.30", "--columns")
+    # a flag's other spelling in brackets is the same entry (guidedocs tune gd-007, asked back with the right draft)
+    news = "* Noteworthy changes in release 1.6 (2013-06-09) gzip now accepts the --keep (-k) option, like bzip2."
+    assert not listed_only(news, "--keep")
+    assert listed_only("--keep --force -v 12", "--keep")
 
 
 def test_a_month_beside_a_year_or_a_day_is_a_constraint_its_rows_must_meet() -> None:

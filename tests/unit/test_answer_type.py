@@ -383,6 +383,11 @@ def test_how_long_asks_for_a_span_or_a_length() -> None:
     # how long something has been so: since when (open-book SQuAD, seed 3)
     assert gives_type("The U.S. government has engaged in efforts to counter Islamism since 2001.", "number",
                       "How long has the U.S. government been engaged in efforts to counter Islamism?")
+    # or a span without a figure, or from when until when (open-book SQuAD, seed 2)
+    assert gives_type("In 1979, less than a year after becoming pope, John Paul celebrated Mass in Warsaw.", "number",
+                      "How long had John Paul II been the pope in 1979?")
+    assert gives_type("Phillips managed Apollo from January 1964, until the first manned landing in July 1969.",
+                      "number", "How long did Phillips manage the Apollo missions?")
 
 
 def test_a_year_inside_a_code_is_no_date() -> None:
@@ -410,3 +415,38 @@ def test_a_version_written_after_another_name_is_that_ones() -> None:
     assert gives_type("requests 2.31.0 is vendored.", "version", question)
     assert gives_type("We vendor version 2.31.0 of requests.", "version", question)
     assert gives_type("3.3 Nov-23-19: Add RISC-V support.", "version", "Which libffi release added RISC-V support?")
+
+
+def test_a_default_that_only_describes_a_thing_leaves_the_asked_kind() -> None:
+    # guidedocs tune gd-036 (asked back with the right draft): the question asks for an option
+    question = "Which Valgrind option stops the default door call wrapper case from printing a warning on Solaris?"
+    assert expected_type(question) == "flag"
+    assert expected_type("Which environment variable overrides fontconfig's default configuration file?") == (
+        "identifier")
+    assert expected_type("What is the default value of DRD's --join-list-vol option?") == "default"
+    assert expected_type("Which Rust edition does cargo new use by default?") == "default"
+    # guidedocs tune gd-030: the line is asked for, the default is what it restores
+    assert expected_type("What line restores upstream's IPQoS default in Debian's OpenSSH?") is None
+    assert expected_type("What does Memcheck's --keep-stacktraces default to?") == "default"
+    assert expected_type("Which debug setting is the default for Cargo's release profile?") == "default"
+
+
+def test_a_configuration_option_is_named_by_its_path() -> None:
+    # guidedocs tune gd-046 (asked back with the right draft): APT's debug options are no command-line flags
+    question = "which apt debug option shows the actual calls it makes to dpkg?"
+    assert expected_type(question) == "flag"
+    assert gives_type("… or the actual calls to dpkg (Debug::pkgDpkgPm).", "flag", question)
+    assert gives_type("Set cache.auto-clean-frequency to 1 day.", "flag", "Which Cargo option cleans the cache?")
+    # not a file's name, nor code's member (guidedocs tune gd-059: "module.exports" beside the right flag's quote)
+    assert not gives_type("See setup.py and README.md, or Node.js's docs.", "flag", "Which option sets the timeout?")
+    assert not gives_type("// ./packages/a/index.js module.exports = 'a'", "flag", "Which flag skips the script?")
+
+
+def test_a_line_of_code_that_starts_with_a_figure_gives_no_code() -> None:
+    # freshdocs tune fd-039: a passage cut inside a code block ("}, 2000); …") answered "which signal" at 0.81
+    question = "if i call kill() on a node child process without passing anything, which signal does it get?"
+    assert expected_type(question) == "code"
+    assert not gives_type("}, 2000); setTimeout(() => { subprocess.kill(); // Does not terminate the process",
+                          "code", question)
+    assert gives_type("13 Unfinished Top-Level Await: await was used outside of a function.", "code",
+                      "Which exit code means an unfinished top-level await?")

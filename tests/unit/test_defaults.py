@@ -67,7 +67,8 @@ def test_a_line_that_is_only_the_default_is_read_with_its_entry() -> None:
     quotes = [("Specify the Rust edition to use.", page), ("Default is 2024.", page)]
     assert default_elsewhere("Which Rust edition does cargo new use by default?", quotes) is None
     # the quote before it in its passage, when it was not quoted
-    xslt = _chunk("libxslt-xsltproc.html", 4, text="--maxvars VALUE: Maximum number of variables. The default is 15000.")
+    entry = "--maxvars VALUE: Maximum number of variables. The default is 15000."
+    xslt = _chunk("libxslt-xsltproc.html", 4, text=entry)
     assert default_elsewhere("What is the default value of xsltproc --maxvars?",
                              [("The default is 15000.", xslt)]) is None
     # and its section heading ("Default: 10" under logs-max)

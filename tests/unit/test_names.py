@@ -20,6 +20,9 @@ def test_ordinary_words_their_starts_and_run_together_words_name_nothing() -> No
     assert candidates("Which keytype does the lockfile have?", ORDINARY) == []
     # real case (realdocs tune rd-205): "repo" is short for "repository"
     assert candidates("Our repo has what config?", ORDINARY) == []
+    # computing's common nouns the word list lacks (guidedocs tune gd-015: "need the url", asked back for 'url')
+    assert "url" not in candidates("where does the git repo live now? need the url", ORDINARY)
+    assert "gzip" in candidates("where does the gzip repo live now?", ORDINARY)
 
 
 def test_a_name_written_as_an_anchor_or_in_a_code_is_not_read_twice() -> None:
