@@ -1,7 +1,7 @@
 """Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl,
 data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl,
-data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl and
-data/conversations/conversations.jsonl.
+data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl,
+data/apidocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -31,6 +31,7 @@ MOREDOCS = DATA / "moredocs"
 POLICYDOCS = DATA / "policydocs"
 CONFIGDOCS = DATA / "configdocs"
 GUIDEDOCS = DATA / "guidedocs"
+APIDOCS = DATA / "apidocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -41,6 +42,7 @@ CORPORA = {
     "policydocs": POLICYDOCS / "files",
     "configdocs": CONFIGDOCS / "files",
     "guidedocs": GUIDEDOCS / "files",
+    "apidocs": APIDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -267,6 +269,7 @@ def main() -> int:
         lambda t: check_questions(t, "policydocs", "pd"),
         lambda t: check_questions(t, "configdocs", "cd"),
         lambda t: check_questions(t, "guidedocs", "gd"),
+        lambda t: check_questions(t, "apidocs", "ad"),
         check_conversations,
     )
     for check in checks:
