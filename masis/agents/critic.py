@@ -51,7 +51,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             # "Who never captured Fort Beauséjour?" is not answered by who captured it
             confidence = min(confidence, grounding.UNMET_NEGATION_CONFIDENCE)
         if (floors.contradicted or floors.swapped or floors.figure_elsewhere or floors.reversed_role
-                or floors.span_for_moment or floors.stitched or floors.default_elsewhere):
+                or floors.span_for_moment or floors.stitched or floors.default_elsewhere or floors.undescribed):
             # "The smallest party sits in the middle of what?" is not answered by where the largest one sits, nor
             # "Who runs the Santiago office?" by who runs the Oslo one, nor "How many Protestants are in the
             # Cévennes?" by France's count, nor "Who did King Charles III swear fealty to?" by who swore to him, nor

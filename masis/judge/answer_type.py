@@ -35,8 +35,9 @@ _NUMBER_WORDS = (
     "thousand thousands million millions billion billions dozen dozens half quarter third twice"
 )
 _DATE = re.compile(
-    # a year inside a code is no date: "CVE-2022-24765"
-    rf"(?<![A-Za-z]-)\b(?:1\d{{3}}|20\d\d|\d{{1,2}}(?:st|nd|rd|th)\s+century|\d{{2,4}}s|{_MONTHS.replace(' ', '|')}"
+    # a year inside a code is no date: "CVE-2022-24765" (but "08-Mar-2021" is one)
+    rf"(?<!(?-i:[A-Z]{{2}})-)\b(?:1\d{{3}}|20\d\d|\d{{1,2}}(?:st|nd|rd|th)\s+century|\d{{2,4}}s|"
+    rf"{_MONTHS.replace(' ', '|')}"
     r"|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
     r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first)\s+century"
     r"|(?:BC|BCE|AD|CE)\b"
@@ -243,6 +244,7 @@ _TECHNICAL_NOUNS: dict[str, AnswerType] = {
     **dict.fromkeys(("version", "versions", "release", "releases", "edition"), "version"),
     **dict.fromkeys(("option", "options", "flag", "flags", "switch"), "flag"),
     **dict.fromkeys(("variable", "variables", "constant", "constants", "function", "functions", "macro"), "identifier"),
+    **dict.fromkeys(("exception", "exceptions"), "identifier"),  # "ValueError", "portalocker.AlreadyLocked"
     **dict.fromkeys(("uid", "gid", "pid", "port"), "number"),
     **dict.fromkeys(("code", "codes"), "code"),  # an exit code is a figure, a deprecation code an identifier
     **dict.fromkeys(("signal", "signals"), "code"),  # "SIGTERM", "SIGUSR2"
@@ -260,7 +262,7 @@ _UNIT_GIVEN = re.compile(
 _PHRASE_WORDS = 3  # how many words after "which" a technical head noun may come ("which perf record option")
 _TECH_WORD = re.compile(r"[\w.@+-]+")
 _VERSION_GIVEN = re.compile(
-    r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d+(?:\.\d+)*|(?<![A-Za-z]-)\b(?:19|20)\d\d\b", re.I)
+    r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d+(?:\.\d+)*|(?<!(?-i:[A-Z]{2})-)\b(?:19|20)\d\d\b", re.I)
 # a code has a figure or an underscore ("DEP0005", "ERR_SOCKET_BAD_PORT") or is an errno name ("ENOENT"); a bare
 # acronym ("API", "HTTP") names a thing, not a code
 _CODE_GIVEN = re.compile(
@@ -276,6 +278,7 @@ _OPTION_PATH = re.compile(
     r"\b[A-Za-z][\w-]*(?:::[A-Za-z][\w-]*)+\b|(?<![\w.])[a-z][\w-]*(?:\.[a-z][\w-]*)*\.[a-z]\w*-[\w-]+")
 _IDENTIFIER_GIVEN = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*_[\w]+|\b[A-Z][A-Z0-9]{1,}\b|\b\w+\(\)|\b[a-z]+[A-Z]\w*|(?<![\w-])--?[a-z][\w-]*"
+    r"|\b[A-Z]\w*(?:Error|Exception|Warning)\b"  # an exception's class: "ValueError", "AlreadyLocked" is not read
 )
 
 

@@ -52,6 +52,7 @@ from masis.judge import (
     attribute,
     contrast,
     defaults,
+    described,
     negation,
     periods,
     roles,
@@ -101,6 +102,7 @@ class Floors:
     unsettled: str | None = None  # the words ("Not sure", "TBD") by which the quote about the subject leaves it open
     stitched: list[str] = field(default_factory=list)  # anchors only another document's quotes hold (`stitched`)
     default_elsewhere: str | None = None  # what a default is asked of when the quotes say "default" of others only
+    undescribed: str | None = None  # the subject of "what does X do?" that the quotes only mention
 
 
 def _words(text: str) -> set[str]:
@@ -242,6 +244,7 @@ def check(
         unsettled=unsettled.unsettled(question, claims),
         stitched=stitched.stitched(question, quotes, wanted_anchors, names),
         default_elsewhere=defaults.default_elsewhere(question, quotes),
+        undescribed=described.undescribed(question, quotes),
     )
 
 
@@ -314,6 +317,9 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
     if floors.default_elsewhere:
         gap(f"The quoted default is not said of the {floors.default_elsewhere} asked about.",
             f"the quoted default is another's than the {floors.default_elsewhere}'s")
+    if floors.undescribed:
+        gap(f"The quotes mention {floors.undescribed} but none is about it.",
+            f"the quotes mention {floors.undescribed} but none is about it")
     if floors.untyped:
         gap(f"The question asks for a {floors.untyped}; no cited sentence gives one.",
             f"no cited sentence gives the {floors.untyped} asked for")

@@ -397,6 +397,8 @@ def test_a_year_inside_a_code_is_no_date() -> None:
                           "been taught not to recognise repositories owned by other users.", "date", question)
     assert gives_type("Git 2.36 was released on 18 April 2022.", "date", question)
     assert gives_type("Released 2022-04-18.", "date", question)
+    # a month's name before the year is a date (apidocs tune ad-027, asked back by the code rule's first form)
+    assert gives_type("Release date: 08-Mar-2021", "date", "When was defusedxml 0.7.1 released?")
 
 
 def test_a_ratio_is_a_number() -> None:
@@ -450,3 +452,12 @@ def test_a_line_of_code_that_starts_with_a_figure_gives_no_code() -> None:
                           "code", question)
     assert gives_type("13 Unfinished Top-Level Await: await was used outside of a function.", "code",
                       "Which exit code means an unfinished top-level await?")
+
+
+def test_which_exception_asks_for_an_exceptions_class() -> None:
+    # apidocs tune ad-055, a near miss answered at 1.0: the README names no exception
+    question = "Which exception does annotated-types raise for an invalid combination such as MultipleOf(3)?"
+    assert expected_type(question) == "identifier"
+    assert not gives_type("Downstream implementors may choose to raise an error, emit a warning or ignore it.",
+                          "identifier", question)
+    assert gives_type("It raises ValueError for an invalid combination.", "identifier", question)
