@@ -276,9 +276,12 @@ _FLAG_GIVEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 # "cache.auto-clean-frequency" (a hyphen tells it from code's member, "module.exports", and a file's name, "setup.py")
 _OPTION_PATH = re.compile(
     r"\b[A-Za-z][\w-]*(?:::[A-Za-z][\w-]*)+\b|(?<![\w.])[a-z][\w-]*(?:\.[a-z][\w-]*)*\.[a-z]\w*-[\w-]+")
+# an exception is a class, named in CamelCase whatever its ending: "portalocker.AlreadyLocked", "StopIteration"
+_ASKS_EXCEPTION = re.compile(r"\bexceptions?\b", re.IGNORECASE)
+_CLASS_NAME = re.compile(r"\b(?:[a-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")
 _IDENTIFIER_GIVEN = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*_[\w]+|\b[A-Z][A-Z0-9]{1,}\b|\b\w+\(\)|\b[a-z]+[A-Z]\w*|(?<![\w-])--?[a-z][\w-]*"
-    r"|\b[A-Z]\w*(?:Error|Exception|Warning)\b"  # an exception's class: "ValueError", "AlreadyLocked" is not read
+    r"|\b[A-Z]\w*(?:Error|Exception|Warning)\b"  # an exception's class: "ValueError"
 )
 
 
@@ -416,7 +419,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
     if kind in ("flag", "identifier"):
         pattern = _FLAG_GIVEN if kind == "flag" else _IDENTIFIER_GIVEN
         # case matters: "TIME" is a new identifier beside "GNU time's format"
-        found = [*pattern.finditer(sentence), *(_OPTION_PATH.finditer(sentence) if kind == "flag" else ())]
+        found = [*pattern.finditer(sentence), *(_OPTION_PATH.finditer(sentence) if kind == "flag" else ()),
+                 *(_CLASS_NAME.finditer(sentence) if _ASKS_EXCEPTION.search(question) else ())]
         return any(match.group(0) not in question for match in found)
     if kind == "unit":
         return any(match.group(0).lower() not in asked for match in _UNIT_GIVEN.finditer(sentence))

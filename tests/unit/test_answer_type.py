@@ -461,3 +461,5 @@ def test_which_exception_asks_for_an_exceptions_class() -> None:
     assert not gives_type("Downstream implementors may choose to raise an error, emit a warning or ignore it.",
                           "identifier", question)
     assert gives_type("It raises ValueError for an invalid combination.", "identifier", question)
+    assert gives_type("Catch portalocker.AlreadyLocked to handle contention.", "identifier",
+                      "Which exception lets you handle lock contention in portalocker?")
