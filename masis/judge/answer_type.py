@@ -261,8 +261,12 @@ _UNIT_GIVEN = re.compile(
 )
 _PHRASE_WORDS = 3  # how many words after "which" a technical head noun may come ("which perf record option")
 _TECH_WORD = re.compile(r"[\w.@+-]+")
+# "v0.x.x" is a placeholder, not release 0
 _VERSION_GIVEN = re.compile(
-    r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b|@\d+(?:\.\d+)*|(?<!(?-i:[A-Z]{2})-)\b(?:19|20)\d\d\b", re.I)
+    r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b(?!\.[a-z])|@\d+(?:\.\d+)*"
+    r"|(?<!(?-i:[A-Z]{2})-)\b(?:19|20)\d\d\b",
+    re.I,
+)
 # a code has a figure or an underscore ("DEP0005", "ERR_SOCKET_BAD_PORT") or is an errno name ("ENOENT"); a bare
 # acronym ("API", "HTTP") names a thing, not a code
 _CODE_GIVEN = re.compile(

@@ -80,16 +80,31 @@ _FRAMING_PHRASES = re.compile(
 _CAME_OUT = re.compile(r"\b(?:come|comes|came|coming)\s+out\b(?!\s+of\b)", re.IGNORECASE)
 
 
+# "How many people work in Sales?" asks for Sales' headcount: a headcount table has no "people" nor "work"
+_HEADCOUNT = re.compile(
+    r"\bhow\s+many\s+(?P<who>people|employees|staff|workers)\s+(?:work|works|are\s+employed|does\s+[\w\s'’]{1,40}?"
+    r"\s+(?:have|employ))\b",
+    re.IGNORECASE,
+)
+
+
 def implied_words(question: str) -> list[str]:
-    """The words documents use for what a question says in chat's words ("come out" -> "released"): searched for
-    and measured as if the question had them."""
-    return ["released"] if _CAME_OUT.search(question) else []
+    """The words documents use for what a question says in chat's words ("come out" -> "released", "how many people
+    work in …" -> "headcount"): searched for and measured as if the question had them."""
+    return [word for word, said in (("released", _CAME_OUT), ("headcount", _HEADCOUNT)) if said.search(question)]
+
+
+def _implied_away(question: str) -> frozenset[int]:
+    """The terms a question's chat words stand for that its implied word replaces: "people" and "work" in "how many
+    people work in …" (a headcount table says neither)."""
+    found = _HEADCOUNT.search(question)
+    return terms(f"{found.group('who')} work works employed have employ") if found else frozenset()
 
 
 def question_terms(question: str) -> frozenset[int]:
     """The terms a question is about: its terms less question-framing words and phrases, and less the noun a
     "what/which" question names its answer by ("what city", "which year") when other terms remain."""
-    wanted = terms(_FRAMING_PHRASES.sub(" ", question)) - _question_word_terms()
+    wanted = terms(_FRAMING_PHRASES.sub(" ", question)) - _question_word_terms() - _implied_away(question)
     for word in implied_words(question):
         wanted |= terms(word)
     noun = answer_noun(question)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from masis.judge.answer_type import answer_noun, expected_type, gives_type
-from masis.judge.terms import question_terms, terms
+from masis.judge.terms import implied_words, question_terms, terms
 
 
 @pytest.mark.parametrize(
@@ -463,3 +463,22 @@ def test_which_exception_asks_for_an_exceptions_class() -> None:
     assert gives_type("It raises ValueError for an invalid combination.", "identifier", question)
     assert gives_type("Catch portalocker.AlreadyLocked to handle contention.", "identifier",
                       "Which exception lets you handle lock contention in portalocker?")
+
+
+def test_how_many_people_work_somewhere_asks_for_its_headcount() -> None:
+    # conversations tune cv-017#3, cv-018#1, cv-078#1, cv-082#1: a headcount table says neither "people" nor "work"
+    assert implied_words("How many people work in Sales?") == ["headcount"]
+    assert terms("headcount") <= question_terms("How many employees does Sales have?")
+    assert not terms("people") & question_terms("how many people work in customer success")
+    # people who live, die or attend somewhere are no headcount
+    assert implied_words("How many people live in Warsaw?") == []
+    assert terms("people") <= question_terms("How many people died of plague in Paris in 1466?")
+
+
+def test_a_placeholder_release_is_no_version() -> None:
+    # apidocs tune ad-054, a near miss answered at 1.0: the changelog writes the release as "v0.x.x"
+    question = "Which annotated-types release changed Timezone to accept tzinfo objects?"
+    assert not gives_type("Changed in v0.x.x: Timezone accepts tzinfo objects instead of timezone.", "version",
+                          question)
+    assert gives_type("Changed in v0.4.0: Timezone accepts tzinfo objects.", "version", question)
+    assert gives_type("Added in v20.", "version", "In which Node.js version was it added?")
