@@ -463,7 +463,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             for match in _NUMBER.finditer(sentence)
         ):
             return True
-        # "how long does it take …?": "in seconds", "for decades" give a length of time without a figure
+        # "how long ago …?" (the measure above reads every other "how long"): "decades ago" is a time with no figure
         return bool(_HOW_LONG.search(question)) and any(
             match.group(0).lower() not in asked for match in _TIME_UNITS.finditer(sentence)
         )
