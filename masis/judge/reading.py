@@ -242,11 +242,16 @@ def _asked_again(frame: str, fragment: str) -> str | None:
 _LETTERS_AND_FIGURES = re.compile(r"^(?=.*[a-z])(?=.*\d)[a-z0-9-]+$")
 
 
+# a team's short names for its departments, as chat types them: a table's rows say "Operations", "Engineering"
+_DEPARTMENTS = {"ops": "Operations", "eng": "Engineering", "mktg": "Marketing", "fin": "Finance"}
+
+
 def _recased(fragment: str, frames: list[Earlier], names: Sequence[str] = ()) -> str:
     """A fragment typed in lower case with its names as the thread wrote them ("and the heron s1" -> "the Heron
     S1"), or as a document's name gives them ("the falcons" -> "the Falcon X2": the name's first word, or its
-    plural), or, when it has a word of letters and figures ("falcon x2"), with its words capitalised: a product's
-    name, which the rules find by its capitals."""
+    plural), or a department by a team's short name ("and ops?" -> "and Operations?"), or, when it has a word of
+    letters and figures ("falcon x2"), with its words capitalised: a product's name, which the rules find by its
+    capitals."""
     if fragment != fragment.lower():
         return fragment
     for frame in frames:
@@ -256,6 +261,8 @@ def _recased(fragment: str, frames: list[Earlier], names: Sequence[str] = ()) ->
                 return fragment[:at] + mention.text + fragment[at + len(mention.text) :]
     words = tokens(fragment)
     for word in words:
+        if (expanded := _DEPARTMENTS.get(word.lower)) and len(words) <= 2:  # "and ops?": the Operations department
+            return fragment[: word.start] + expanded + fragment[word.start + len(word.text) :]
         named = [name for name in names if word.lower in _first_word_forms(name)]
         if len(named) == 1 and len(words) <= 2:  # "falcons", "the falcons": not a word of a longer phrase
             return fragment[: word.start] + named[0] + fragment[word.start + len(word.text) :]

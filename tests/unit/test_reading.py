@@ -314,3 +314,11 @@ def test_the_other_one_is_the_other_product_the_documents_name() -> None:
         "Does the Falcon X2 have Ethernet?"
     three = read("Does the other one have Ethernet?", earlier, names=[*PRODUCTS, "Osprey Z1"])
     assert (three.rule, three.unclear) == ("unclear", "the other one")
+
+
+def test_a_departments_short_name_takes_its_place_in_the_frame() -> None:
+    # conversations tune cv-097#2: "and ops?" was read as "the Sales ops" and asked back
+    before = [turn("How much is the Sales department budgeted for in FY2026?")]
+    assert read("and ops?", before).text == "How much is the Operations department budgeted for in FY2026?"
+    # a word of a longer phrase is no department
+    assert "Engineering" not in read("and the eng team's laptops?", before).text
