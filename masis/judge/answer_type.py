@@ -285,7 +285,6 @@ _ASKS_EXCEPTION = re.compile(r"\bexceptions?\b", re.IGNORECASE)
 _CLASS_NAME = re.compile(r"\b(?:[a-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")
 _IDENTIFIER_GIVEN = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*_[\w]+|\b[A-Z][A-Z0-9]{1,}\b|\b\w+\(\)|\b[a-z]+[A-Z]\w*|(?<![\w-])--?[a-z][\w-]*"
-    r"|\b[A-Z]\w*(?:Error|Exception|Warning)\b"  # an exception's class: "ValueError"
 )
 
 
@@ -334,11 +333,11 @@ def expected_type(question: str) -> AnswerType | None:
     """The kind of answer the question asks for, if it names one: a default, or what its first wh-phrase asks; its
     "what's" read as "what is" (as chat types it: "what's the default wait for _.debounce?")."""
     question = _WH_IS.sub(r"\1 is", main_clause(question))
-    technical = _technical_type(question)
     if _ASKS_DEFAULT.search(question) and _ASKS_DEFAULT_ITSELF.search(question) and _TYPED.search(question):
         return "default"
     if _ASKS_UNIT.search(question):
         return "unit"
+    technical = _technical_type(question)
     if technical:
         return technical
     if LEFT_OUT.search(question) and _TYPED.search(question):
