@@ -72,11 +72,11 @@ def asked_of(question: str) -> list[str]:
     if match is None or expected_type(question) != "default":
         return []
     after = _words(question[match.end():])
-    named = [word for word in _run(after) if word not in _GENERIC]
+    head = _run(after)
+    named = [word for word in head if word not in _GENERIC]
     by_default = question[: match.start()].rstrip().lower().endswith("by")
-    if not named and not by_default and after[len(_run(after)):][:1] in (["of"], ["for"]):
-        rest = after[len(_run(after)) + 1:]
-        named = [word for word in _run(rest) if word not in _GENERIC]
+    if not named and not by_default and after[len(head):][:1] in (["of"], ["for"]):
+        named = [word for word in _run(after[len(head) + 1:]) if word not in _GENERIC]
     if named:
         return named
     for pattern in (_WHICH, _ABOUT):

@@ -28,18 +28,17 @@ _WHAT_DOES = re.compile(
 _DETERMINERS = frozenset({"the", "a", "an", "our", "their", "its", "this", "that"})
 
 
-def _name_parts(subject: str) -> list[str]:
-    found = parts(subject)
+def _name_parts(text: str) -> list[str]:
+    """The text's parts (`anchors.parts`) less the determiners it opens with: "the AI Governance Council" -> ai,
+    governance, council."""
+    found = parts(text)
     while found and found[0] in _DETERMINERS:
         found = found[1:]
     return found
 
 
 def _opens_with(text: str, name: list[str]) -> bool:
-    said = parts(text)
-    while said and said[0] in _DETERMINERS:
-        said = said[1:]
-    return said[: len(name)] == name
+    return _name_parts(text)[: len(name)] == name
 
 
 def undescribed(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str | None:
