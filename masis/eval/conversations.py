@@ -41,7 +41,7 @@ class Turn:
 @dataclass(frozen=True)
 class Conversation:
     id: str
-    corpus: str  # sample | realdocs | conversations
+    corpus: str  # sample | realdocs | conversations | policydocs | configdocs | guidedocs | apidocs
     split: str
     turns: tuple[Turn, ...]
 
@@ -52,6 +52,10 @@ def corpus_folders(path: Path) -> dict[str, Path]:
         "sample": path.parent / "sample",
         "realdocs": path.parent / "realdocs" / "files",
         "conversations": path / "files",
+        "policydocs": path.parent / "policydocs" / "files",
+        "configdocs": path.parent / "configdocs" / "files",
+        "guidedocs": path.parent / "guidedocs" / "files",
+        "apidocs": path.parent / "apidocs" / "files",
     }
 
 
@@ -65,15 +69,14 @@ def load_conversations(path: Path, split: str = "all") -> list[Conversation]:
     if not file.exists():
         raise MasisError(f"{file}: not found (the conversations).")
     conversations = []
+    corpora = corpus_folders(path)
     try:
         for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
             if not line.strip():
                 continue
             row = json.loads(line)
-            if row["corpus"] not in corpus_folders(path):
-                raise ValueError(
-                    f"line {number}: corpus {row['corpus']!r} is not one of sample, realdocs, conversations"
-                )
+            if row["corpus"] not in corpora:
+                raise ValueError(f"line {number}: corpus {row['corpus']!r} is not one of {', '.join(corpora)}")
             turns = tuple(
                 Turn(
                     t["question"],

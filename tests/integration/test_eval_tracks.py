@@ -12,7 +12,7 @@ import pytest
 
 from masis.cli import main
 from masis.errors import MasisError
-from masis.eval.conversations import load_conversations, part_of
+from masis.eval.conversations import corpus_folders, load_conversations, part_of
 from masis.eval.datasets import load
 
 from ..conftest import REPO
@@ -156,6 +156,17 @@ def test_conversations_load_in_order_and_each_turn_has_one_part() -> None:
     parts = [part_of(i, t) for c in conversations for i, t in enumerate(c.turns)]
     assert parts == ["first", "dependent", "self_contained", "first", "ambiguous"]
     assert [c.id for c in load_conversations(FIXTURES / "conversations", "tune")] == ["c2"]
+
+
+def test_conversations_know_every_corpus_folder_and_refuse_an_unknown_corpus(tmp_path: Path) -> None:
+    folders = corpus_folders(REPO / "data" / "conversations")
+    assert list(folders) == [
+        "sample", "realdocs", "conversations", "policydocs", "configdocs", "guidedocs", "apidocs"]  # fmt: skip
+    assert folders["apidocs"] == REPO / "data" / "apidocs" / "files" and all(f.is_dir() for f in folders.values())
+    (tmp_path / "conversations.jsonl").write_text(json.dumps({"id": "c1", "corpus": "trivia", "split": "tune",
+                                                              "turns": []}) + "\n")  # fmt: skip
+    with pytest.raises(MasisError, match="corpus 'trivia' is not one of sample, realdocs, conversations, policydocs"):
+        load_conversations(tmp_path)
 
 
 def test_a_conversations_run_asks_turns_in_one_thread_and_the_standalone_ceiling(
