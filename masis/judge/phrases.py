@@ -70,6 +70,8 @@ def topic(question: str, possessor: bool = False) -> str | None:
     first, last = span
     named = [m for m in mentions(question) if first <= m.first <= last and m.kind in {"name", "identifier", "flag"}]
     has_of = any(words[i].lower == "of" for i in range(first, last + 1))
+    if named and named[0].kind == "identifier" and named[0].first == first and not has_of:
+        return named[0].text  # "does load_dotenv override variables …": a code name is a whole phrase
     if named:
         mention = named[0]
         possessive = words[mention.last].possessive

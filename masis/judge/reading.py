@@ -7,8 +7,10 @@ Deterministic rules over the words (no model), in this order:
   Heron S1 cost?"); a fragment of several things puts each in the place of its shape ("What about the Heron S1 in
   Q4?"), and one the frame cannot take whole ("What about nasm on Windows?" after a question on gas and Node.js)
   is unsettled: the user is asked to put the question in full, and that reply is the reading; a few words and a
-  question mark ("open roles?") are an ellipsis too, "and if ..." is "what if ...", and a fragment with a
-  preposition the frame has no place for ("and with -s?") is added to it;
+  question mark ("open roles?") are an ellipsis too, "and if ..." is "what if ...", "vs zlib -1?" too, and a fragment
+  with a preposition the frame has no place for ("and with -s?") is added to it; a fragment that shares a word with a
+  run of the frame's words takes the run's place ("same for npm exec" after "… for npm ls"), a place its place ("on
+  windows?" after "… on linux"), and one word like the frame's head its head ("maxinterval?" after "… mininterval");
 - a pronoun or demonstrative with no antecedent of its own ("How much will it cost?", "at the end of that
   quarter", "researchers there") takes it from the previous question: the thing it was about, its period, its
   place, or what its answer named ("they" after a who-question: the people its answer named);
@@ -97,6 +99,9 @@ _SAME_FOR = re.compile(
     r"^\s*(?:and\s+)?(?:(?:the\s+)?same(?:\s+(?:question|thing))?|ditto)\s+(?:for|with|about|on)\s+(?P<rest>.+?)\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
+# "vs zlib -1?", "compared to npm?": the previous question asked of another thing
+_VERSUS = re.compile(
+    r"^\s*(?:and\s+)?(?:vs\.?|versus|compared\s+(?:to|with))\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
 _WHAT_IF = re.compile(r"^\s*(?:(?:and|but)\s+)?(?:what\s+)?if\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
 # "In which markets?", "Since when?", "Which ports?": a wh-phrase with no verb of its own asks the previous question's
 # predicate ("… does the Heron S1 launch?") about another thing
@@ -172,7 +177,7 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
         if match["rest"][:1].islower():
             text = text[:1].lower() + text[1:]
         return _dependent(f"{unasked(frame)} if {unasked(text)}?", "ellipsis")
-    match = _ABOUT.match(question) or _SAME_FOR.match(question)
+    match = _ABOUT.match(question) or _SAME_FOR.match(question) or _VERSUS.match(question)
     for fragment in (_AND_FRAGMENT.match(question), _bare_fragment(question)):
         words = tokens(fragment["rest"]) if fragment and match is None else []
         if words and words[0].lower not in WH_WORDS | AUXILIARIES:
@@ -300,9 +305,13 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
         return None
     if quantity := _swap_quantity(frame, fragment):  # "the 128 GB one" after "… the 256 GB Falcon X2 cost?"
         return quantity
+    if aligned := _swap_aligned(frame, words, fragment):  # "npm exec" after "… for npm ls"
+        return aligned
     if words[0].lower in {"its", "their"}:  # "And its capacity?": the same thing, another attribute
         return _swap_attribute(frame, fragment[words[1].start :] if len(words) > 1 else "", frames)
     new = mentions(f"about {fragment}")  # a fragment's first word may be a name ("Sales")
+    if preposition in _WHERE and not new and (placed := _swap_after(frame, preposition, fragment)):
+        return placed  # "on windows?" after "where's pip's cache on linux"
     if new and len(new) == 1:
         return _swap_mention(frame, fragment, new[0], preposition)
     if len(new) >= 2 and not _unnamed(f"about {fragment}", new):  # "the Heron S1 in Q4": each in its place
@@ -319,6 +328,49 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
             name = words[-1].text.capitalize()
             return _swap_mention(frame, name, Mention(name, "name", 0, 0), None)
     return swapped
+
+
+_NOT_ALIGNED = DETERMINERS | PREPOSITIONS | CONJUNCTIONS | AUXILIARIES | WH_WORDS | _SINGULAR | _PLURAL
+
+
+def _swap_aligned(frame: str, words: list[Token], fragment: str) -> str | None:
+    """A fragment of two or three words that shares its first or its last word with a run of the frame's words
+    takes that run's place: "npm exec" after "whats the alias for npm ls" ("npm ls" gives way), "zlib -1" after
+    "... does zstd 1.5.1 -1 get ..." ("zstd 1.5.1 -1"). A run is the frame's words around the shared one up to an
+    article, a preposition, a conjunction, an auxiliary or a wh-word, at most four."""
+    if not 2 <= len(words) <= 3 or any(w.lower in _NOT_ALIGNED for w in words):
+        return None
+    frame_words = tokens(frame)
+    lower = [w.lower for w in frame_words]
+    if all(w.lower in lower for w in words):
+        return None
+    for shared, step in ((words[0].lower, 1), (words[-1].lower, -1)):
+        if lower.count(shared) != 1:
+            continue
+        start = end = lower.index(shared)
+        while 0 <= end + step < len(lower) and lower[end + step] not in _NOT_ALIGNED and abs(end + step - start) < 4:
+            end += step
+        first, last = min(start, end), max(start, end)
+        if first == last:
+            continue
+        at = frame_words[first].start
+        return frame[:at] + fragment + frame[at + len(phrase(frame_words, first, last, frame)) :]
+    return None
+
+
+# where a thing is or runs: "on windows?" puts its place in the frame's ("… on linux"); "and for nasm?" is no place
+_WHERE = word_set("on in under at inside within")
+
+
+def _swap_after(frame: str, preposition: str, fragment: str) -> str | None:
+    """The frame's one short phrase after the fragment's preposition of place, in the fragment's place: "where's
+    pip's cache on linux" + "on windows" -> "where's pip's cache on windows"."""
+    frame_words = tokens(frame)
+    at = [i for i, w in enumerate(frame_words) if w.lower == preposition]
+    if len(at) != 1 or (span := noun_phrase(frame_words, at[0] + 1)) is None or span[1] - span[0] > 1:
+        return None
+    start = frame_words[span[0]].start
+    return frame[:start] + fragment.strip().rstrip("?.!") + frame[start + len(phrase(frame_words, *span, frame)) :]
 
 
 _QUANTITY = re.compile(r"\b\d[\d,.]*\s*-?\s*(?P<unit>[a-z]+)\b", re.IGNORECASE)
@@ -403,7 +455,9 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
     content = [i for i in content if i not in named and not frame_words[i].possessive]
     if not content:
         return None
-    if keep_head and len(content) >= 2:
+    if keep_head and _same_ending(attribute.lower(), frame_words[content[-1]].lower):
+        content = content[-1:]  # "maxinterval" after "… default mininterval": another of the head's kind
+    elif keep_head and len(content) >= 2:
         content = content[:-1]
         # "the lowest operating temperature" + "the highest": the superlative gives way, the rest of the phrase stays
         degree = _degree(attribute.split()[-1].lower())
@@ -420,6 +474,15 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
             if head == "the" and not any(frame_words[i].possessive for i in range(first, content[0])):
                 replaced = before[: -len(" the")] + " " + attribute + frame[end:]
     return replaced
+
+
+def _same_ending(word: str, other: str) -> bool:
+    """Two words that differ only before a shared ending of at least half the shorter one ("maxinterval",
+    "mininterval"; "download", "upload")."""
+    shared = 0
+    while shared < min(len(word), len(other)) and word[-1 - shared] == other[-1 - shared]:
+        shared += 1
+    return word != other and shared >= max(4, min(len(word), len(other)) // 2)
 
 
 def _degree(word: str) -> str | None:
@@ -560,7 +623,7 @@ def _resolve(
             return Reading(question, True, "unclear", (), f"the other {words[index + 1].text}")
         return words[index - 1].start, words[index + 1].start + len(words[index + 1].text), others[0]
     if form == "pair":
-        things = _last_two(frames)
+        things = _last_two(frames) or _swapped_pair(frames)
         if not things:
             return None
         start = words[index - 1].start
@@ -810,6 +873,25 @@ def _chain(frames: list[Earlier]) -> list[str]:
     return []
 
 
+def _swapped_pair(frames: list[Earlier]) -> list[str]:
+    """The two things the last two questions asked the same of, when they differ in one run of words ("How fast does
+    certifi respond …?", then "How fast does google-auth respond …?"): oldest first, or none."""
+    if len(frames) < 2:
+        return []
+    new, old = (tokens(frame.reading.rstrip(" ?.!")) for frame in frames[:2])
+    head = 0
+    while head < min(len(new), len(old)) and new[head].lower == old[head].lower:
+        head += 1
+    tail = 0
+    while tail < min(len(new), len(old)) - head and new[-1 - tail].lower == old[-1 - tail].lower:
+        tail += 1
+    if head + tail < 2 or not 1 <= len(new) - head - tail <= 4 or not 1 <= len(old) - head - tail <= 4:
+        return []
+    texts = [phrase(words, head, len(words) - tail - 1, frame.reading)
+             for words, frame in ((old, frames[1]), (new, frames[0]))]
+    return texts if all(texts) and texts[0].lower() != texts[1].lower() else []
+
+
 # --- a comparison of the thread's two things --------------------------------------------------------------
 
 _COMPARING = word_set("more less better worse fewer")
@@ -827,7 +909,7 @@ def _compared(question: str, frames: list[Earlier]) -> Reading | None:
     if not any(w.lower in _COMPARING or (_degree(w.lower) == "er" and w.lower not in _NOT_COMPARATIVE)
                for w in words[1:]):
         return None
-    things = _last_two(frames)
+    things = _last_two(frames) or _swapped_pair(frames)
     if len(things) < 2:
         return None
     return _dependent(f"{unasked(question)}, {things[0]} or {things[1]}?", "compared")

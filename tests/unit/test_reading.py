@@ -109,6 +109,21 @@ DEPENDENT = [
     # the word after "who" is its verb, not the thing it asks about (cv-111); one article, not two
     (["Who contributed the activate hooks?"], "and the fish install oneliner?",
      "Who contributed the fish install oneliner?", "ellipsis"),
+    # "vs X?" is an ellipsis; a fragment sharing a word with a run of the frame takes the run's place (cv-124, cv-122)
+    (["what compression ratio does zstd 1.5.1 -1 get in the benchmarks"], "vs zlib -1?",
+     "What compression ratio does zlib -1 get in the benchmarks", "ellipsis"),
+    (["whats the alias for npm ls"], "same for npm exec", "Whats the alias for npm exec", "ellipsis"),
+    # a place after "on" takes the frame's place (cv-119); "And for nasm?" is no place (the test below)
+    (["where's pip's cache on linux"], "on windows?", "Where's pip's cache on windows", "ellipsis"),
+    # one word like the frame's head, not its modifier, takes the head's place (cv-131)
+    (["what's tqdm's default mininterval"], "maxinterval?", "What's tqdm's default maxinterval", "ellipsis"),
+    # "the two" are the things the last two questions asked the same of, named or not (cv-112)
+    (["How fast does certifi respond to security reports?", "How fast does google-auth respond to security reports?"],
+     "which of the two is quicker", "Which of certifi and google-auth is quicker", "pronoun"),
+    # a code name heading the subject is the whole thing "it" means (cv-132)
+    (["does load_dotenv override variables that are already set?"],
+     "can i switch it off in prod without touching the code",
+     "Can i switch load_dotenv off in prod without touching the code", "pronoun"),
 ]
 
 
