@@ -1,7 +1,7 @@
 """Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl,
 data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl,
 data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl,
-data/apidocs/questions.jsonl and data/conversations/conversations.jsonl.
+data/apidocs/questions.jsonl, data/mandocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -32,6 +32,7 @@ POLICYDOCS = DATA / "policydocs"
 CONFIGDOCS = DATA / "configdocs"
 GUIDEDOCS = DATA / "guidedocs"
 APIDOCS = DATA / "apidocs"
+MANDOCS = DATA / "mandocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -43,6 +44,7 @@ CORPORA = {
     "configdocs": CONFIGDOCS / "files",
     "guidedocs": GUIDEDOCS / "files",
     "apidocs": APIDOCS / "files",
+    "mandocs": MANDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -283,6 +285,7 @@ def main() -> int:
         lambda t: check_questions(t, "configdocs", "cd"),
         lambda t: check_questions(t, "guidedocs", "gd"),
         lambda t: check_questions(t, "apidocs", "ad"),
+        lambda t: check_questions(t, "mandocs", "md2"),  # md- is moredocs'
         check_conversations,
     )
     for check in checks:
