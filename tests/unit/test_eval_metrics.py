@@ -122,3 +122,12 @@ def test_targets_are_checked_against_the_issue_thresholds() -> None:
         "retrieval": {"masis": {"ndcg@10": 0.681}, "ratio": {"ndcg@10": 0.98}},
     }
     assert [c["met"] for c in check_targets(results)] == [True, False]
+
+
+def test_a_gold_of_punctuation_alone_is_looked_for_as_written() -> None:
+    # mandocs md2-081 (sqlite3's continue prompt) and conversations cv-127 (safe.directory's '*'): SQuAD's
+    # normalisation leaves nothing of them, which no answer could ever hold
+    assert m.contains_answer('main prompt = "sqlite> " continue prompt = "   ...> "', ['"   ...> "'])
+    assert m.contains_answer("or use '*' to declare that you trust anything", ["'*'"])
+    assert not m.contains_answer("or use * to declare that you trust anything", ["'*'"])
+    assert not m.contains_answer("any answer at all", ["  "])
