@@ -114,6 +114,7 @@ CASES: dict[str, Callable[[], tuple[str, str | bytes]]] = {
     "md 4 KB heading of spaces": lambda: ("heading.md", "# x" + " " * (4 * KB - 4) + "y"),
     **{f"md 64 KB of {unit!r}": (lambda unit=unit: ("run.md", _run(unit, 64 * KB) + "x"))
        for unit in (" ", "#", "|", "-", "*", "_", "`", "[", "<", "![", "**x ", "John M. ")},
+    "md 1 MiB of directive fences": lambda: ("fences.md", _run("```{tab} x\n", MB)),
     "txt 64 KB of 'John M. '": lambda: ("names.txt", _run("John M. ", 64 * KB)),
     "txt 19 MiB, one word": lambda: ("word.txt", "x" * (19 * MB)),
     "txt 19 MiB, ordinary sentences": lambda: ("plain.txt", _run("The quick brown fox jumps over a dog. ", 19 * MB)),

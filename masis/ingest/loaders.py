@@ -19,7 +19,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from masis.errors import IngestError, UnsupportedFileError
-from masis.ingest import markdown, rst
+from masis.ingest import manpage, markdown, rst
 from masis.ingest.sections import (
     BLOCK_BREAK,
     ROWS_PER_SECTION,
@@ -120,6 +120,8 @@ _TITLE_MAX = 200
 
 def _load_txt(data: bytes) -> list[Section]:
     text = _decode_text(data).strip()
+    if manpage.is_manpage(text):
+        return manpage.load_manpage(text)
     title = _title_line(text)
     return [Section(text=text, heading=title, titles_document=title is not None)]
 
@@ -140,27 +142,54 @@ def _title_line(text: str) -> str | None:
 def _load_md(data: bytes) -> list[Section]:
     builder = SectionBuilder()
     paragraph: list[str] = []
+    # what is said of the next block: a MyST tab's label ("Windows") or a version note ("New in version 20.1"), put
+    # before it; a note that no block follows in its section stands alone
+    labels: list[str] = []
+
+    def add_block(text: str) -> None:
+        builder.add_block(f"{labels.pop()}: {text}" if labels else text)
+
+    def flush_labels() -> None:
+        if labels and labels[0].startswith(tuple(note.format("") for note in markdown.VERSION_NOTES.values())):
+            builder.add_block(f"{labels.pop()}.")
+        labels.clear()
 
     def end_paragraph() -> None:
         if paragraph:
-            builder.add_block(" ".join(paragraph))
+            add_block(" ".join(paragraph))
             paragraph.clear()
 
-    in_fence = in_comment = False
+    # MyST directives whose body is Markdown, innermost last (a tab's body may hold a code fence); a code fence (or an
+    # unknown directive's) is closed by the next fence line, as it always was
+    directives: list[markdown.Fence] = []
+    in_code = in_comment = False
     lines = _decode_text(data).split("\n")
     for raw in lines[markdown.front_matter_lines(lines) :]:
-        if in_comment or ("<!--" in raw and not in_fence):
+        if in_comment or ("<!--" in raw and not in_code):
             raw, in_comment = markdown.without_comments(raw, in_comment)
             if not raw.strip():  # an HTML comment block ends a paragraph, as in CommonMark
                 end_paragraph()
                 continue
+        if not in_code and directives and markdown.closes(raw, directives[-1]):
+            end_paragraph()
+            if directives.pop().directive in markdown.LABELLED_DIRECTIVES:
+                labels.clear()
+            continue
+        if not in_code and (fence := markdown.opening_fence(raw)) is not None and not fence.literal:
+            end_paragraph()
+            directives.append(fence)
+            if fence.directive in markdown.VERSION_NOTES and fence.argument:
+                labels[:] = [markdown.VERSION_NOTES[fence.directive].format(fence.argument)]
+            elif fence.directive in markdown.LABELLED_DIRECTIVES and fence.argument:
+                labels[:] = [markdown.strip_inline(fence.argument)]
+            continue
         if markdown.is_fence(raw):
             end_paragraph()
-            in_fence = not in_fence
+            in_code = not in_code
             continue
-        if in_fence:
+        if in_code:
             if raw.strip():
-                builder.add_block(raw.strip())
+                add_block(raw.strip())
             continue
         if markdown.is_target(raw):
             continue
@@ -168,6 +197,7 @@ def _load_md(data: bytes) -> list[Section]:
         title = markdown.heading(raw)
         if title is not None:
             end_paragraph()
+            flush_labels()
             builder.start_section(markdown.strip_inline(title), titles_document=markdown.heading_level(raw) == 1)
             continue
         if not raw.strip() or markdown.is_thematic_break(raw) or markdown.is_table_rule(raw):
@@ -187,6 +217,7 @@ def _load_md(data: bytes) -> list[Section]:
             continue
         paragraph.append(markdown.strip_inline(line.strip()))
     end_paragraph()
+    flush_labels()
     return builder.sections()
 
 

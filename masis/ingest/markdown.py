@@ -11,6 +11,7 @@ the reference); those were quadratic or worse on lines such as `**x ` repeated o
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 _FENCE = re.compile(r"\s{0,3}(?:```|~~~)")
 _QUOTE = re.compile(r"\s{0,3}>\s?")
@@ -59,8 +60,61 @@ class Scan:
         return self._found
 
 
+@dataclass(frozen=True)
+class Fence:
+    """An open code fence (```` ``` ```` or `~~~`), or a MyST directive written as one (```` ```{tab} Windows ````)."""
+
+    mark: str  # its character, as many times as it was written: a closing fence has at least as many
+    directive: str | None = None  # "tab" for ```` ```{tab} Windows ````
+    argument: str = ""  # "Windows"
+
+    @property
+    def literal(self) -> bool:
+        """Whether its lines are code, kept as written: a plain fence's, or an unknown directive's."""
+        return self.directive not in MARKDOWN_DIRECTIVES
+
+
+_DIRECTIVE_NAME = re.compile(r"[a-z][\w-]{0,40}")
+# MyST directives that say what their version did, as Sphinx prints their argument
+VERSION_NOTES = {"versionadded": "New in version {}", "versionchanged": "Changed in version {}",
+                 "deprecated": "Deprecated since version {}", "versionremoved": "Removed in version {}"}
+# MyST directives whose argument labels their body ("```{tab} Windows": the Windows path)
+LABELLED_DIRECTIVES = frozenset({"tab", "tab-item", "admonition", "dropdown"})
+# MyST directives whose body is Markdown (the others' bodies are kept line by line, as code is)
+MARKDOWN_DIRECTIVES = frozenset(VERSION_NOTES) | LABELLED_DIRECTIVES | frozenset(
+    {"note", "warning", "caution", "danger", "attention", "tip", "important", "hint", "seealso", "error", "tab-set"})
+
+
 def is_fence(line: str) -> bool:
     return _FENCE.match(line) is not None
+
+
+def opening_fence(line: str) -> Fence | None:
+    """The fence `line` opens, with its MyST directive and argument if it names one; None if it is no fence."""
+    mark, info = _fence_parts(line)
+    if not mark or (mark[0] == "`" and "`" in info):  # a backtick fence's info string holds no backtick
+        return None
+    close = info.find("}")
+    if info.startswith("{") and close > 0 and _DIRECTIVE_NAME.fullmatch(info[1:close].lower()):
+        return Fence(mark, info[1:close].lower(), info[close + 1 :].strip())
+    return Fence(mark)
+
+
+def closes(line: str, fence: Fence) -> bool:
+    """Whether `line` closes `fence`: the same character, at least as many times, and nothing after it."""
+    mark, info = _fence_parts(line)
+    return bool(mark) and not info and mark[0] == fence.mark[0] and len(mark) >= len(fence.mark)
+
+
+def _fence_parts(line: str) -> tuple[str, str]:
+    """A fence line's run of three or more backticks or tildes (after at most three spaces) and the rest of the line,
+    stripped; ("", "") when the line is no fence."""
+    body = line.lstrip(" ")
+    if len(line) - len(body) > 3 or body[:1] not in ("`", "~"):
+        return "", ""
+    rest = body.lstrip(body[0])
+    mark = body[: len(body) - len(rest)]
+    return (mark, rest.strip()) if len(mark) >= 3 else ("", "")
 
 
 def heading(line: str) -> str | None:

@@ -47,8 +47,10 @@ _ABOUT = re.compile(
     r"\s+(?:by\s+defaults?\b|defaults?\s+to\b)",
     re.IGNORECASE,
 )
-# a line that is only the default: its setting is named by the line or the heading above it
-_DEFAULT_ALONE = re.compile(r"^\W*(?:the\s+)?defaults?\b", re.IGNORECASE)
+# a line that is only the default: its setting is named by the line or the heading above it ("Default: 1000", "The
+# default value, if not specified, is 16"), not one that names it ("The default read timeout is 900 seconds" is the
+# read timeout's, whatever was quoted before it)
+_DEFAULT_FIRST = re.compile(r"^\W*(?:the\s+)?defaults?\b", re.IGNORECASE)
 
 
 def _words(text: str) -> list[str]:
@@ -91,10 +93,16 @@ def _reading(index: int, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str:
     """What the quote at `index` says its default of: itself, and for a line that is only the default, the quote
     before it from the same passage, its passage's sentence before it and its section heading."""
     sentence, chunk = quotes[index]
-    if not _DEFAULT_ALONE.match(sentence):
+    if not _default_alone(sentence):
         return sentence
     before = [quotes[index - 1][0]] if index and quotes[index - 1][1]["chunk_id"] == chunk["chunk_id"] else []
     return "\n".join([sentence, *before, sentence_before(chunk["text"], sentence) or "", chunk.get("section") or ""])
+
+
+def _default_alone(sentence: str) -> bool:
+    """Whether `sentence` opens with "default" and names nothing it is the default of ("Default: 1000")."""
+    match = _DEFAULT_FIRST.match(sentence)
+    return match is not None and all(word in _GENERIC for word in _run(_words(sentence[match.end():])))
 
 
 def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str | None:

@@ -108,3 +108,16 @@ def test_a_cited_sentence_ends_at_its_citation_before_a_closing_bracket() -> Non
         ") async def run(): pass [ws.md#2].",
         "} done [ws.md#3].",
     ]
+
+
+def test_a_cited_sentence_ends_at_its_citation_before_an_option_or_a_command_name() -> None:
+    # mandocs tune md2-049: a man page's entry is quoted as "--no-subpages: By default, …"; read as one sentence with
+    # the quote before it, neither passage held it and the right answer was called unsupported
+    answer = ("Cat pages are saved between 66 and 80 characters [man.txt#42]. --no-subpages: By default, man will "
+              "try [man.txt#25]. .nullvalue STRING | Use STRING [sqlite3.txt#3]. It is 2.5 times as fast [a.md#1].")
+    assert citations.answer_sentences(answer) == [
+        "Cat pages are saved between 66 and 80 characters [man.txt#42].",
+        "--no-subpages: By default, man will try [man.txt#25].",
+        ".nullvalue STRING | Use STRING [sqlite3.txt#3].",
+        "It is 2.5 times as fast [a.md#1].",
+    ]

@@ -77,6 +77,19 @@ def test_a_line_that_is_only_the_default_is_read_with_its_entry() -> None:
                              [("Default: 10.", config)]) is None
 
 
+def test_a_line_that_names_its_default_is_read_alone() -> None:
+    # mandocs tune md2-114: after "--limit-rate=20k will limit …", the read timeout's default is still not the rate's
+    wget = _chunk("wget.1.txt", 31)
+    quotes = [("For example, --limit-rate=20k will limit the retrieval rate to 20KB/s.", wget),
+              ("The default read timeout is 900 seconds.", wget), ("--limit-rate=amount", wget)]
+    assert default_elsewhere("What is wget's default --limit-rate?", quotes) == "--limit-rate"
+    # "the default value, if not specified, is 16" names nothing: it is read with its entry (realdocs tune rd-158)
+    rustc = _chunk("rustc-codegen-options.html", 5, section="codegen-units")
+    line = "The default value, if not specified, is 16 for non-incremental builds."
+    assert default_elsewhere("What is the default codegen-units value for incremental builds in Cargo?",
+                             [(line, rustc)]) is None
+
+
 def test_quotes_that_never_say_default_are_left_to_the_other_rules() -> None:
     websocket = _chunk("openai-responses-websocket-README.md")
     assert default_elsewhere("What is the default of isolate_lane_overflow?",

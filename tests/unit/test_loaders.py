@@ -168,6 +168,39 @@ def test_markdown_groups_text_under_headings_and_strips_syntax() -> None:
     ]
 
 
+def test_myst_directives_keep_what_they_say_and_their_bodies_read_as_markdown() -> None:
+    # pip's MyST docs (configdocs pip-caching.md, pip-requirements-file-format.md): a version note's argument and a
+    # tab's label were dropped, leaving three cache paths without their systems and "pip cache dir" without "20.1";
+    # each now opens the block it is said of
+    text = (
+        "### `pip cache dir`\n\n```{versionadded} 20.1\n\n```\n\nYou can use `pip cache dir` to get it.\n\n"
+        "### Default paths\n\n````{tab} Linux\n```\n~/.cache/pip\n```\n\npip will also respect `XDG_CACHE_HOME`.\n"
+        "````\n\n````{tab} Windows\n```\n%LocalAppData%\\pip\\Cache\n```\n````\n\n"
+        "```{note}\nA note wrapped\nover two lines.\n```\n\n```{pip-cli}\n$ pip cache dir\n$ pip cache info\n```\n"
+    )
+    sections = load_document("pip-caching.md", text.encode())
+    assert [s.heading for s in sections] == ["pip cache dir", "Default paths"]
+    assert sections[0].text == "New in version 20.1: You can use pip cache dir to get it."
+    assert sections[1].text.split("\n\n") == [
+        "Linux: ~/.cache/pip",
+        "pip will also respect XDG_CACHE_HOME.",
+        "Windows: %LocalAppData%\\pip\\Cache",
+        "A note wrapped over two lines.",  # an admonition's body is Markdown: its lines are one paragraph
+        "$ pip cache dir",  # an unknown directive's body is kept line by line, as code is
+        "$ pip cache info",
+    ]
+    # a version note that no block follows in its section stands alone
+    alone = load_document("notes.md", b"## A\n\n```{deprecated} 2.0\n```\n\n## B\n\ntext\n")
+    assert [(s.heading, s.text) for s in alone] == [("A", "Deprecated since version 2.0."), ("B", "text")]
+
+
+def test_a_directive_closes_with_its_own_fence_and_a_code_fence_inside_it_with_the_next_fence_line() -> None:
+    text = "````{note}\n```\ncode line\n~~~\nbody after the code\n````\n\n# Heading\n\ntext\n"
+    sections = load_document("fences.md", text.encode())
+    assert [(s.heading, s.text) for s in sections] == [
+        (None, "code line\n\nbody after the code"), ("Heading", "text")]
+
+
 # --- HTML -----------------------------------------------------------------------------------------------------
 
 
