@@ -152,7 +152,9 @@ def _open_line(line: str) -> bool:
 # a definition list's entry as the HTML loader writes it, its term first: a code, a flag or a constant ("6: Error in
 # one of the documents", "--maxvars VALUE: Maximum number of variables"); a word's label ("since: v2.30") is a field
 # of a record, which `_blocks` reads by its labels
-_TERM_LINE = re.compile(r"^(?:\d[\w.]*|--?\w[\w-]*|[A-Z][A-Z0-9_]+)(?: [A-Z_]+)?: \S")
+# or a man page's option with its aliases and its argument ("-w, --wait, --timeout seconds: Fail if …")
+_TERM_LINE = re.compile(
+    r"^(?:\d[\w.]*|--?\w[\w-]*(?:=\S+)?(?:, --?\w[\w-]*(?:=\S+)?){0,4}(?: [a-z]\w*)?|[A-Z][A-Z0-9_]+)(?: [A-Z_]+)?: \S")
 # a table of options, methods or settings writes an entry as a row of two cells keyed by a flag, a call or an
 # identifier ("--devdir=$path | SDK download directory (default is OS cache directory)", "list_sandboxes() | List all
 # sandboxes", "fs.readFile | …", "maxSockets | …"): one entry a line, however wide
@@ -172,16 +174,16 @@ def _deliberate_breaks(lines: list[str]) -> list[bool]:
     the next line's first word would have fitted on it within the text's widest line, which a text wrapped to a
     width never does, or it is one of three such lines in a row (a chunk's own lines are narrower than its
     document's). A line that ends on a function word ("pairs to") was cut mid-phrase all the same (a PDF's
-    proportional font fills its lines unevenly). An option's row before another option's row (`_OPTION_ROW`) ends
-    on purpose too."""
+    proportional font fills its lines unevenly). An option's row before another option's row (`_OPTION_ROW`), and a
+    term's entry before another term's (`_TERM_LINE`), end on purpose too."""
     width = max(map(len, lines), default=0)
     open_ = [_open_line(line) for line in lines]
     found = []
     for i, line in enumerate(lines):
         following = lines[i + 1] if i + 1 < len(lines) else ""
         first = following.split()[0] if following.split() else ""
-        if is_entry_row(line) and is_entry_row(following):
-            found.append(True)
+        if (is_entry_row(line) and is_entry_row(following)) or (_TERM_LINE.match(line) and _TERM_LINE.match(following)):
+            found.append(True)  # an entry before another entry ends on purpose, whatever its last word
             continue
         if not ((first[:1].isupper() or _TERM_LINE.match(following)) and _ends_open(line)):
             found.append(False)

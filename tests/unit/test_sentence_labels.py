@@ -123,6 +123,19 @@ def test_definition_list_entries_a_line_each_are_read_apart() -> None:
     ]
 
 
+def test_a_man_pages_option_entries_a_line_each_are_read_apart() -> None:
+    # mandocs tune md2-085: "-mmap N: Set default mmap size to N" ends on "N" (a stop word) and ran into the next
+    # entry, whose "Default is ''" then read as the mmap size's default
+    chunk = ("-mmap N: Set default mmap size to N\n-nullvalue string: Set string used to represent NULL values. "
+             "Default is '' (empty string).\n-w, --wait, --timeout seconds: Fail if the lock cannot be acquired")
+    assert split_sentences(chunk) == [
+        "-mmap N: Set default mmap size to N",
+        "-nullvalue string: Set string used to represent NULL values.",
+        "Default is '' (empty string).",
+        "-w, --wait, --timeout seconds: Fail if the lock cannot be acquired",
+    ]
+
+
 def test_an_asciidoc_term_is_read_with_its_text() -> None:
     # real case (fresh tune fd-026): git-subtree's "-P <prefix>::" lines were cut off from "Specify the path …"
     chunk = ("-q:: --quiet::\nSuppress unnecessary output messages on stderr.\n-P <prefix>:: --prefix=<prefix>::\n"
