@@ -19,7 +19,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from masis.errors import IngestError, UnsupportedFileError
-from masis.ingest import manpage, markdown, rst
+from masis.ingest import markdown, rst
 from masis.ingest.sections import (
     BLOCK_BREAK,
     ROWS_PER_SECTION,
@@ -120,8 +120,6 @@ _TITLE_MAX = 200
 
 def _load_txt(data: bytes) -> list[Section]:
     text = _decode_text(data).strip()
-    if manpage.is_manpage(text):
-        return manpage.load_manpage(text)
     title = _title_line(text)
     return [Section(text=text, heading=title, titles_document=title is not None)]
 
