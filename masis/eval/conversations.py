@@ -52,10 +52,7 @@ def corpus_folders(path: Path) -> dict[str, Path]:
         "sample": path.parent / "sample",
         "realdocs": path.parent / "realdocs" / "files",
         "conversations": path / "files",
-        "policydocs": path.parent / "policydocs" / "files",
-        "configdocs": path.parent / "configdocs" / "files",
-        "guidedocs": path.parent / "guidedocs" / "files",
-        "apidocs": path.parent / "apidocs" / "files",
+        **{name: path.parent / name / "files" for name in ("policydocs", "configdocs", "guidedocs", "apidocs")},
     }
 
 

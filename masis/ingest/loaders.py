@@ -140,16 +140,16 @@ def _title_line(text: str) -> str | None:
 def _load_md(data: bytes) -> list[Section]:
     builder = SectionBuilder()
     paragraph: list[str] = []
-    # what is said of the next block: a MyST tab's label ("Windows") or a version note ("New in version 20.1"), put
-    # before it; a note that no block follows in its section stands alone
-    labels: list[str] = []
+    # what is said of the next block, put before it: a MyST tab's label ("Windows") or a version note ("New in version
+    # 20.1"), with whether it stands alone when no block follows in its section (a version note does)
+    labels: list[tuple[str, bool]] = []
 
     def add_block(text: str) -> None:
-        builder.add_block(f"{labels.pop()}: {text}" if labels else text)
+        builder.add_block(f"{labels.pop()[0]}: {text}" if labels else text)
 
     def flush_labels() -> None:
-        if labels and labels[0].startswith(tuple(note.format("") for note in markdown.VERSION_NOTES.values())):
-            builder.add_block(f"{labels.pop()}.")
+        if labels and labels[0][1]:
+            builder.add_block(f"{labels[0][0]}.")
         labels.clear()
 
     def end_paragraph() -> None:
@@ -177,9 +177,9 @@ def _load_md(data: bytes) -> list[Section]:
             end_paragraph()
             directives.append(fence)
             if fence.directive in markdown.VERSION_NOTES and fence.argument:
-                labels[:] = [markdown.VERSION_NOTES[fence.directive].format(fence.argument)]
+                labels[:] = [(markdown.VERSION_NOTES[fence.directive].format(fence.argument), True)]
             elif fence.directive in markdown.LABELLED_DIRECTIVES and fence.argument:
-                labels[:] = [markdown.strip_inline(fence.argument)]
+                labels[:] = [(markdown.strip_inline(fence.argument), False)]
             continue
         if markdown.is_fence(raw):
             end_paragraph()

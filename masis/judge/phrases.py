@@ -273,6 +273,10 @@ def likeness(a: str, b: str) -> int:
     "keepAliveTimeout" ~ "headersTimeout"."""
     a, b = a.lower(), b.lower()
     prefix = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    suffix = next((i for i, (x, y) in enumerate(zip(reversed(a), reversed(b), strict=False)) if x != y),
-                  min(len(a), len(b)))
-    return max(prefix, suffix)
+    return max(prefix, shared_ending(a, b))
+
+
+def shared_ending(a: str, b: str) -> int:
+    """How many trailing characters `a` and `b` share, as written ("maxinterval", "mininterval": 8)."""
+    return next((i for i, (x, y) in enumerate(zip(reversed(a), reversed(b), strict=False)) if x != y),
+                min(len(a), len(b)))

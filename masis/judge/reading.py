@@ -60,6 +60,7 @@ from masis.judge.phrases import (
     relative_phrase,
     same_noun,
     shape,
+    shared_ending,
     topic,
     unasked,
 )
@@ -479,10 +480,7 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
 def _same_ending(word: str, other: str) -> bool:
     """Two words that differ only before a shared ending of at least half the shorter one ("maxinterval",
     "mininterval"; "download", "upload")."""
-    shared = 0
-    while shared < min(len(word), len(other)) and word[-1 - shared] == other[-1 - shared]:
-        shared += 1
-    return word != other and shared >= max(4, min(len(word), len(other)) // 2)
+    return word != other and shared_ending(word, other) >= max(4, min(len(word), len(other)) // 2)
 
 
 def _degree(word: str) -> str | None:

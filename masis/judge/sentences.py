@@ -178,14 +178,16 @@ def _deliberate_breaks(lines: list[str]) -> list[bool]:
     term's entry before another term's (`_TERM_LINE`), end on purpose too."""
     width = max(map(len, lines), default=0)
     open_ = [_open_line(line) for line in lines]
+    rows = [is_entry_row(line) for line in lines] + [False]
+    terms = [_TERM_LINE.match(line) is not None for line in lines] + [False]
     found = []
     for i, line in enumerate(lines):
         following = lines[i + 1] if i + 1 < len(lines) else ""
         first = following.split()[0] if following.split() else ""
-        if (is_entry_row(line) and is_entry_row(following)) or (_TERM_LINE.match(line) and _TERM_LINE.match(following)):
+        if (rows[i] and rows[i + 1]) or (terms[i] and terms[i + 1]):
             found.append(True)  # an entry before another entry ends on purpose, whatever its last word
             continue
-        if not ((first[:1].isupper() or _TERM_LINE.match(following)) and _ends_open(line)):
+        if not ((first[:1].isupper() or terms[i + 1]) and _ends_open(line)):
             found.append(False)
             continue
         fits = len(line) + 1 + len(first) <= width
