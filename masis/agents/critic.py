@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 
 from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question, question_weights, readings
-from masis.judge import citations, dismissal, grounding
+from masis.judge import calibration, citations, dismissal, grounding
 from masis.judge.anchors import latest_anchors
 from masis.judge.names import candidates, document_words, names, ordinary_words
 from masis.judge.scoring import normalize_confidence
@@ -58,6 +58,8 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             # "When did Bismarck die?" by the years of his chancellorship, nor "What is the default delay of
             # setInterval?" by what the event loop does by default
             confidence = min(confidence, grounding.CONTRADICTED_CONFIDENCE)
+        if state.get("attempt", 1) > 1 and not ctx.llm.audit_uses_model:
+            confidence = calibration.after_retry(confidence)
         if audit.hallucination:
             critique.hallucination_detected = True
         if audit.forces_retry:

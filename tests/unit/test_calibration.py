@@ -1,0 +1,26 @@
+"""The extractive audit's scale: 0.65 means right about two times in three, on a first draft and on a retry."""
+
+import pytest
+
+from masis.judge.calibration import after_retry, calibrated
+
+
+@pytest.mark.parametrize(("raw", "expected"), [(0.0, 0.0), (0.65, 0.45), (0.75, 0.65), (1.0, 1.0), (1.4, 1.0)])
+def test_raw_scores_map_onto_the_two_in_three_scale(raw: float, expected: float) -> None:
+    assert calibrated(raw) == pytest.approx(expected)
+
+
+def test_a_score_read_by_meaning_keeps_its_value() -> None:
+    assert calibrated(0.7, by_meaning=True) == 0.7
+
+
+@pytest.mark.parametrize("first_draft_score", [0.66, 0.7, 0.74])
+def test_a_retried_answer_in_the_band_that_was_right_half_the_time_is_asked_back(first_draft_score: float) -> None:
+    # a first draft at this score is answered; a retried one falls under the 0.65 threshold
+    assert first_draft_score >= 0.65 > after_retry(first_draft_score)
+
+
+@pytest.mark.parametrize(("score", "expected"), [(0.75, 0.65), (0.85, 0.7367), (1.0, 0.8667)])
+def test_a_retried_answer_from_075_stays_answered_below_the_top_of_the_scale(score: float, expected: float) -> None:
+    assert after_retry(score) == pytest.approx(expected, abs=1e-4)
+    assert after_retry(score) < 0.9  # never in the bucket that promises "right 95 times in 100"
