@@ -41,7 +41,8 @@ class Turn:
 @dataclass(frozen=True)
 class Conversation:
     id: str
-    corpus: str  # sample | realdocs | conversations | policydocs | configdocs | guidedocs | apidocs
+    corpus: str  # sample | realdocs | conversations | policydocs | configdocs | guidedocs | apidocs | mandocs
+    # | freshdocs | nextdocs | moredocs
     split: str
     turns: tuple[Turn, ...]
 
@@ -52,7 +53,12 @@ def corpus_folders(path: Path) -> dict[str, Path]:
         "sample": path.parent / "sample",
         "realdocs": path.parent / "realdocs" / "files",
         "conversations": path / "files",
-        **{name: path.parent / name / "files" for name in ("policydocs", "configdocs", "guidedocs", "apidocs")},
+        **{
+            name: path.parent / name / "files"
+            for name in (
+                "policydocs", "configdocs", "guidedocs", "apidocs", "mandocs", "freshdocs", "nextdocs", "moredocs",
+            )
+        },
     }
 
 
