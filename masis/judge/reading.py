@@ -117,6 +117,8 @@ _SAME_PERIOD = re.compile(
     r"\s*\b(?:(?:in|for|during|over)\s+)?(?:that|the\s+same)\s+(?:quarter|year|month|period|week|day)\b",
     re.IGNORECASE,
 )
+_AND_TO = re.compile(r"^\s*and\s+to\s+(?P<rest>[a-z].*?)\s*[?.!]*\s*$", re.IGNORECASE)
+_HOW_DO_I = re.compile(r"^\s*(?:how|where|when)\s+(?:do|can|could|should|would)\s+(?:i|you|we)\s+", re.IGNORECASE)
 _AND_FRAGMENT = re.compile(r"^\s*and\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
 # "open roles?", "battery life?": a few words and a question mark, no wh-word or verb first, is an ellipsis too
 _BARE_FRAGMENT = re.compile(r"^\s*(?P<rest>[\w&-]+(?:\s+[\w&-]+){0,2})\s*\?+\s*$")
@@ -170,14 +172,23 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
     frame = frames[0].reading
     if (match := _WH_FRAGMENT.match(question)) and (asked := _asked_again(frame, match["rest"] or match["agent"])):
         return _dependent(asked, "ellipsis")
-    if match := _WHAT_IF.match(question):
+    if (match := _WHAT_IF.match(question)) and not _MAIN_CLAUSE.search(match["rest"]):
         if restated := _restated(frame, match["rest"]):  # "and if it's not faulty?" after "a faulty device"
             return _dependent(restated, "ellipsis")
         condition = _pronouns(match["rest"], frames, None)
         text = condition.text if condition and not condition.unclear else match["rest"]
         if match["rest"][:1].islower():
             text = text[:1].lower() + text[1:]
-        return _dependent(f"{unasked(frame)} if {unasked(text)}?", "ellipsis")
+        # a condition with a subject of its own replaces the frame's ("and if the command doesnt exist"); one said of
+        # the thing ("what if it's faulty") is added to it
+        kept = unasked(frame) if condition and condition.dependent else _without_condition(frame)
+        return _dependent(f"{kept} if {unasked(text)}?", "ellipsis")
+    if (match := _AND_TO.match(question)) and (how := _HOW_DO_I.match(frame)):
+        # "and to get off it" after "how do i join the lsof mailing list": the same ask, of another deed
+        text = f"{how.group(0)}{match['rest']}?"
+        text = text[:1].upper() + text[1:]
+        resolved = _pronouns(text, frames, None)
+        return _dependent(resolved.text if resolved and not resolved.unclear else text, "ellipsis")
     match = _ABOUT.match(question) or _SAME_FOR.match(question) or _VERSUS.match(question)
     for fragment in (_AND_FRAGMENT.match(question), _bare_fragment(question)):
         words = tokens(fragment["rest"]) if fragment and match is None else []
@@ -186,6 +197,8 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
     if match is None:
         return None
     rest = match["rest"]
+    if swapped := _swap_letter(frame, rest):  # "and e" after "… what does the r flag on a key mean"
+        return _dependent(swapped, "ellipsis")
     if any(m.kind == "period" for m in mentions(frame)):
         rest = _SAME_PERIOD.sub("", rest).strip() or rest
     rest = _recased(rest, frames, names)
@@ -218,6 +231,34 @@ def _restated(frame: str, condition: str) -> str | None:
             state = f"that is {'not ' if match['negated'] else ''}{match['word']}"
             return f"{frame[: word.start]}{noun.text} {state}{frame[end:]}"
     return None
+
+
+def _swap_letter(frame: str, fragment: str) -> str | None:
+    """A fragment of one letter in place of the frame's one letter: a flag, a field or a mode named by its letter
+    ("what does the r flag on a key mean" + "and e" -> "what does the e flag on a key mean")."""
+    new = tokens(fragment)
+    if len(new) != 1 or len(new[0].text) != 1 or not new[0].text.isalpha():
+        return None
+    letters = [w for w in tokens(frame) if len(w.text) == 1 and w.text.isalpha() and w.lower not in {"a", "i"}]
+    if len(letters) != 1:
+        return None
+    return frame[: letters[0].start] + new[0].text + frame[letters[0].start + 1 :]
+
+
+# "if a package has both …, which one does npm publish follow?": a condition before a question of its own
+_MAIN_CLAUSE = re.compile(
+    r",\s*(?:which|what|who|whom|when|where|why|how|can|could|does|do|did|is|are|was|were|will|would|should|may)\b",
+    re.IGNORECASE)
+# a condition the frame put on its ask: "… give if it finds the command but can't run it"
+_CONDITION = re.compile(r"\s+(?:if|unless)\s+\S.*$", re.IGNORECASE)
+
+
+def _without_condition(frame: str) -> str:
+    """The frame's ask without the condition it ended on, which the follow-up's condition replaces: "what exit code
+    does timeout give if it finds the command but can't run it" + "and if the command doesnt exist" asks of the
+    missing command, not of both."""
+    ask = unasked(frame)
+    return _CONDITION.sub("", ask) or ask
 
 
 def _bare_fragment(question: str) -> re.Match[str] | None:
@@ -306,6 +347,11 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
         return None
     if quantity := _swap_quantity(frame, fragment):  # "the 128 GB one" after "… the 256 GB Falcon X2 cost?"
         return quantity
+    kept = [w for w in words if w.lower not in DETERMINERS]
+    if (len(kept) == 2 and kept[1].lower in {"one", "ones"} and kept[0].lower not in _PICKED
+            and not _degree(kept[0].lower) and (at := _modifier(tokens(frame))) is not None):
+        old = tokens(frame)[at]  # "the medium ones" after "where do zstd's short CI tests run"
+        return frame[: old.start] + kept[0].text + frame[old.start + len(old.text) :]
     if aligned := _swap_aligned(frame, words, fragment):  # "npm exec" after "… for npm ls"
         return aligned
     if words[0].lower in {"its", "their"}:  # "And its capacity?": the same thing, another attribute
@@ -376,6 +422,40 @@ def _swap_after(frame: str, preposition: str, fragment: str) -> str | None:
 
 _QUANTITY = re.compile(r"\b\d[\d,.]*\s*-?\s*(?P<unit>[a-z]+)\b", re.IGNORECASE)
 _STAND_INS = frozenset({"one", "ones", "model", "models", "version", "option", "plan", "variant"})
+
+
+# "the other one", "the first one": one of the things the thread named, not a thing of another kind
+_PICKED = word_set("other first second third last next former latter same new old")
+
+
+def _modifier(words: list[Token]) -> int | None:
+    """Where the frame's first modified thing has its modifier: a lower-case word after an article or a possessive
+    and before another content word ("zstd's short CI tests": "short")."""
+    for index in range(1, len(words) - 1):
+        word, before, after = words[index], words[index - 1], words[index + 1]
+        if (word.text.isalpha() and word.text.islower() and _content_word(word.lower) and _content_word(after.lower)
+                and (before.lower in DETERMINERS or before.possessive) and word.lower not in _STAND_INS):
+            return index
+    return None
+
+
+def _of_kind(frame: str, modifier: str, plural: bool) -> str | None:
+    """The frame's modified thing with `modifier` in its modifier's place, from its article or possessor to its head:
+    "the long ones" after "where do zstd's medium CI tests run" is "zstd's long CI tests". A plural head ends at the
+    first word with a plural's "s"; a singular one is one word."""
+    words = tokens(frame)
+    at = _modifier(words)
+    if at is None:
+        return None
+    end = at + 1
+    while plural and not words[end].lower.endswith("s") and end + 1 < len(words) \
+            and _content_word(words[end + 1].lower) and words[end + 1].lower not in WH_WORDS:
+        end += 1
+    if plural and not words[end].lower.endswith("s"):
+        return None
+    start = words[at - 1].start
+    head = frame[words[at + 1].start : words[end].start + len(words[end].text)]
+    return f"{frame[start : words[at].start]}{modifier} {head}"
 
 
 def _swap_quantity(frame: str, fragment: str) -> str | None:
@@ -580,6 +660,10 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
                 and _degree(before) and before not in _NOT_COMPARATIVE):
             found.append((index, "degree"))  # "the bigger one": which earlier thing is bigger, words cannot tell
             continue
+        if (lower in {"one", "ones"} and index >= 2 and words[index - 2].lower == "the" and before is not None
+                and before.isalpha() and _content_word(before) and before not in _STAND_INS | _PICKED):
+            found.append((index, "kind"))  # "the long ones": the frame's thing of another kind
+            continue
         if lower in _SINGULAR:
             found.append((index, "singular"))
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
@@ -620,6 +704,11 @@ def _resolve(
         if len(others) != 1:
             return Reading(question, True, "unclear", (), f"the other {words[index + 1].text}")
         return words[index - 1].start, words[index + 1].start + len(words[index + 1].text), others[0]
+    if form == "kind":
+        kind = _of_kind(frame.reading, words[index - 1].text, plural=words[index].lower == "ones")
+        if kind is None:
+            return None
+        return words[index - 2].start, words[index].start + len(words[index].text), kind
     if form == "pair":
         things = _last_two(frames) or _swapped_pair(frames)
         if not things:
@@ -659,10 +748,21 @@ def _resolve(
             named = [m.text for f in frames for m in mentions(thing) if m.kind == "name"]
             thing = f"the {named[0]}" if named else thing
         if thing is None and words[index].lower == "it":
-            thing = _what_did(frame)
+            thing = _what_did(frame) or _tool(frame.reading)
     if thing is None:
         return None
     return _replace(question, words, index, thing)
+
+
+# a tool's name as chat types it: lower case, with a hyphen or an underscore inside ("node-gyp", "get_snapshot")
+_TOOL = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/-])")
+
+
+def _tool(frame: str) -> str | None:
+    """The one tool the frame names in lower case, when words found it no subject: "it" after "which python versions
+    need node-gyp v10 or newer" is node-gyp."""
+    found = set(_TOOL.findall(frame))
+    return found.pop() if len(found) == 1 else None
 
 
 def _plural(thing: str) -> bool:
@@ -934,9 +1034,12 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
     if own:
         return None
     found = [m for m in mentions(frame) if m.kind in {"name", "version", "identifier", "flag"}]
+    words = tokens(question)
+    if not found and any(w.lower == "else" for w in words) and (tool := _tool(frame)):
+        # "what else do i need on a mac" after "how do i install node-gyp": more of what that tool needs
+        return _dependent(f"{unasked(question)} for {tool}?", "carried")
     if not found and not any(m.kind == "period" for m in mentions(frame)):
         return None
-    words = tokens(question)
     relational = [i for i, w in enumerate(words) if w.lower in _RELATIONAL]
     shared = (question_terms(question) & question_terms(frame)) - question_terms(" ".join(m.text for m in found))
     if not relational and (not shared or shared <= _indefinite_terms(words, question)):

@@ -337,3 +337,43 @@ def test_a_departments_short_name_takes_its_place_in_the_frame() -> None:
     assert read("and ops?", before).text == "How much is the Operations department budgeted for in FY2026?"
     # a word of a longer phrase is no department
     assert "Engineering" not in read("and the eng team's laptops?", before).text
+
+
+# (earlier questions, follow-up, expected reading): conversations tune cv-136 to cv-156, written in stop 46
+THREADS_46 = [
+    # a condition with a subject of its own replaces the frame's; one said of the thing is added (cv-007 above)
+    (["what exit code does timeout give if it finds the command but can't run it"], "and if the command doesnt exist",
+     "What exit code does timeout give if the command doesnt exist?"),
+    # a condition before a question of its own is no ellipsis: the question is read as typed
+    (["what happens if i npm publish a name and version that's already on the registry"],
+     "If a package has both a .gitignore and a .npmignore, which one does npm publish follow?",
+     "If a package has both a .gitignore and a .npmignore, which one does npm publish follow?"),
+    # one letter for the frame's one letter
+    (["in a keyserver colon listing what does the r flag on a key mean"], "and e",
+     "In a keyserver colon listing what does the e flag on a key mean"),
+    # "the medium ones": the frame's thing with another modifier, as a fragment and inside a question
+    (["where do zstd's short CI tests run"], "and the medium ones", "Where do zstd's medium CI tests run"),
+    (["where do zstd's short CI tests run", "Where do zstd's medium CI tests run"],
+     "how often do the long ones hit dev", "How often do zstd's long CI tests hit dev"),
+    # "it" with no subject to take: the one tool the frame names in lower case
+    (["which python versions need node-gyp v10 or newer"], "how do i install it", "How do i install node-gyp"),
+    # "what else": more of what the frame's tool needs
+    (["which python versions need node-gyp v10 or newer", "How do i install node-gyp"],
+     "what else do i need on a mac", "What else do i need on a mac for node-gyp?"),
+    # "and to …": the same ask of another deed, its pronoun read too
+    (["how do i join the lsof mailing list"], "and to get off it", "How do i get off the lsof mailing list?"),
+]
+
+
+@pytest.mark.parametrize(("before", "follow_up", "expected"), THREADS_46)
+def test_follow_ups_typed_in_threads_over_man_pages_and_tool_docs(
+    before: list[str], follow_up: str, expected: str
+) -> None:
+    assert read(follow_up, [turn(q) for q in before]).text == expected
+
+
+def test_the_bigger_one_and_the_other_one_are_no_modifier_of_the_frames_thing() -> None:
+    before = [turn("where do zstd's short CI tests run")]
+    assert "bigger CI tests" not in read("and the bigger one", before).text
+    assert "other CI tests" not in read("and the other one", before).text
+    assert "first CI tests" not in read("how often do the first ones hit dev", before).text
