@@ -331,7 +331,7 @@ def _first_word_forms(name: str) -> tuple[str, str]:
 
 def _lost_words(fragment: str, reading: str) -> list[str]:
     """The fragment's own words (not its articles, prepositions or pointing words) that the reading dropped."""
-    kept = {w.lower for w in tokens(reading)}
+    kept = {part for w in tokens(reading) for part in (w.lower, *re.split(r"[-_]", w.lower))}  # "systemd-resolved"
     pointing = DETERMINERS | PREPOSITIONS | CONJUNCTIONS | AUXILIARIES | _SINGULAR | _PLURAL | {"one", "ones"}
     return [w.text for w in tokens(fragment) if w.lower not in pointing and w.lower not in kept]
 
@@ -347,6 +347,8 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
         return None
     if quantity := _swap_quantity(frame, fragment):  # "the 128 GB one" after "… the 256 GB Falcon X2 cost?"
         return quantity
+    if sibling := _swap_sibling(frame, words):  # "for resolved" after "… point systemd-timesyncd somewhere else"
+        return sibling
     kept = [w for w in words if w.lower not in DETERMINERS]
     if (len(kept) == 2 and kept[1].lower in {"one", "ones"} and kept[0].lower not in _PICKED
             and not _degree(kept[0].lower) and (at := _modifier(tokens(frame))) is not None):
@@ -426,6 +428,19 @@ _STAND_INS = frozenset({"one", "ones", "model", "models", "version", "option", "
 
 # "the other one", "the first one": one of the things the thread named, not a thing of another kind
 _PICKED = word_set("other first second third last next former latter same new old")
+
+
+def _swap_sibling(frame: str, words: list[Token]) -> str | None:
+    """One lower-case word in place of the last part of the frame's one hyphenated tool name: a sibling of its family
+    ("systemd-timesyncd" + "resolved" -> "systemd-resolved")."""
+    if len(words) != 1 or not words[0].text.isalpha() or not words[0].text.islower() or len(words[0].text) < 3:
+        return None
+    tools = [m for m in _TOOL.finditer(frame) if "-" in m.group(0)]
+    if len(tools) != 1 or not _content_word(words[0].lower):
+        return None
+    tool = tools[0]
+    family = tool.group(0).rsplit("-", 1)[0]
+    return f"{frame[: tool.start()]}{family}-{words[0].text}{frame[tool.end() :]}"
 
 
 def _modifier(words: list[Token]) -> int | None:
@@ -866,8 +881,18 @@ def _topic(frames: list[Earlier], possessor: bool) -> str | None:
         if frame.about:
             return frame.about
         if found := _named_first(frame.reading) or topic(frame.reading, possessor):
-            return found
+            return _without_verb(frame.reading, found)
     return None
+
+
+def _without_verb(question: str, subject: str) -> str:
+    """A lower-case tool's name without the verb read into its phrase: "which ntp servers does systemd-timesyncd fall
+    back to" is about systemd-timesyncd, not "systemd-timesyncd fall"."""
+    tool, _, rest = subject.partition(" ")
+    if not _TOOL.fullmatch(tool) or not rest.isalpha() or not rest.islower():
+        return subject
+    before = question.lower().partition(subject.lower())[0].split()
+    return tool if before and before[-1] in DO_MODALS else subject
 
 
 def _named_first(question: str) -> str | None:

@@ -360,6 +360,12 @@ THREADS_46 = [
     # "what else": more of what the frame's tool needs
     (["which python versions need node-gyp v10 or newer", "How do i install node-gyp"],
      "what else do i need on a mac", "What else do i need on a mac for node-gyp?"),
+    # a lower-case tool's name is the subject without the verb after it, and a sibling of its family takes its place
+    (["which ntp servers does systemd-timesyncd fall back to out of the box"],
+     "how would a distro point it somewhere else", "How would a distro point systemd-timesyncd somewhere else"),
+    (["which ntp servers does systemd-timesyncd fall back to out of the box",
+      "How would a distro point systemd-timesyncd somewhere else"],
+     "and for resolved", "How would a distro point systemd-resolved somewhere else"),
     # "and to …": the same ask of another deed, its pronoun read too
     (["how do i join the lsof mailing list"], "and to get off it", "How do i get off the lsof mailing list?"),
 ]
