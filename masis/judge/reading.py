@@ -665,6 +665,9 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
             if before not in _BE and after not in _BE | {"'s"} and not word.text.lower().endswith("'s"):
                 found.append((index, "locative"))
             continue
+        if lower == "each" and before in AUXILIARIES | DO_MODALS:
+            found.append((index, "each"))  # "how long did each take": each of the two the thread compared
+            continue
         if lower == "two" and before == "the":
             found.append((index, "pair"))
             continue
@@ -724,6 +727,11 @@ def _resolve(
         if kind is None:
             return None
         return words[index - 2].start, words[index].start + len(words[index].text), kind
+    if form == "each":
+        things = _last_two(frames) or _than_pair(frame.reading)
+        if not things:
+            return None
+        return words[index].start, words[index].start + len(words[index].text), f"{' and '.join(things)} each"
     if form == "pair":
         things = _last_two(frames) or _swapped_pair(frames)
         if not things:
@@ -980,6 +988,18 @@ def _last_two(frames: list[Earlier]) -> list[str]:
         if len(seen) >= 2:
             break
     return [f"the {name}" for name in reversed(seen[:2])] if len(seen) >= 2 else []
+
+
+_THAN = re.compile(r"(?<![\w-])(?P<a>[\w][\w.+-]*)\s+than\s+(?P<b>[\w][\w.+-]*)", re.IGNORECASE)
+
+
+def _than_pair(frame: str) -> list[str]:
+    """The two things a comparison puts either side of "than" ("is man-db than man"), when neither is a word of the
+    question's own ("faster than before")."""
+    match = _THAN.search(frame)
+    if match is None or not all(_content_word(match[side].lower()) for side in ("a", "b")):
+        return []
+    return [match["a"], match["b"]]
 
 
 def _chain(frames: list[Earlier]) -> list[str]:

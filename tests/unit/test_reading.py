@@ -366,6 +366,9 @@ THREADS_46 = [
     (["which ntp servers does systemd-timesyncd fall back to out of the box",
       "How would a distro point systemd-timesyncd somewhere else"],
      "and for resolved", "How would a distro point systemd-resolved somewhere else"),
+    # "each" after a comparison: each of the two things either side of its "than"
+    (["how much faster is man-db than man at man -K"], "how long did each take on the test machine",
+     "How long did man-db and man each take on the test machine"),
     # "and to …": the same ask of another deed, its pronoun read too
     (["how do i join the lsof mailing list"], "and to get off it", "How do i get off the lsof mailing list?"),
 ]
