@@ -122,6 +122,13 @@ def _slip(word: str, ordinary: tuple[str, ...]) -> bool:
     return any(_listed(variant, ordinary) for variant in variants - {word} if len(variant) >= MIN_NAME)
 
 
+def is_ordinary(word: str) -> bool:
+    """Whether a lower-case word is an English word or one of computing's common nouns; every word is, when the word
+    list is missing (nothing is then taken for a name)."""
+    ordinary = ordinary_words()
+    return not ordinary or _listed(word, ordinary)
+
+
 def _ordinary(word: str, ordinary: tuple[str, ...]) -> bool:
     return _listed(word, ordinary) or _starts_one(word, ordinary) or _run_together(word, ordinary)
 

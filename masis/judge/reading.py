@@ -51,6 +51,7 @@ from masis.judge.mentions import (
     tokens,
     word_set,
 )
+from masis.judge.names import is_ordinary
 from masis.judge.phrases import (
     answered,
     asked_noun,
@@ -746,7 +747,8 @@ def _resolve(
             return None
         return words[index].start, words[index].start + len(words[index].text), place
     pool: list[Mention] | list[str] = (coordinated(frame.reading) or _ordinal_pair(frame.reading)
-                                       or _version_pair(frame.reading) or _modifier_pair(frame.reading))
+                                       or _version_pair(frame.reading) or _modifier_pair(frame.reading)
+                                       or _tool_pair(frame.reading))
     if form == "singular" and len(pool) >= 2:
         names = [m if isinstance(m, str) else m.text for m in pool]
         own = {m.text.lower() for m in mentions(question)}
@@ -988,6 +990,27 @@ def _last_two(frames: list[Earlier]) -> list[str]:
         if len(seen) >= 2:
             break
     return [f"the {name}" for name in reversed(seen[:2])] if len(seen) >= 2 else []
+
+
+# "xz and zstd", "ConnectTimeoutError and ResponseStatusCodeError": two things a singular "it" after them could mean
+_JOINED = re.compile(r"(?<![\w.-])(?P<a>[\w][\w.-]*\w)\s+(?:and|or|vs\.?|versus)\s+(?P<b>[\w][\w.-]*\w)(?![\w-])",
+                     re.IGNORECASE)
+
+
+def _tool_pair(frame: str) -> list[str]:
+    """Two tools or codes the frame joins with "and" or "or", each written as no English word is: a lower-case
+    name no dictionary holds ("zstd"), a hyphenated or underscored one ("node-gyp"), or a code with capitals inside
+    ("ConnectTimeoutError")."""
+    for match in _JOINED.finditer(frame):
+        if all(_names_tool(match[side]) for side in ("a", "b")):
+            return [match["a"], match["b"]]
+    return []
+
+
+def _names_tool(word: str) -> bool:
+    if _TOOL.fullmatch(word) or (any(c.isupper() for c in word[1:]) and any(c.islower() for c in word)):
+        return True
+    return word.isalpha() and word.islower() and len(word) >= 2 and not is_ordinary(word)
 
 
 _THAN = re.compile(r"(?<![\w-])(?P<a>[\w][\w.+-]*)\s+than\s+(?P<b>[\w][\w.+-]*)", re.IGNORECASE)

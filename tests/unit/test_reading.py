@@ -386,3 +386,11 @@ def test_the_bigger_one_and_the_other_one_are_no_modifier_of_the_frames_thing() 
     assert "bigger CI tests" not in read("and the bigger one", before).text
     assert "other CI tests" not in read("and the other one", before).text
     assert "first CI tests" not in read("how often do the first ones hit dev", before).text
+
+
+def test_it_after_two_tools_joined_is_asked_back_with_both() -> None:
+    # conversations tune cv-141: "hows high can it go" after a question on xz and zstd was read as xz's
+    reading = read("hows high can it go", [turn("what compression level do xz and zstd use by default")])
+    assert (reading.rule, reading.candidates) == ("unclear", ("xz", "zstd"))
+    # English words joined are no two tools: "pip and npm" names one word no dictionary holds
+    assert read("how do i update it", [turn("how do pip and npm pick a cache folder")]).rule != "unclear"
