@@ -11,9 +11,15 @@ Deterministic rules over the words (no model), in this order:
   with a preposition the frame has no place for ("and with -s?") is added to it; a fragment that shares a word with a
   run of the frame's words takes the run's place ("same for npm exec" after "… for npm ls"), a place its place ("on
   windows?" after "… on linux"), and one word like the frame's head its head ("maxinterval?" after "… mininterval");
+  "and if …" with a subject of its own replaces the frame's condition, one letter the frame's one letter ("and e"),
+  "the medium ones" the modifier of the frame's thing, a word the last part of its one hyphenated tool ("and for
+  resolved" after systemd-timesyncd), and "and to get off it" asks the frame's "how do i …" of another deed;
 - a pronoun or demonstrative with no antecedent of its own ("How much will it cost?", "at the end of that
   quarter", "researchers there") takes it from the previous question: the thing it was about, its period, its
   place, or what its answer named ("they" after a who-question: the people its answer named);
+- "it" with no subject to take is the one lower-case tool the previous question names ("node-gyp"), "what else"
+  carries that tool, "each" after a comparison means the two either side of its "than", and "the long ones" the
+  previous question's thing of that kind;
 - a which-question that compares and names nothing ("which is cheaper") compares the two things the thread named
   last;
 - a question missing the entity, version or period the previous one had ("How do I remove the limit?") takes
@@ -23,7 +29,8 @@ Deterministic rules over the words (no model), in this order:
 Earlier questions are read with their names as written even when typed in lower case ("debian 10",
 `masis.judge.typed`), and "its" ending a condition as "it's".
 
-When the previous question joined two things a singular pronoun could mean ("the Falcon X2 and the Heron S1"),
+When the previous question joined two things a singular pronoun could mean ("the Falcon X2 and the Heron S1", "xz and
+zstd"),
 or no earlier turn names anything, the reading is unsettled: the caller asks the user which one.
 """
 
