@@ -125,6 +125,13 @@ def _modal_may(sentence: str, match: re.Match[str]) -> bool:
 
 # "One of the most prominent refugees was Pierre Bayle" picks one out of many; it counts nothing
 _ONE_OF = re.compile(r"one\s+of\b", re.IGNORECASE)
+# a figure that is part of a name: digits run into letters that are no unit ("2FA", "3DES", "H1" is caught before),
+# a number word joined to a noun ("two-factor authentication", "one-time password"); "16K", "128MB", "twenty-five" are
+# figures
+_NAMED_FIGURE = re.compile(
+    r"(?!(?:[kKMGTP]i?B|[kKMGT]|ms|s|x|px|th|st|nd|rd|h|m|d)\b)[A-Za-z]{2,}"
+    rf"|-(?!(?:{_NUMBER_WORDS.replace(' ', '|')})\b)[a-z]",
+)
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 _YEAR = re.compile(r"1\d{3}|20\d\d")
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
@@ -459,6 +466,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             and not _REFERENCE_BEFORE.search(sentence[max(0, match.start() - 12) : match.start()])
             and not _SECTION_TITLE_AFTER.match(sentence, match.end())
             and not _ONE_OF.match(sentence, match.start())
+            and not (counts_things and _NAMED_FIGURE.match(sentence, match.end()))
             for match in _NUMBER.finditer(sentence)
         ):
             return True

@@ -482,3 +482,19 @@ def test_a_placeholder_release_is_no_version() -> None:
                           question)
     assert gives_type("Changed in v0.4.0: Timezone accepts tzinfo objects.", "version", question)
     assert gives_type("Added in v20.", "version", "In which Node.js version was it added?")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "counts"),
+    [
+        ("Ensure they have 2FA enabled in H1", False),  # teamdocs tune td-021: no count of stewards
+        ("If you have two-factor authentication then you'll need a one-time password", False),  # td-169
+        ("It uses 3DES keys", False),
+        ("There are 12 stewards", True),
+        ("The buffer holds 16K entries", True),
+        ("It keeps twenty-five copies", True),
+        ("Files up to 128MB are read", True),
+    ],
+)
+def test_a_figure_inside_a_name_is_no_count(sentence: str, counts: bool) -> None:
+    assert gives_type(sentence, "number", "How many security stewards does the Node.js project have?") is counts
