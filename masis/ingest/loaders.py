@@ -155,10 +155,12 @@ def _load_md(data: bytes) -> list[Section]:
 
     def end_paragraph() -> None:
         nonlocal item_paragraph
-        item_paragraph = False
-        if paragraph:
+        if paragraph and not item_paragraph and not labels:
+            builder.add_paragraph(" ".join(paragraph))
+        elif paragraph:
             add_block(" ".join(paragraph))
-            paragraph.clear()
+        paragraph.clear()
+        item_paragraph = False
 
     # MyST directives whose body is Markdown, innermost last (a tab's body may hold a code fence); a code fence (or an
     # unknown directive's) is closed by the next fence line, as it always was

@@ -233,7 +233,7 @@ class _Reader:
             self.expect_literal = self.paragraph_indent
             head = text[:-2]
             text = head.rstrip() if not head or head[-1].isspace() else head + ":"
-        self.builder.add_block(strip_inline(text))
+        self.builder.add_paragraph(strip_inline(text))
 
 
 def strip_inline(text: str) -> str:

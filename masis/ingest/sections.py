@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 BLOCK_BREAK = "\n\n"
@@ -22,14 +23,23 @@ class Problem(Exception):
     """A loader's reason for refusing a file; `load_document` prefixes the file name."""
 
 
+# an option's name alone as a paragraph, its description the next one (reStructuredText's ``--force-reinstall`` line or
+# `.. option:: -q, --quiet`): "-q, --quiet", "--upgrade-strategy <strategy>", "--level=N"
+_FLAG = r"-{1,2}[A-Za-z][\w-]*(?:[= ]<?[\w.-]+>?)?"
+_OPTION_TERM = re.compile(rf"{_FLAG}(?:, {_FLAG}){{0,3}}")
+
+
 class SectionBuilder:
-    """Collects blocks under the latest heading; a new heading starts a new section."""
+    """Collects blocks under the latest heading; a new heading starts a new section. A paragraph that is only an
+    option's name is the term of the prose block after it, which is read as its entry ("--force-reinstall: Doesn't
+    affect resolution, …"), as the HTML loader writes a definition list's entries."""
 
     def __init__(self) -> None:
         self._done: list[Section] = []
         self._heading: str | None = None
         self._titles = False
         self._blocks: list[str] = []
+        self._term: str | None = None
 
     def start_section(self, heading: str | None, titles_document: bool = False) -> None:
         """Start a section under `heading`; `titles_document`: a top-level heading (`#`, h1, Word's Title), which
@@ -40,14 +50,34 @@ class SectionBuilder:
 
     def add_block(self, text: str) -> None:
         block = " ".join(text.split())
-        if block:
-            self._blocks.append(block)
+        if not block:
+            return
+        if self._term is not None:
+            term, self._term = self._term, None
+            if block[:1].isupper():  # prose: the entry's text
+                block = f"{term}: {block}"
+            else:
+                self._blocks.append(term)
+        self._blocks.append(block)
+
+    def add_paragraph(self, text: str) -> None:
+        """A paragraph: an option's name alone is kept for the block after it, when that is prose."""
+        block = " ".join(text.split())
+        if _OPTION_TERM.fullmatch(block) and len(block) <= 80:
+            if self._term is not None:
+                self._blocks.append(self._term)
+            self._term = block
+            return
+        self.add_block(block)
 
     def sections(self) -> list[Section]:
         self._flush()
         return self._done
 
     def _flush(self) -> None:
+        if self._term is not None:
+            self._blocks.append(self._term)
+            self._term = None
         if self._blocks:
             self._done.append(
                 Section(text=BLOCK_BREAK.join(self._blocks), heading=self._heading, titles_document=self._titles)

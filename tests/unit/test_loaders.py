@@ -544,3 +544,10 @@ def test_dashes_under_a_list_item_or_after_a_blank_line_are_no_heading() -> None
     sections = load_document("notes.md", b"# Notes\n\n* an item\n---\n\nText.\n\n---\n\nMore text.\n")
     assert [s.heading for s in sections] == ["Notes"]
     assert "an item" in sections[0].text and "More text." in sections[0].text
+
+
+def test_a_markdown_paragraph_of_an_options_name_is_read_with_the_prose_under_it() -> None:
+    data = b"Intro.\n\n`--no-cache`\n\nDisable the cache.\n\n* `--item`\n\nNext para.\n\n`--x`\n\n    code\n"
+    (section,) = load_document("a.md", data)
+    assert section.text.split("\n\n") == ["Intro.", "--no-cache: Disable the cache.", "--item", "Next para.", "--x",
+                                          "code"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from masis.ingest.loaders import Section, load_document
-from masis.ingest.rst import strip_inline
+from masis.ingest.rst import sections, strip_inline
 
 DOCUMENT = """\
 =============
@@ -168,3 +168,13 @@ def test_sections_carry_their_heading_into_the_chunks() -> None:
     sections = load_document("doc.rst", DOCUMENT.encode())
     assert all(isinstance(s, Section) for s in sections)
     assert [s.heading for s in sections] == ["Fleet Report", "Introduction", "Budget"]
+
+
+def test_an_options_name_alone_is_read_with_the_prose_under_it() -> None:
+    # teamdocs tune td-106: pip's upgrade-options page writes ``--force-reinstall`` alone above its description, and
+    # "Which pip option uninstalls and reinstalls …?" was answered by the description without the option's name
+    text = (".. option:: -q, --quiet\n\n   Give less output.\n\n``--force-reinstall``\n\nDoesn't affect resolution.\n\n"
+            "``--last``\n\n* ``--an-item``\n")
+    (section,) = sections(text)
+    assert section.text.split("\n\n") == [
+        "-q, --quiet: Give less output.", "--force-reinstall: Doesn't affect resolution.", "--last", "--an-item"]
