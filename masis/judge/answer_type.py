@@ -126,11 +126,11 @@ def _modal_may(sentence: str, match: re.Match[str]) -> bool:
 # "One of the most prominent refugees was Pierre Bayle" picks one out of many; it counts nothing
 _ONE_OF = re.compile(r"one\s+of\b", re.IGNORECASE)
 # a figure that is part of a name: digits run into letters that are no unit ("2FA", "3DES", "H1" is caught before),
-# a number word joined to a noun ("two-factor authentication", "one-time password"); "16K", "128MB", "twenty-five" are
-# figures
+# a number word joined to a noun ("two-factor authentication", "one-time password"); "16K", "128MB", "twenty-five",
+# "two-thirds" are figures
 _NAMED_FIGURE = re.compile(
     r"(?!(?:[kKMGTP]i?B|[kKMGT]|ms|s|x|px|th|st|nd|rd|h|m|d)\b)[A-Za-z]{2,}"
-    rf"|-(?!(?:{_NUMBER_WORDS.replace(' ', '|')})\b)[a-z]",
+    rf"|-(?!(?:{_NUMBER_WORDS.replace(' ', '|')})s?\b|[a-z]+ths?\b)[a-z]",
 )
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 _YEAR = re.compile(r"1\d{3}|20\d\d")

@@ -493,6 +493,8 @@ def test_a_placeholder_release_is_no_version() -> None:
         ("There are 12 stewards", True),
         ("The buffer holds 16K entries", True),
         ("It keeps twenty-five copies", True),
+        ("sometimes two-thirds of its population has been wiped out", True),  # open-book SQuAD seed 4
+        ("three-fifths of the staff", True),
         ("Files up to 128MB are read", True),
     ],
 )
