@@ -143,7 +143,7 @@ def _load_md(data: bytes) -> list[Section]:
     # what is said of the next block, put before it: a MyST tab's label ("Windows") or a version note ("New in version
     # 20.1"), with whether it stands alone when no block follows in its section (a version note does)
     labels: list[tuple[str, bool]] = []
-    item_paragraph = False  # whether the open paragraph is a list item's: a line of dashes under it is no heading
+    item_paragraph = False  # whether the open paragraph is a list item's: an option's name there is no entry's term
 
     def add_block(text: str) -> None:
         builder.add_block(f"{labels.pop()[0]}: {text}" if labels else text)
@@ -202,14 +202,6 @@ def _load_md(data: bytes) -> list[Section]:
             end_paragraph()
             flush_labels()
             builder.start_section(markdown.strip_inline(title), titles_document=markdown.heading_level(raw) == 1)
-            continue
-        if paragraph and not item_paragraph and (level := markdown.setext_level(raw)):
-            # the paragraph above an underline of "=" or "-" is a heading: a changelog's "0.6.3 / 2022-01-22" heads the
-            # items below it, not the end of the release before
-            title = " ".join(paragraph)
-            paragraph.clear()
-            flush_labels()
-            builder.start_section(title, titles_document=level == 1)
             continue
         if not raw.strip() or markdown.is_thematic_break(raw) or markdown.is_table_rule(raw):
             end_paragraph()

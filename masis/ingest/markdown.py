@@ -136,15 +136,6 @@ def heading_level(line: str) -> int:
     return len(body) - len(body.lstrip("#"))
 
 
-def setext_level(line: str) -> int:
-    """1 for a line of `=` under a paragraph's text, 2 for a line of `-` (a setext heading's underline: "0.6.3 /
-    2022-01-22" over "=========="), 0 for any other line. Whether a paragraph is above it is the caller's to know."""
-    body = line.strip()
-    if len(line) - len(line.lstrip()) > 3 or not body or body[0] not in "=-" or body.strip(body[0]):
-        return 0
-    return 1 if body[0] == "=" else 2
-
-
 def is_thematic_break(line: str) -> bool:
     """`---`, `* * *`, `___`: three or more of one mark and nothing else but spaces."""
     body = line.lstrip()

@@ -527,19 +527,6 @@ def test_markdown_reference_pages_lose_their_markup_and_keep_their_entries() -> 
     assert "Default: 256." in split_sentences(chunked)
 
 
-def test_a_setext_heading_heads_the_items_below_it() -> None:
-    # teamdocs tune td-087: negotiator's HISTORY.md underlines each release with "="; "Revert …" is 0.6.3's item,
-    # not the text before "0.6.2 / 2019-04-29"
-    data = (b"0.6.3 / 2022-01-22\n==================\n\n  * Revert \"Lazy-load modules\"\n\n"
-            b"0.6.2 / 2019-04-29\n==================\n\n  * Fix sorting charset\n\nUsage\n-----\n\nCall it.\n")
-    sections = load_document("HISTORY.md", data)
-    assert [(s.heading, s.text) for s in sections] == [
-        ("0.6.3 / 2022-01-22", 'Revert "Lazy-load modules"'),
-        ("0.6.2 / 2019-04-29", "Fix sorting charset"),
-        ("Usage", "Call it."),
-    ]
-
-
 def test_dashes_under_a_list_item_or_after_a_blank_line_are_no_heading() -> None:
     sections = load_document("notes.md", b"# Notes\n\n* an item\n---\n\nText.\n\n---\n\nMore text.\n")
     assert [s.heading for s in sections] == ["Notes"]
