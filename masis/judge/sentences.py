@@ -168,18 +168,6 @@ def is_entry_row(line: str) -> bool:
     return _OPTION_ROW.match(line) is not None
 
 
-def _two_cell_rows(lines: list[str]) -> list[bool]:
-    """For each line, whether it is a row of a table of two or more columns: a line of cells beside a line with as
-    many ("Label | Description" over "backport-blocked-vN.x | PRs for … blocked …"). A row of three cells or more is
-    one by itself (`is_table_row`); a row of two is one only in its table, and it is read as a record of its own, not
-    joined to the lead-in above the table ("Use the following labels: Label | Description …")."""
-    cells = [table_cells(line) if " | " in line else 0 for line in lines]
-    return [
-        count >= 2 and ((i > 0 and cells[i - 1] == count) or (i + 1 < len(cells) and cells[i + 1] == count))
-        for i, count in enumerate(cells)
-    ]
-
-
 def _deliberate_breaks(lines: list[str]) -> list[bool]:
     """For each line, whether it ended on purpose before a capitalised line although it has no closing
     punctuation, as in a list of one item a line ("Skip collecting build-id when recording: perf record -B"):
@@ -213,7 +201,6 @@ def _blocks(text: str) -> list[str]:
     current: list[str] = []
     lines = [line.strip() for line in text.splitlines()]
     deliberate = _deliberate_breaks(lines)
-    rows = _two_cell_rows(lines)
     for index, line in enumerate(lines):
         if not line:
             if current:
@@ -226,7 +213,7 @@ def _blocks(text: str) -> list[str]:
                 blocks.append(" ".join(current))
                 current = []
             continue
-        if is_table_row(line) or rows[index]:
+        if is_table_row(line):
             if current:
                 blocks.append(" ".join(current))
                 current = []

@@ -5,7 +5,7 @@ it says."""
 from __future__ import annotations
 
 from masis.judge.evidence import evidence_sentences, in_table
-from masis.judge.sentences import is_heading, sentence_blocks
+from masis.judge.sentences import is_heading
 from masis.llm.extractive import ExtractiveProvider
 from masis.state import EvidenceChunk
 
@@ -83,18 +83,3 @@ def test_what_a_sentence_sets_aside_does_not_answer_for_it() -> None:
                "of the usual return window [returns_policy.html#2]."
     critique = provider.critique(question, business, [RETURNS])
     assert critique.confidence < 0.65, critique
-
-
-def test_a_two_column_tables_rows_are_records_apart_from_the_lead_in_above_the_table() -> None:
-    # teamdocs tune td-014: the lead-in, the header and the first row were one sentence, and the second row was
-    # then read as the header of the rest ("Which backport label means a PR … is blocked …?")
-    text = ("Use the following labels, with N in vN.x denoting the major release number:\nLabel | Description\n"
-            "backport-blocked-vN.x | PRs for vN.x-staging blocked by pending backports from other PRs\n"
-            "backport-open-vN.x | Indicates an open backport for the PR")
-    assert sentence_blocks(text) == [
-        ["Use the following labels, with N in vN.x denoting the major release number:"], ["Label | Description"],
-        ["backport-blocked-vN.x | PRs for vN.x-staging blocked by pending backports from other PRs"],
-        ["backport-open-vN.x | Indicates an open backport for the PR"]]
-    # one line with a pipe in it is no table
-    assert sentence_blocks("Run it like this: cat a | grep b\nThen more text.") == [
-        ["Run it like this: cat a | grep b"], ["Then more text."]]
