@@ -194,7 +194,6 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
     if (match := _AND_TO.match(question)) and (how := _HOW_DO_I.match(frame)):
         # "and to get off it" after "how do i join the lsof mailing list": the same ask, of another deed
         text = f"{how.group(0)}{match['rest']}?"
-        text = text[:1].upper() + text[1:]
         resolved = _pronouns(text, frames, None)
         return _dependent(resolved.text if resolved and not resolved.unclear else text, "ellipsis")
     match = _ABOUT.match(question) or _SAME_FOR.match(question) or _VERSUS.match(question)
@@ -359,8 +358,8 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
         return sibling
     kept = [w for w in words if w.lower not in DETERMINERS]
     if (len(kept) == 2 and kept[1].lower in {"one", "ones"} and kept[0].lower not in _PICKED
-            and not _degree(kept[0].lower) and (at := _modifier(tokens(frame))) is not None):
-        old = tokens(frame)[at]  # "the medium ones" after "where do zstd's short CI tests run"
+            and not _degree(kept[0].lower) and (at := _modifier(frame_words := tokens(frame))) is not None):
+        old = frame_words[at]  # "the medium ones" after "where do zstd's short CI tests run"
         return frame[: old.start] + kept[0].text + frame[old.start + len(old.text) :]
     if aligned := _swap_aligned(frame, words, fragment):  # "npm exec" after "… for npm ls"
         return aligned
