@@ -41,7 +41,7 @@ class Turn:
 @dataclass(frozen=True)
 class Conversation:
     id: str
-    corpus: str  # sample | realdocs | conversations | policydocs | configdocs | guidedocs | apidocs | mandocs
+    corpus: str  # a key of `corpus_folders` (sample, realdocs, conversations, policydocs, …, teamdocs, holdoutdocs)
     # | freshdocs | nextdocs | moredocs
     split: str
     turns: tuple[Turn, ...]
