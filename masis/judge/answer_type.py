@@ -124,6 +124,8 @@ def _modal_may(sentence: str, match: re.Match[str]) -> bool:
 
 
 # "One of the most prominent refugees was Pierre Bayle" picks one out of many; it counts nothing
+# a figure in a link's path or after "#" numbers an issue or a page ("…/npm/issues/6082", "#227"): it counts nothing
+_NUMBERED_THING = re.compile(r"[/#]$")
 _ONE_OF = re.compile(r"one\s+of\b", re.IGNORECASE)
 # a figure that is part of a name: digits run into letters that are no unit ("2FA", "3DES", "H1" is caught before),
 # a number word joined to a noun ("two-factor authentication", "one-time password"); "16K", "128MB", "twenty-five",
@@ -322,8 +324,20 @@ _SAYS_CODE = re.compile(r"\b(?:codes?|status|exit(?:s|ed)?|returns?|returned|err
 _ASKS_SIGNAL = re.compile(r"\bsignals?\b", re.IGNORECASE)
 
 
+# "What is the minimum CMake version required …?", "What is the latest setuptools version listed …?": a copular
+# question whose subject is headed by a technical noun, which a verb, a relative pronoun or the end follows (not
+# "What is the release process …?", "What is the port format …?")
+_COPULAR_TECHNICAL = re.compile(
+    r"\bwhat\s+(?:is|was|are|were)\s+the\s+(?:[\w.@+-]+\s+){0,2}?(?P<noun>versions?|releases?)"
+    r"(?=\s*[?]|\s+(?:that|which|of|for|in|on|to|by|from|with|is|was|are|were|does|did|has|had|\w+ed)\b)",
+    re.IGNORECASE,
+)
+
+
 def _technical_type(question: str) -> AnswerType | None:
     """The kind asked for by a "which/what" phrase headed by a technical noun, or None."""
+    if _COPULAR_TECHNICAL.search(question):
+        return "version"
     match = re.search(r"\b(?:what|which)\s+", question, re.IGNORECASE)
     if not match:
         return None
@@ -467,6 +481,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             and not _SECTION_TITLE_AFTER.match(sentence, match.end())
             and not _ONE_OF.match(sentence, match.start())
             and not (counts_things and _NAMED_FIGURE.match(sentence, match.end()))
+            and not (counting and _NUMBERED_THING.search(sentence, 0, match.start()))
             for match in _NUMBER.finditer(sentence)
         ):
             return True

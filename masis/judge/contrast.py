@@ -181,10 +181,46 @@ def contrasts(question: str, quote: str) -> list[tuple[str, str]]:
     return found
 
 
+# a condition on a setting: "when --upgrade is given", "if the flag is not set"
+_CONDITION = re.compile(
+    r"\b(?:when|if|unless)\s+(?P<subject>[^?,;.]{1,40}?)\s+(?:is|are)\s+(?P<not>not\s+)?"
+    r"(?P<verb>given|specified|set|passed|provided|supplied|used|enabled|present)\b",
+    re.IGNORECASE,
+)
+
+
+def _conditions(text: str) -> list[tuple[set[str], bool, str]]:
+    """The text's conditions on a setting: (its subject's words, whether it is negated, the condition's words)."""
+    return [
+        ({w for w in _words(found.group("subject")) if w not in _CONDITION_NOISE}, bool(found.group("not")),
+         " ".join(found.group(0).split()[-2 if not found.group("not") else -3 :]))
+        for found in _CONDITION.finditer(text)
+    ]
+
+
+_CONDITION_NOISE = frozenset({"the", "a", "an", "option", "flag", "argument", "setting", "it", "this", "that"})
+
+
+def flipped_condition(question: str, quotes: Sequence[str]) -> tuple[str, str] | None:
+    """(the question's condition, the quotes' opposite) when the question asks under a condition that a setting is
+    given ("Which default does --upgrade-strategy take when --upgrade is given?") and the quotes say it only of the
+    setting not given ("… the "default" upgrade strategy when --upgrade is not set"): they answer the other case."""
+    asked = [(subject, words) for subject, negated, words in _conditions(question) if subject and not negated]
+    said = [condition for quote in quotes for condition in _conditions(quote)]
+    for subject, words in asked:
+        about = [(negated, quoted) for quoted_subject, negated, quoted in said if subject & quoted_subject]
+        if about and all(negated for negated, _ in about):
+            return words, about[0][1]
+    return None
+
+
 def contradicted(question: str, quotes: Sequence[str]) -> list[tuple[str, str]]:
-    """The contrasts of the answer's quotes with the question, less those whose question word a quote holds."""
+    """The contrasts of the answer's quotes with the question, less those whose question word a quote holds; and a
+    condition the quotes turn around (`flipped_condition`)."""
     joined = " ".join(quotes)
     words = set(_words(joined))
     stems = {_stem(w) for w in words}
     found = [pair for quote in quotes for pair in contrasts(question, quote) if not _holds(words, stems, pair[0])]
+    if (flipped := flipped_condition(question, quotes)) is not None:
+        found.append(flipped)
     return list(dict.fromkeys(found))

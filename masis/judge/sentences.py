@@ -120,6 +120,18 @@ def without_numbering(heading: str) -> str:
 
 
 _RULE_LINE = re.compile(r"^[-=*_~#+]{3,}$")
+# a setext heading that reached us joined to its underline ("0.6.3 / 2022-01-22 ===="): a release's heading in a
+# changelog, which neither continues the item above it nor leads the one below into its sentence
+_UNDERLINED = re.compile(r"\S\s+(?:={3,}|-{3,})$")
+
+
+def underlined_heading(line: str) -> str | None:
+    """The heading of a line joined to its setext underline ("0.6.3 / 2022-01-22 ====" -> "0.6.3 / 2022-01-22"), or
+    None for any other line."""
+    found = _UNDERLINED.search(line.strip())
+    return line.strip()[: found.start() + 1] if found else None
+
+
 _RECORD_LABEL = re.compile(r"^([A-Za-z][\w-]{0,20}):\s")
 
 
@@ -213,7 +225,7 @@ def _blocks(text: str) -> list[str]:
                 blocks.append(" ".join(current))
                 current = []
             continue
-        if is_table_row(line):
+        if is_table_row(line) or _UNDERLINED.search(line):
             if current:
                 blocks.append(" ".join(current))
                 current = []
@@ -230,8 +242,10 @@ def _blocks(text: str) -> list[str]:
         heading_like = (
             len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
         ) or deliberate[index]
-        if line.endswith("::"):
-            heading_like = False  # an AsciiDoc entry's term ("-P <prefix>:: --prefix=<prefix>::"): read with its text
+        if line.endswith("::") or (_OPTIONS_ALONE.match(line) and not _OPTION.match(following)):
+            # an AsciiDoc entry's term ("-P <prefix>:: --prefix=<prefix>::"), or a help text's options on a line of
+            # their own ("-t THRESHOLD, --threshold THRESHOLD" over "Define a custom maximum …"): read with its text
+            heading_like = False
         # a line that ends a sentence before one that does not start with a capital ends its block: a chunk puts
         # each block on a line of its own, and a reference entry often opens with its name
         # ("Default: Infinity." / "maxFreeSockets {number} Maximum number of sockets …", "--edition edition")
@@ -247,6 +261,9 @@ def _blocks(text: str) -> list[str]:
 
 
 _HEADING_WORDS_MAX = 8
+# a line of options and their arguments only, as argparse and man pages write an entry's term
+_OPTION_TERM = r"--?[A-Za-z][\w-]*(?:[ =](?:[A-Z][A-Z0-9_]*|<[\w-]+>))?"
+_OPTIONS_ALONE = re.compile(rf"^{_OPTION_TERM}(?:,\s*{_OPTION_TERM})*$")
 _OPTION = re.compile(r"^--?[A-Za-z]")
 # a list item's link or author ("Add prompt customization by @jimenezj8 in https://…")
 _LINK = re.compile(r"^(?:https?://|@\w)")
@@ -266,7 +283,7 @@ def is_heading(sentence: str) -> bool:
     build-id when recording: perf record -B") or a link. A field without a figure ("Default: null") stays a label:
     it does not say which entry it belongs to, and quoted it answered for its neighbouring entry."""
     text = sentence.strip()
-    if _NUMBERED_LABEL.match(text):
+    if _NUMBERED_LABEL.match(text) or _UNDERLINED.search(text):
         return True
     words = text.split()
     if not words or len(words) > _HEADING_WORDS_MAX or text[-1] in ".!?;:" or " | " in text:

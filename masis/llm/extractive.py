@@ -31,7 +31,7 @@ from masis.judge.meaning import best_by_meaning
 from masis.judge.phrases import content_words
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
-from masis.judge.sentences import is_heading, sentence_blocks, split_sentences
+from masis.judge.sentences import is_heading, sentence_blocks, split_sentences, underlined_heading
 from masis.judge.support import source_text, supports
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
@@ -119,7 +119,7 @@ class ExtractiveProvider:
         # section headed "Release 2.4.0", which do not repeat the version (not under its document's name: crediting
         # every sentence of a document with the name's words answered more near misses than it gained answers)
         headings = {chunk["chunk_id"]: asked.credits_in(chunk.get("section") or "") for chunk in evidence}
-        own = {id(s): _own_credits(asked, s) for s in sentences}
+        own = {id(s): _own_credits(asked, s, question) for s in sentences}
         # a short sentence of an entry is read with the entry's first sentence ("Default: 256." with "maxFreeSockets …")
         leads = {id(s): asked.credits_in(s.lead) if s.lead else {} for s in sentences}
         credits = {
@@ -132,7 +132,7 @@ class ExtractiveProvider:
             for s in sentences
             if credits[id(s)]
             and s.text.lower() not in avoid
-            and (not is_heading(s.text) or _asked_field(s.text, asked, asked_for))
+            and (not is_heading(s.text) or _asked_field(s.text, asked, asked_for) or _list_item(s))
         ]
         candidates = _holding_most_anchors(question, candidates)
         # among the sentences of a passage that holds the question's anchors, the ones that name them themselves (or
@@ -275,7 +275,7 @@ class ExtractiveProvider:
         uncited: dict[int, float] = {}
 
         def cover(claim: str, into: dict[int, float]) -> None:
-            for term, credit in asked.credits_in(_said(claim)).items():
+            for term, credit in asked.credits_in(_said(claim, question)).items():
                 into[term] = max(credit, into.get(term, 0.0))
 
         cited_sentences = 0
@@ -470,11 +470,23 @@ def _standing_alone(sentence: Sentence, question: str, shown: Collection[str] = 
             return text
         # a heading leads the quote's own sentence; a sentence before it is quoted, and cited, as itself
         return f"{lead} {text}" if lead.endswith(":") else f"{_cite(lead, sentence.chunk['chunk_id'])} {text}"
-    if not heading or heading.lower() in text.lower() or len(heading) > HEADING_LEAD_MAX:
+    if not _ASKS_VERSION.search(question) or _gives_release(text, question):
         return text
-    if _ASKS_VERSION.search(question) and not _gives_release(text, question) and _VERSION.search(heading):
-        return f"{heading}: {text}"
-    return text
+    if heading and heading.lower() not in text.lower() and len(heading) <= HEADING_LEAD_MAX:
+        return f"{heading}: {text}" if _VERSION.search(heading) else text
+    release = _release_line_above(sentence)
+    return f"{release}: {text}" if release and release not in shown else text
+
+
+def _release_line_above(sentence: Sentence) -> str | None:
+    """The nearest release heading above the sentence in its passage, when the document's headings reached its text
+    underlined ("0.6.3 / 2022-01-22 ====" above 'Revert "Lazy-load modules …"'), and it names a version."""
+    lines = sentence.chunk["text"].splitlines()
+    starts = [i for i, line in enumerate(lines) if (said := " ".join(line.split())) and sentence.text.startswith(said)]
+    for line in reversed(lines[: starts[0]] if starts else []):
+        if (heading := underlined_heading(line)) is not None:
+            return heading if _VERSION.search(heading) else None
+    return None
 
 
 SECTION_SENTENCES = 3  # a section answered by its heading is quoted from its start, this many sentences at most
@@ -533,18 +545,26 @@ def _with_what_follows_colons(chosen: list[Sentence], sentences: Sequence[Senten
 
 
 # "… get a 60-day evaluation period instead of the usual return window": what a sentence sets aside is not what it says
-_SET_ASIDE = re.compile(r"\b(?:instead\s+of|rather\s+than|other\s+than|as\s+opposed\s+to|in\s+place\s+of)\b[^.;,:]*",
-                        re.IGNORECASE)
+# (unless the question sets the same thing aside: "Which flock option makes it fail rather than wait …?")
+_SET_ASIDE = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|other\s+than|as\s+opposed\s+to|in\s+place\s+of)\s+(\w+)[^.;,:]*", re.IGNORECASE
+)
 
 
-def _said(text: str) -> str:
-    """`text` without a clause it sets aside."""
-    return _SET_ASIDE.sub(" ", text)
+def _said(text: str, question: str = "") -> str:
+    """`text` without a clause it sets aside, unless the question sets aside the same thing."""
+    asked = " ".join(question.lower().split())
+
+    def aside(found: re.Match[str]) -> str:
+        opening = " ".join(found.group(0)[: found.end(1) - found.start()].lower().split())
+        return found.group(0) if asked and opening in asked else " "
+
+    return _SET_ASIDE.sub(aside, text)
 
 
-def _own_credits(asked: matching.Question, sentence: Sentence) -> dict[int, float]:
+def _own_credits(asked: matching.Question, sentence: Sentence, question: str) -> dict[int, float]:
     """What a sentence covers of the question by its own words, less the words of a clause it sets aside."""
-    said = _said(sentence.text)
+    said = _said(sentence.text, question)
     return asked.credits(sentence.terms, sentence.words) if said == sentence.text else asked.credits_in(said)
 
 
@@ -571,6 +591,18 @@ def _of_asked_entries(candidates: list[Sentence], asked: frozenset[int]) -> list
     if not named:
         return candidates
     return [s for s in candidates if keys[id(s)] is None or keys[id(s)] in named]
+
+
+# the loaders of these formats lift a heading out of the text into the chunk's section: a short open line left in
+# the text is a list item ("Bower and Component packages no longer supported", 'Revert "Lazy-load modules …"'), not
+# a heading
+_HEADINGS_LIFTED = (".md", ".markdown", ".rst")
+
+
+def _list_item(sentence: Sentence) -> bool:
+    """Whether a sentence that reads like a heading is a line of a document whose headings are never in its text,
+    and no heading that reached it underlined ("0.6.3 / 2022-01-22 ====")."""
+    return sentence.chunk["doc_name"].lower().endswith(_HEADINGS_LIFTED) and underlined_heading(sentence.text) is None
 
 
 _FIELD = re.compile(r"^([A-Za-z][\w -]{0,30}):\s+\S")

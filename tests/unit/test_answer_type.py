@@ -500,3 +500,25 @@ def test_a_placeholder_release_is_no_version() -> None:
 )
 def test_a_figure_inside_a_name_is_no_count(sentence: str, counts: bool) -> None:
     assert gives_type(sentence, "number", "How many security stewards does the Node.js project have?") is counts
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What is the latest setuptools version listed in this history file?", "version"),  # teamdocs tune td-102
+        ("What is the minimum CMake version required to build APT?", "version"),
+        ("What is the latest Node-API version that has been released?", "version"),
+        ("What is the release process for npm?", None),  # the head is "process"
+        ("What was the release date of jsdiff 4.0.0?", "date"),
+    ],
+)
+def test_what_is_the_x_version_asks_for_a_version(question: str, kind: str | None) -> None:
+    assert expected_type(question) == kind
+
+
+def test_an_issues_number_is_no_count() -> None:
+    # teamdocs tune td-169, a near miss answered with a link to npm's issue 6082
+    question = "How many dist-tags can an npm package have at most?"
+    assert not gives_type("See https://github.com/npm/npm/issues/6082.", "number", question)
+    assert not gives_type("#227 - Licence", "number", question)
+    assert gives_type("A package can have 12 dist-tags.", "number", question)

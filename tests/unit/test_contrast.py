@@ -76,3 +76,14 @@ def test_the_grounding_floor_flags_a_contradicting_quote() -> None:
     critique = grounding.apply(Critique(confidence=1.0), floors, audit(answer, ["jvm.md#1"]))
     assert critique.needs_retry and any("'maximum' where the question says 'minimum'" in g
                                         for g in critique.logical_gaps)
+
+
+def test_a_condition_turned_around_is_a_contrast() -> None:
+    # teamdocs tune td-109, a near miss answered at 1.0 with the strategy used when --upgrade is not set
+    question = "Which default does --upgrade-strategy take when --upgrade is given?"
+    quote = 'This is actually the "default" upgrade strategy when --upgrade is not set, i.e. pip install Installed'
+    assert contrast.contradicted(question, [quote]) == [("is given", "is not set")]
+    assert contrast.contradicted(question, ["When --upgrade is given, the strategy is only-if-needed."]) == []
+    # a condition on another setting, or a question that asks of the setting left out, is no contrast
+    assert contrast.contradicted(question, ["Nothing is upgraded when --force is not given."]) == []
+    assert contrast.contradicted("What happens when --upgrade is not given?", ["When --upgrade is given, …"]) == []

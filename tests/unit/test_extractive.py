@@ -471,3 +471,36 @@ def test_a_default_is_given_only_by_the_entry_of_the_setting_the_question_names(
                    "Number. The depth to go when recursing directories for npm ls.")
     said = "depth: Default: Infinity if --all is set, otherwise 1 [npm-ls.md#12]."
     assert provider.critique("What is the default value of npm ls's depth option?", said, [depth]).confidence >= 0.65
+
+
+def test_a_changelogs_item_is_quoted_under_its_release_line() -> None:
+    # teamdocs tune td-087 (wrong at 1.0): a Markdown changelog's item is a short open line, no heading (the
+    # loader lifts a Markdown heading out of the text), and its release is the underlined line above it
+    text = ("1.0.0 / 2024-08-31 ==================\nDrop support for node <18\n0.6.3 / 2022-01-22 ==================\n"
+            'Revert "Lazy-load modules from main entry point"\n0.6.2 / 2019-04-29 ==================\n'
+            "Fix sorting charset, encoding, and language with extra parameters")
+    answer = provider.synthesize("Which negotiator release reverted 'Lazy-load modules from main entry point'?",
+                                 [_chunk("HISTORY.md#1", "HISTORY.md", text)])
+    assert answer.startswith('0.6.3 / 2022-01-22: Revert "Lazy-load modules from main entry point" [HISTORY.md#1]')
+
+
+def test_a_short_list_item_of_a_markdown_page_is_quoted() -> None:
+    # teamdocs tune td-079: "Bower and Component packages no longer supported" reads like a heading, but a
+    # Markdown page's headings are never in its text; in a plain text file it stays a heading
+    text = ("Drop ie9 from karma targets - 79c31bd\nCompatibility notes:\nBower and Component packages no longer "
+            "supported\nCommits")
+    question = "Which packages are no longer supported as of jsdiff v4.0.0?"
+    answer = provider.synthesize(question, [_chunk("notes.md#1", "notes.md", text)])
+    assert answer.startswith("Bower and Component packages no longer supported [notes.md#1]")
+    assert "Bower" not in provider.synthesize(question, [_chunk("notes.txt#1", "notes.txt", text)])
+
+
+def test_what_the_question_sets_aside_too_is_read_as_said() -> None:
+    # mandocs conversation cv-137, its turn asked alone: "rather than wait …" is what the question asks about
+    text = ("By default, if the lock cannot be immediately acquired, flock waits until the lock is available.\n"
+            "-n, --nb, --nonblock Fail rather than wait if the lock cannot be immediately acquired.\n"
+            "-w, --wait, --timeout seconds Fail if the lock cannot be acquired within seconds.")
+    answer = provider.synthesize(
+        "Which flock option makes it fail rather than wait when the lock cannot be acquired immediately?",
+        [_chunk("flock.1.txt#1", "flock.1.txt", text)])
+    assert answer.startswith("-n, --nb, --nonblock Fail rather than wait")

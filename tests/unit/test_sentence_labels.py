@@ -6,7 +6,13 @@ import pytest
 
 from masis.judge.citations import answer_sentences
 from masis.judge.quotes import referent
-from masis.judge.sentences import is_heading, sentence_blocks, split_sentences, without_numbering
+from masis.judge.sentences import (
+    is_heading,
+    sentence_blocks,
+    split_sentences,
+    underlined_heading,
+    without_numbering,
+)
 
 
 @pytest.mark.parametrize("label", ["Chapter 2.", "Chapter 2", "Section 4.1", "2.2.", "Part IV", "APPENDIX 3"])
@@ -179,3 +185,29 @@ def test_the_rows_of_an_options_table_are_read_apart_however_wide() -> None:
     assert split_sentences("--devdir sets where headers are downloaded, which by\ndefault is the cache.") == [
         "--devdir sets where headers are downloaded, which by default is the cache."]
 
+
+
+def test_a_heading_joined_to_its_underline_stands_apart() -> None:
+    # teamdocs tune td-087: negotiator's HISTORY.md writes each release as a setext heading, which reaches the chunk
+    # as one line with its underline; the item above it was read as one sentence with the next release's heading
+    text = ('0.6.3 / 2022-01-22 ==================\nRevert "Lazy-load modules from main entry point"\n'
+            "0.6.2 / 2019-04-29 ==================\nFix sorting charset")
+    assert split_sentences(text) == ["0.6.3 / 2022-01-22 ==================",
+                                     'Revert "Lazy-load modules from main entry point"',
+                                     "0.6.2 / 2019-04-29 ==================", "Fix sorting charset"]
+    assert underlined_heading("0.6.3 / 2022-01-22 ==================") == "0.6.3 / 2022-01-22"
+    assert underlined_heading("Revert it") is None
+    assert is_heading("man-db 2.11.1 (15 November 2022) ================")  # a heading, though it has figures
+
+
+def test_a_help_texts_options_alone_on_a_line_are_read_with_their_description() -> None:
+    # teamdocs tune td-134: charset_normalizer's argparse help, quoted without the option it describes
+    text = ("-f, --force Replace file without asking if you are sure, use this\nflag with caution.\n"
+            "-t THRESHOLD, --threshold THRESHOLD\nDefine a custom maximum amount of chaos allowed in\n"
+            "decoded content. 0. <= chaos <= 1.\n--version Show version information and exit.")
+    assert split_sentences(text) == [
+        "-f, --force Replace file without asking if you are sure, use this flag with caution.",
+        "-t THRESHOLD, --threshold THRESHOLD Define a custom maximum amount of chaos allowed in decoded content.",
+        "0. <= chaos <= 1.",
+        "--version Show version information and exit.",
+    ]
