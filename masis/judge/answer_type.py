@@ -482,6 +482,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             and not _ONE_OF.match(sentence, match.start())
             and not (counts_things and _NAMED_FIGURE.match(sentence, match.end()))
             and not (counting and _NUMBERED_THING.search(sentence, 0, match.start()))
+            and not (counting and match.group(0).count(".") >= 2)  # a version: ">=1.4.0 <1.5.0" counts nothing
             for match in _NUMBER.finditer(sentence)
         ):
             return True
