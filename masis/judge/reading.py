@@ -1109,8 +1109,9 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
         return None
     found = [m for m in mentions(frame) if m.kind in {"name", "version", "identifier", "flag"}]
     words = tokens(question)
-    if not found and any(w.lower == "else" for w in words) and (tool := _tool(frame)):
-        # "what else do i need on a mac" after "how do i install node-gyp": more of what that tool needs
+    if not found and (tool := _tool(frame)) and not _TOOL.search(question):
+        # "what else do i need on a mac" after "how do i install node-gyp": more of what that tool needs; "how do i
+        # do one" after "does util-linux require an out of tree build …": one for that tool
         return _dependent(f"{unasked(question)} for {tool}?", "carried")
     if not found and not any(m.kind == "period" for m in mentions(frame)):
         return None

@@ -371,6 +371,12 @@ THREADS_46 = [
      "How long did man-db and man each take on the test machine"),
     # "and to …": the same ask of another deed, its pronoun read too
     (["how do i join the lsof mailing list"], "and to get off it", "How do i get off the lsof mailing list?"),
+    # a question that names nothing is about the one tool the frame names in lower case (conversations tune cv-162)
+    (["does util-linux require an out of tree build to work before a release"], "how do i do one",
+     "How do i do one for util-linux?"),
+    # not when it names a tool of its own
+    (["does util-linux require an out of tree build to work before a release"], "how do i install node-gyp",
+     "how do i install node-gyp"),
 ]
 
 
