@@ -193,17 +193,28 @@ def _asked_noun(match: re.Match[str], question: str, reach: int = 1) -> str:
     return match.group("noun")
 
 
+# nouns that head a compound after "what/which": "which backport *label*", "which gzip *option*", "which npm
+# *version*", "what exit *status*" ask for a label, an option, a version, a status; the word before says of what
+_HEAD_NOUNS = frozenset(
+    "label file variable option command item version release level value name key field flag setting timeout format "
+    "path directory code status tool package module function method class type mode port limit size length time "
+    "timeline window hours capacity memory priority syntax list".split()
+)
+
+
 def answer_noun(question: str) -> str | None:
     """The noun a "what/which" question names its answer by ("what city", "which year", "what is the name"):
-    the kind of thing asked for, which the answer gives as an instance ("Santa Clara") rather than repeats."""
+    the kind of thing asked for, which the answer gives as an instance ("Santa Clara") rather than repeats; of a
+    compound, its head ("which backport label": label, not backport)."""
     question = main_clause(question)
     for match in _TYPED.finditer(question):
         if not match.group("noun"):
             return None
         noun = _asked_noun(match, question)
-        if noun.islower() and noun not in _AUXILIARIES:
-            return noun
-        return None
+        if not noun.islower() or noun in _AUXILIARIES:
+            return None
+        head = _NEXT_WORD.match(question, match.end())
+        return head.group(1) if head and head.group(1) in _HEAD_NOUNS else noun
     return None
 
 

@@ -123,6 +123,9 @@ _RULE_LINE = re.compile(r"^[-=*_~#+]{3,}$")
 # a setext heading that reached us joined to its underline ("0.6.3 / 2022-01-22 ===="): a release's heading in a
 # changelog, which neither continues the item above it nor leads the one below into its sentence
 _UNDERLINED = re.compile(r"\S\s+(?:={3,}|-{3,})$")
+# a man page's header or footer line, which ends with the page's name and section ("GNU coreutils 9.1 September 2022
+# TIMEOUT(1)"): it names the page's release, not when the text above it changed
+_MAN_TITLE = re.compile(r"\b[A-Z][A-Z0-9_.+-]*\(\d[a-z]*\)$")
 
 
 def underlined_heading(line: str) -> str | None:
@@ -225,7 +228,7 @@ def _blocks(text: str) -> list[str]:
                 blocks.append(" ".join(current))
                 current = []
             continue
-        if is_table_row(line) or _UNDERLINED.search(line):
+        if is_table_row(line) or _UNDERLINED.search(line) or _MAN_TITLE.search(line):
             if current:
                 blocks.append(" ".join(current))
                 current = []
@@ -283,7 +286,7 @@ def is_heading(sentence: str) -> bool:
     build-id when recording: perf record -B") or a link. A field without a figure ("Default: null") stays a label:
     it does not say which entry it belongs to, and quoted it answered for its neighbouring entry."""
     text = sentence.strip()
-    if _NUMBERED_LABEL.match(text) or _UNDERLINED.search(text):
+    if _NUMBERED_LABEL.match(text) or _UNDERLINED.search(text) or _MAN_TITLE.search(text):
         return True
     words = text.split()
     if not words or len(words) > _HEADING_WORDS_MAX or text[-1] in ".!?;:" or " | " in text:

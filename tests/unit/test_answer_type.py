@@ -80,6 +80,15 @@ def test_the_answer_noun_is_the_kind_of_thing_asked_for() -> None:
     assert answer_noun("Who approved it?") is None
 
 
+def test_the_answer_noun_of_a_compound_is_its_head() -> None:
+    # teamdocs tune td-014: "backport" is what the label is of; the answer is a label
+    assert answer_noun("Which backport label means a PR is blocked by pending backports?") == "label"
+    assert answer_noun("Which gzip option sets the number of threads?") == "option"
+    assert answer_noun("Which npm version introduced the 24-hour wait?") == "version"
+    assert question_terms("Which gzip option sets the number of threads?") >= terms("gzip")
+    assert answer_noun("What city hosted the summit?") == "city"  # no compound
+
+
 def test_question_terms_leave_out_framing_words_and_the_answer_noun() -> None:
     assert question_terms("What city could the summit be located in?") == terms("summit")
     assert question_terms("What is the name of the CEO?") == terms("CEO")

@@ -211,3 +211,12 @@ def test_a_help_texts_options_alone_on_a_line_are_read_with_their_description() 
         "0. <= chaos <= 1.",
         "--version Show version information and exit.",
     ]
+
+
+def test_a_man_pages_footer_is_a_heading_of_its_own() -> None:
+    # mandocs tune md2-007, a near miss ("Since which coreutils version …?") answered with the page's footer
+    text = ("Full documentation <https://www.gnu.org/software/coreutils/timeout> or available locally via: info "
+            "'(coreutils) timeout invocation'\nGNU coreutils 9.1 September 2022 TIMEOUT(1)")
+    assert split_sentences(text)[-1] == "GNU coreutils 9.1 September 2022 TIMEOUT(1)"
+    assert is_heading("GNU coreutils 9.1 September 2022 TIMEOUT(1)")
+    assert not is_heading("See kill(1) for the signals.")
