@@ -195,11 +195,12 @@ def _asked_noun(match: re.Match[str], question: str, reach: int = 1) -> str:
 
 # nouns that head a compound after "what/which": "which backport *label*", "which gzip *option*", "which npm
 # *version*", "what exit *status*" ask for a label, an option, a version, a status; the word before says of what
-_HEAD_NOUNS = frozenset(
+_HEAD_NOUN_WORDS = (
     "label file variable option command item version release level value name key field flag setting timeout format "
     "path directory code status tool package module function method class type mode port limit size length time "
-    "timeline window hours capacity memory priority syntax list".split()
+    "timeline window hours capacity memory priority syntax list"
 )
+_HEAD_NOUNS = frozenset(_HEAD_NOUN_WORDS.split())
 
 
 def answer_noun(question: str) -> str | None:
