@@ -67,6 +67,11 @@ def _parts(text: str) -> tuple[str, ...]:
 
 def anchor_spans(question: str) -> list[tuple[int, int]]:
     """Where each anchor of the question stands (start, end), as `anchors` reads them, in order."""
+    return list(_anchor_spans(question))
+
+
+@lru_cache(maxsize=1024)  # an ask's agents and judges read the same question's anchors about fifty times
+def _anchor_spans(question: str) -> tuple[tuple[int, int], ...]:
     spans: list[tuple[int, int]] = []
     sentence_start = True
     matches = list(_TOKEN.finditer(question))
@@ -78,7 +83,7 @@ def anchor_spans(question: str) -> list[tuple[int, int]]:
         if token and parts(token) and (_is_anchor(token, starts) or _dated_month(token, matches, index)):
             start = match.start() + raw.find(token)
             spans.append((start, start + len(token)))
-    return spans
+    return tuple(spans)
 
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -110,7 +115,7 @@ def anchors(question: str) -> list[str]:
     An anchor is a token with a digit (a version, a code, a figure, a date, "Q3"), a flag ("--max-old-space-size"),
     an identifier (`fs.readFile`, `MAX_RETRIES`, `open()`), an acronym ("CFO", "HTTP") or a word with inner capitals
     ("PostgreSQL"), or a capitalised word that does not start the question or a sentence of it ("Santiago")."""
-    return list(dict.fromkeys(question[start:end] for start, end in anchor_spans(question)))
+    return list(dict.fromkeys(question[start:end] for start, end in _anchor_spans(question)))
 
 
 _BOUND_GAP = 2  # words a document may put between a name and its number ("Debian GNU/Linux 11")

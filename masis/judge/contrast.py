@@ -156,6 +156,11 @@ def _holds(words: set[str], stems: set[frozenset[int]], word: str) -> bool:
 
 def contrasts(question: str, quote: str) -> list[tuple[str, str]]:
     """(question word, quote word) pairs where the quote lacks the question's word and says what excludes it."""
+    return list(_contrasts(question, quote))
+
+
+@lru_cache(maxsize=4096)  # each round's audit reads again the quotes of the drafts before it
+def _contrasts(question: str, quote: str) -> tuple[tuple[str, str], ...]:
     asked, said = _words(question), _words(quote)
     said_set, asked_set = set(said), set(asked)
     said_stems = {_stem(w) for w in said}
@@ -178,7 +183,7 @@ def contrasts(question: str, quote: str) -> list[tuple[str, str]]:
         base = _negated_base(word)
         if base and not _holds(asked_set, asked_stems, word) and _holds(asked_set, asked_stems, base):
             found.append((base, word))
-    return found
+    return tuple(found)
 
 
 # a condition on a setting: "when --upgrade is given", "if the flag is not set"

@@ -46,6 +46,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from masis.judge import (
     anchors,
@@ -142,12 +143,14 @@ def unsupported_sentences(question: str, answer: str, evidence: Sequence[Evidenc
 
 def copies_example(answer: str) -> bool:
     """True when a sentence of the answer is (nearly) the prompt's example claim."""
+    return any(_is_example(strip_citations(sentence)) for sentence in answer_sentences(answer))
+
+
+@lru_cache(maxsize=4096)  # each round's draft and audit read again the claims of the drafts before it
+def _is_example(claim: str) -> bool:
+    words = " ".join(sorted(_words(claim)))
     example = " ".join(sorted(_words(EXAMPLE_CLAIM)))
-    for sentence in answer_sentences(answer):
-        words = " ".join(sorted(_words(strip_citations(sentence))))
-        if words and SequenceMatcher(None, words, example).ratio() >= EXAMPLE_SIMILARITY:
-            return True
-    return False
+    return bool(words) and SequenceMatcher(None, words, example).ratio() >= EXAMPLE_SIMILARITY
 
 
 def missing_anchors(

@@ -41,7 +41,7 @@ _LONG_WORD = re.compile(rf"[^\W\d_]{{{MIN_PREFIX},}}")
 _LONG_ASCII_WORD = re.compile(rf"[a-z]{{{MIN_PREFIX},}}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed as itself: `question` makes one per text, `_credits` keys on it
 class Question:
     """The terms a question is about, each with the words the user wrote it as."""
 
@@ -54,21 +54,29 @@ class Question:
         """Each question term the text matches, with its credit: 1.0 for the same stem, `RELATED_CREDIT`
         for a related word, `DOCUMENT_CREDIT` for a term only the text's document holds. Terms the text
         does not match are left out."""
-        found: dict[int, float] = {}
-        for term in self.terms:
-            if term in text_terms:
-                found[term] = 1.0
-            elif any(related(word, other) for word in self.surface.get(term, ()) for other in text_words
-                     if other[0] == word[0]):  # `related` asks for the same first letter: the others cannot be
-                found[term] = RELATED_CREDIT
-            elif any(_in_code(word, text_words) for word in self.surface.get(term, ())):
-                found[term] = 1.0
-            elif term in document_terms:
-                found[term] = DOCUMENT_CREDIT
-        return found
+        return dict(_credits(self, text_terms, text_words, frozenset(document_terms)))
 
     def credits_in(self, text: str, document_terms: AbstractSet[int] = frozenset()) -> dict[int, float]:
         return self.credits(terms(text), words(text), document_terms)
+
+
+@lru_cache(maxsize=4096)  # an ask scores each passage, sentence and claim against its question again and again
+def _credits(
+    asked: Question, text_terms: frozenset[int], text_words: frozenset[str], document_terms: frozenset[int]
+) -> tuple[tuple[int, float], ...]:
+    found: dict[int, float] = {}
+    for term in asked.terms:
+        if term in text_terms:
+            found[term] = 1.0
+        elif any(
+            related(word, other) for word in asked.surface.get(term, ()) for other in text_words if other[0] == word[0]
+        ):  # `related` asks for the same first letter: the others cannot be
+            found[term] = RELATED_CREDIT
+        elif any(_in_code(word, text_words) for word in asked.surface.get(term, ())):
+            found[term] = 1.0
+        elif term in document_terms:
+            found[term] = DOCUMENT_CREDIT
+    return tuple(found.items())
 
 
 @lru_cache(maxsize=512)
@@ -84,6 +92,20 @@ def question(text: str) -> Question:
 def words(text: str) -> frozenset[str]:
     """The distinct lower-case words of `text` long enough to be related to another word, and its short codes of
     letters and figures ("ip67", "usb3"), which hold their letters' word (`_in_code`)."""
+    return _kept_words(text) if len(text) <= _KEPT_TEXT_MAX else _read_words(text)
+
+
+# A text up to a few passages long is kept (`_kept_words`): an ask matches each passage, sentence and claim again
+# and again. A long text (a document's chunks at ingest) is read once and not held.
+_KEPT_TEXT_MAX = 4096
+
+
+@lru_cache(maxsize=4096)  # see _KEPT_TEXT_MAX
+def _kept_words(text: str) -> frozenset[str]:
+    return _read_words(text)
+
+
+def _read_words(text: str) -> frozenset[str]:
     lower = text.lower()
     return frozenset((_ASCII_WORD_OR_CODE if lower.isascii() else _WORD_OR_CODE).findall(lower))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from masis.judge.figures import NUMBER
 from masis.judge.stopwords import SMART_STOP_WORDS
@@ -63,12 +64,30 @@ def split_sentences(text: str) -> list[str]:
     label ("To: All staff"), not the start of a sentence that wrapped, so it stands alone; so does a line that
     is a table row (each row is a record of its own).
     """
-    return [sentence for block in sentence_blocks(text) for sentence in block]
+    return [sentence for block in _sentence_blocks(text) for sentence in block]
 
 
 def sentence_blocks(text: str) -> list[list[str]]:
     """`split_sentences`, block by block (a paragraph, a list item, a table row)."""
-    found: list[list[str]] = []
+    return [list(block) for block in _sentence_blocks(text)]
+
+
+# A text up to a few passages long is kept (`_kept_blocks`): an ask reads each of its passages' sentences again for
+# its evidence, its compression and its audit. A long text (a whole section at ingest) is read once and not held.
+_KEPT_TEXT_MAX = 4096
+
+
+def _sentence_blocks(text: str) -> tuple[tuple[str, ...], ...]:
+    return _kept_blocks(text) if len(text) <= _KEPT_TEXT_MAX else _read_blocks(text)
+
+
+@lru_cache(maxsize=1024)  # see _KEPT_TEXT_MAX
+def _kept_blocks(text: str) -> tuple[tuple[str, ...], ...]:
+    return _read_blocks(text)
+
+
+def _read_blocks(text: str) -> tuple[tuple[str, ...], ...]:
+    found: list[tuple[str, ...]] = []
     for block in _blocks(text):
         sentences: list[str] = []
         parts = _SENTENCE_END.split(" ".join(block.split()))  # text, mark, text, mark, ..., text
@@ -86,8 +105,8 @@ def sentence_blocks(text: str) -> list[list[str]]:
         if sentence:
             sentences.append(" ".join(sentence))
         if sentences:
-            found.append(sentences)
-    return found
+            found.append(tuple(sentences))
+    return tuple(found)
 
 
 def _initial_ends(pieces: list[str]) -> bool:
