@@ -48,8 +48,3 @@ def turn_of(values: Mapping[str, Any]) -> Turn:
 def earlier(history: Sequence[Turn]) -> list[Earlier]:
     """The turns as the reading rules take them."""
     return [Earlier(t["question"], t["reading"], t.get("answer") or "", t.get("about")) for t in history]
-
-
-def preferred_documents(history: Sequence[Turn]) -> list[str]:
-    """The documents the previous answer cited: retrieval may prefer them, never restrict itself to them."""
-    return list(history[-1]["docs"]) if history else []
