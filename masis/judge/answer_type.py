@@ -45,9 +45,9 @@ _DATE = re.compile(
     r"|\d{1,2}:\d\d\b|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|(?:half|quarter)\s+(?:past|to)\b|o'clock|noon|midnight)",
     re.IGNORECASE,
 )
-# a figure, not the figures of a name ("ASN.1", "Falcon X2", "IP67", "A380"), nor a number word
+# a figure, not the figures of a name ("ASN.1", "Falcon X2", "IP67", "A380", "v1.4": not its "4"), nor a number word
 _NUMBER = re.compile(
-    rf"(?<![A-Za-z\d])(?<![A-Za-z]\.)\d(?:[\d,.]*\d)?|\b(?:{_NUMBER_WORDS.replace(' ', '|')})\b", re.IGNORECASE)
+    rf"(?<![A-Za-z\d])(?<![A-Za-z\d]\.)\d(?:[\d,.]*\d)?|\b(?:{_NUMBER_WORDS.replace(' ', '|')})\b", re.IGNORECASE)
 # a span of time answers "when" too: "within thirty days", "two weeks after launch"
 _DURATION = re.compile(
     rf"(?:\d[\d,.]*|\b(?:{_NUMBER_WORDS.replace(' ', '|')}))\s+(?:second|minute|hour|day|week|month|year|decade)s?\b",

@@ -212,12 +212,40 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
     words = tokens(rest)
     if not words or len(words) > 6 or words[0].lower in WH_WORDS:
         return None
+    if swapped := _same_slot(frames[0], rest):  # "gitweb?" after "and git remote -v?" took git add -i's place
+        return _dependent(swapped, "ellipsis")
     swapped = _swap(frame, rest, frames)
     if swapped is None:
         return None
     if _lost_words(rest, swapped):  # "What about nasm on Windows?": one swap cannot take the whole ask
         return Reading(question, True, "unclear", (), rest)
     return _dependent(swapped, "ellipsis")
+
+
+def _fragment(question: str) -> str | None:
+    """What an ellipsis says ("git remote -v" of "and git remote -v?", "the Heron" of "What about the Heron?"), or
+    None when the question is none."""
+    match = _ABOUT.match(question) or _SAME_FOR.match(question) or _AND_FRAGMENT.match(question)
+    match = match or _bare_fragment(question)
+    return match["rest"].strip() if match else None
+
+
+_NOT_A_THING = WH_WORDS | AUXILIARIES | PREPOSITIONS | {"it", "that", "this", "those", "these", "one", "ones"}
+
+
+def _same_slot(previous: Earlier, rest: str) -> str | None:
+    """The previous reading with `rest` in the place the previous question's own fragment took in it: after "what
+    changed for git add -i in 2.37" and "and git remote -v?" (read "What changed for git remote -v in 2.37"),
+    "gitweb?" asks "What changed for gitweb in 2.37"."""
+    slot = _fragment(previous.question)
+    if not slot or previous.reading.strip() == previous.question.strip() or slot.lower() == rest.lower():
+        return None
+    if any(w.lower in _NOT_A_THING for w in (*tokens(slot), *tokens(rest))):
+        return None  # "since which version?", "for AVX2", "nasm … for that one": no thing in a slot of its own
+    at = previous.reading.lower().find(slot.lower())
+    if at < 0 or len(tokens(slot)) > 4:
+        return None
+    return previous.reading[:at] + rest + previous.reading[at + len(slot) :]
 
 
 _PROPERTY = re.compile(r"^(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?P<negated>not\s+)?(?P<word>[a-z-]+)$",

@@ -532,4 +532,5 @@ def test_an_issues_number_is_no_count() -> None:
     assert not gives_type("#227 - Licence", "number", question)
     # nor is a version: "v1.4 cannot be used as a tag, because it is interpreted by semver as >=1.4.0 <1.5.0"
     assert not gives_type("It is interpreted by semver as >=1.4.0 <1.5.0.", "number", question)
+    assert not gives_type("For example, v1.4 cannot be used as a tag.", "number", question)  # not its "4"
     assert gives_type("A package can have 12 dist-tags.", "number", question)

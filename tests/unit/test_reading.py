@@ -379,6 +379,24 @@ THREADS_46 = [
      "how do i install node-gyp"),
 ]
 
+# (earlier turns as (typed, read), follow-up, expected reading): a fragment after a fragment takes its slot
+SLOTS = [
+    # conversations tune cv-176: "gitweb?" takes the place "and git remote -v?" took (it read "What gitweb for …")
+    ([("what changed for git add -i in 2.37", "what changed for git add -i in 2.37"),
+      ("and git remote -v?", "What changed for git remote -v in 2.37")], "gitweb?", "What changed for gitweb in 2.37"),
+    # a slot that is no thing ("since which version?") is not taken
+    ([("what was column --table-empty-lines renamed to?", "what was column --table-empty-lines renamed to?"),
+      ("since which version?", "Since which version was column --table-empty-lines renamed to?")],
+     "and --columns?", "Since which version was column --columns renamed to?"),
+]
+
+
+@pytest.mark.parametrize(("turns", "follow_up", "expected"), SLOTS)
+def test_a_fragment_after_a_fragment_takes_its_slot(
+    turns: list[tuple[str, str]], follow_up: str, expected: str
+) -> None:
+    assert read(follow_up, [Earlier(typed, reading, "") for typed, reading in turns]).text == expected
+
 
 @pytest.mark.parametrize(("before", "follow_up", "expected"), THREADS_46)
 def test_follow_ups_typed_in_threads_over_man_pages_and_tool_docs(
