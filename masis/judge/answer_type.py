@@ -223,9 +223,11 @@ def answer_noun(question: str) -> str | None:
 # with a value ("Default: 5000", "The default is 1000 microseconds", "defaults to false").
 # what happens when an option is left out asks for its default: "when -m is not given", "when no encoding argument is
 # given", "if I don't touch the config"; it denies nothing (`masis.judge.negation`)
+# how a setting is said to be given (`masis.judge.contrast` reads its conditions with a few more)
+GIVEN = "given|specified|set|passed|provided|supplied"
 LEFT_OUT = re.compile(
-    r"\b(?:when|if|where|while)\b[^?,;]{0,40}?(?:\b(?:is|are)\s+(?:not|n't)\s+(?:given|specified|set|passed|provided|supplied)"
-    r"|\bno\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:given|specified|set|passed|provided|supplied)"
+    rf"\b(?:when|if|where|while)\b[^?,;]{{0,40}}?(?:\b(?:is|are)\s+(?:not|n't)\s+(?:{GIVEN})"
+    rf"|\bno\s+(?:[\w-]+\s+){{0,2}}(?:is|are)\s+(?:{GIVEN})"
     r"|\b(?:do\s+not|don't|dont)\s+(?:give|specify|set|pass|provide|supply|touch))\b|\bout\s+of\s+the\s+box\b",
     re.IGNORECASE,
 )

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from masis.judge.answer_type import GIVEN
 from masis.judge.terms import terms
 
 # Closed sets of words that exclude each other: each set lists its classes, a class its interchangeable forms.
@@ -189,7 +190,7 @@ def _contrasts(question: str, quote: str) -> tuple[tuple[str, str], ...]:
 # a condition on a setting: "when --upgrade is given", "if the flag is not set"
 _CONDITION = re.compile(
     r"\b(?:when|if|unless)\s+(?P<subject>[^?,;.]{1,40}?)\s+(?:is|are)\s+(?P<not>not\s+)?"
-    r"(?P<verb>given|specified|set|passed|provided|supplied|used|enabled|present)\b",
+    rf"(?P<verb>{GIVEN}|used|enabled|present)\b",
     re.IGNORECASE,
 )
 

@@ -27,6 +27,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
+from masis.judge.sentences import KEPT_TEXT_MAX
 from masis.judge.terms import question_terms, terms
 
 RELATED_CREDIT = 0.6
@@ -92,15 +93,10 @@ def question(text: str) -> Question:
 def words(text: str) -> frozenset[str]:
     """The distinct lower-case words of `text` long enough to be related to another word, and its short codes of
     letters and figures ("ip67", "usb3"), which hold their letters' word (`_in_code`)."""
-    return _kept_words(text) if len(text) <= _KEPT_TEXT_MAX else _read_words(text)
+    return _kept_words(text) if len(text) <= KEPT_TEXT_MAX else _read_words(text)
 
 
-# A text up to a few passages long is kept (`_kept_words`): an ask matches each passage, sentence and claim again
-# and again. A long text (a document's chunks at ingest) is read once and not held.
-_KEPT_TEXT_MAX = 4096
-
-
-@lru_cache(maxsize=4096)  # see _KEPT_TEXT_MAX
+@lru_cache(maxsize=4096)  # an ask matches each passage, sentence and claim again and again (see KEPT_TEXT_MAX)
 def _kept_words(text: str) -> frozenset[str]:
     return _read_words(text)
 

@@ -196,11 +196,7 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
         text = f"{how.group(0)}{match['rest']}?"
         resolved = _pronouns(text, frames, None)
         return _dependent(resolved.text if resolved and not resolved.unclear else text, "ellipsis")
-    match = _ABOUT.match(question) or _SAME_FOR.match(question) or _VERSUS.match(question)
-    for fragment in (_AND_FRAGMENT.match(question), _bare_fragment(question)):
-        words = tokens(fragment["rest"]) if fragment and match is None else []
-        if words and words[0].lower not in WH_WORDS | AUXILIARIES:
-            match = fragment
+    match = _ellipsis_match(question)
     if match is None:
         return None
     rest = match["rest"]
@@ -222,12 +218,16 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
     return _dependent(swapped, "ellipsis")
 
 
-def _fragment(question: str) -> str | None:
-    """What an ellipsis says ("git remote -v" of "and git remote -v?", "the Heron" of "What about the Heron?"), or
-    None when the question is none."""
-    match = _ABOUT.match(question) or _SAME_FOR.match(question) or _AND_FRAGMENT.match(question)
-    match = match or _bare_fragment(question)
-    return match["rest"].strip() if match else None
+def _ellipsis_match(question: str) -> re.Match[str] | None:
+    """The question as an ellipsis, its `rest` what it says ("the Heron" of "What about the Heron?", "git remote -v"
+    of "and git remote -v?", "zlib -1" of "vs zlib -1?"), or None when it is none: "and …" or a bare fragment only
+    when a wh-word or an auxiliary does not open what follows."""
+    match = _ABOUT.match(question) or _SAME_FOR.match(question) or _VERSUS.match(question)
+    for fragment in (_AND_FRAGMENT.match(question), _bare_fragment(question)):
+        words = tokens(fragment["rest"]) if fragment and match is None else []
+        if words and words[0].lower not in WH_WORDS | AUXILIARIES:
+            match = fragment
+    return match
 
 
 _NOT_A_THING = WH_WORDS | AUXILIARIES | PREPOSITIONS | {"it", "that", "this", "those", "these", "one", "ones"}
@@ -237,7 +237,8 @@ def _same_slot(previous: Earlier, rest: str) -> str | None:
     """The previous reading with `rest` in the place the previous question's own fragment took in it: after "what
     changed for git add -i in 2.37" and "and git remote -v?" (read "What changed for git remote -v in 2.37"),
     "gitweb?" asks "What changed for gitweb in 2.37"."""
-    slot = _fragment(previous.question)
+    earlier = _ellipsis_match(previous.question)
+    slot = earlier["rest"].strip() if earlier else None
     if not slot or previous.reading.strip() == previous.question.strip() or slot.lower() == rest.lower():
         return None
     if any(w.lower in _NOT_A_THING for w in (*tokens(slot), *tokens(rest))):

@@ -72,16 +72,17 @@ def sentence_blocks(text: str) -> list[list[str]]:
     return [list(block) for block in _sentence_blocks(text)]
 
 
-# A text up to a few passages long is kept (`_kept_blocks`): an ask reads each of its passages' sentences again for
-# its evidence, its compression and its audit. A long text (a whole section at ingest) is read once and not held.
-_KEPT_TEXT_MAX = 4096
+# A text up to a few passages long is kept by the judges' caches (`_kept_blocks`, `matching.words`): an ask reads each
+# of its passages' sentences again for its evidence, its compression and its audit. A long text (a whole section at
+# ingest) is read once and not held.
+KEPT_TEXT_MAX = 4096
 
 
 def _sentence_blocks(text: str) -> tuple[tuple[str, ...], ...]:
-    return _kept_blocks(text) if len(text) <= _KEPT_TEXT_MAX else _read_blocks(text)
+    return _kept_blocks(text) if len(text) <= KEPT_TEXT_MAX else _read_blocks(text)
 
 
-@lru_cache(maxsize=1024)  # see _KEPT_TEXT_MAX
+@lru_cache(maxsize=1024)  # see KEPT_TEXT_MAX
 def _kept_blocks(text: str) -> tuple[tuple[str, ...], ...]:
     return _read_blocks(text)
 

@@ -475,15 +475,16 @@ def _standing_alone(sentence: Sentence, question: str, shown: Collection[str] = 
     if heading and heading.lower() not in text.lower() and len(heading) <= HEADING_LEAD_MAX:
         return f"{heading}: {text}" if _VERSION.search(heading) else text
     release = _release_line_above(sentence)
-    return f"{release}: {text}" if release and release not in shown else text
+    return f"{release}: {text}" if release else text
 
 
 def _release_line_above(sentence: Sentence) -> str | None:
     """The nearest release heading above the sentence in its passage, when the document's headings reached its text
     underlined ("0.6.3 / 2022-01-22 ====" above 'Revert "Lazy-load modules …"'), and it names a version."""
     lines = sentence.chunk["text"].splitlines()
-    starts = [i for i, line in enumerate(lines) if (said := " ".join(line.split())) and sentence.text.startswith(said)]
-    for line in reversed(lines[: starts[0]] if starts else []):
+    said = [" ".join(line.split()) for line in lines]
+    start = next((i for i, line in enumerate(said) if line and sentence.text.startswith(line)), 0)
+    for line in reversed(lines[:start]):
         if (heading := underlined_heading(line)) is not None:
             return heading if _VERSION.search(heading) else None
     return None
