@@ -43,7 +43,14 @@ def focus(words: list[Token]) -> tuple[int, int] | None:
             return index, end
     while index < len(words) and words[index].lower in AUXILIARIES:
         index += 1
-    return noun_phrase(words, index)
+    span = noun_phrase(words, index)
+    if span is not None and words[0].lower in WH_WORDS:
+        # "where does python-build keep [its temp files]": a determiner inside the phrase opens the verb's object
+        inner = [i for i in range(span[0] + 1, span[1] + 1)
+                 if words[i].lower in DETERMINERS and not words[i - 1].possessive]
+        if inner and inner[-1] < span[1]:
+            return inner[-1], span[1]
+    return span
 
 
 def noun_phrase(words: list[Token], index: int) -> tuple[int, int] | None:

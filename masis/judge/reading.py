@@ -111,6 +111,10 @@ _SAME_FOR = re.compile(
 # "vs zlib -1?", "compared to npm?": the previous question asked of another thing
 _VERSUS = re.compile(
     r"^\s*(?:and\s+)?(?:vs\.?|versus|compared\s+(?:to|with))\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+# "nothing on dns lookups?", "anything for windows?": the previous question asked of another place or case
+_NOTHING_ON = re.compile(
+    r"^\s*(?:and\s+|but\s+)?(?:nothing|anything|none|something)\s+(?P<rest>(?:on|in|for|at|under|within)\s+.+?)"
+    r"\s*[?.!]*\s*$", re.IGNORECASE)
 _WHAT_IF = re.compile(r"^\s*(?:(?:and|but)\s+)?(?:what\s+)?if\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
 # "In which markets?", "Since when?", "Which ports?": a wh-phrase with no verb of its own asks the previous question's
 # predicate ("… does the Heron S1 launch?") about another thing
@@ -222,7 +226,8 @@ def _ellipsis_match(question: str) -> re.Match[str] | None:
     """The question as an ellipsis, its `rest` what it says ("the Heron" of "What about the Heron?", "git remote -v"
     of "and git remote -v?", "zlib -1" of "vs zlib -1?"), or None when it is none: "and …" or a bare fragment only
     when a wh-word or an auxiliary does not open what follows."""
-    match = _ABOUT.match(question) or _SAME_FOR.match(question) or _VERSUS.match(question)
+    match = (_ABOUT.match(question) or _SAME_FOR.match(question) or _VERSUS.match(question)
+             or _NOTHING_ON.match(question))
     for fragment in (_AND_FRAGMENT.match(question), _bare_fragment(question)):
         words = tokens(fragment["rest"]) if fragment and match is None else []
         if words and words[0].lower not in WH_WORDS | AUXILIARIES:
@@ -397,6 +402,9 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
     new = mentions(f"about {fragment}")  # a fragment's first word may be a name ("Sales")
     if preposition in _WHERE and not new and (placed := _swap_after(frame, preposition, fragment)):
         return placed  # "on windows?" after "where's pip's cache on linux"
+    if preposition in _WHERE and not new and not any(w.lower == preposition for w in tokens(frame)):
+        # "and on dns lookups?" after "what network timeout does wget have": the same ask, in that case too
+        return f"{frame.rstrip().rstrip('?.!').rstrip()} {preposition} {fragment.strip().rstrip('?.!')}?"
     if new and len(new) == 1:
         return _swap_mention(frame, fragment, new[0], preposition)
     if len(new) >= 2 and not _unnamed(f"about {fragment}", new):  # "the Heron S1 in Q4": each in its place
@@ -596,8 +604,10 @@ def _swap_attribute(frame: str, attribute: str, frames: list[Earlier], keep_head
         content = [i for i in content if degree and _degree(frame_words[i].lower) == degree][:1] or content
     start = frame_words[content[0]].start
     end = start + len(phrase(frame_words, content[0], content[-1], frame))
-    if own_article and frame[:start].rstrip().lower().endswith(f" {article.lower()}"):
-        attribute = rest[0]  # the frame's own article stays: not "the the highest", not "the the fish oneliner"
+    before_words = frame[:start].split()
+    if own_article and before_words and before_words[-1].lower() in DETERMINERS:
+        # the frame's own article stays: not "the the highest", not "its the build dir"
+        attribute = rest[0]
     replaced = frame[:start] + attribute + frame[end:]
     if not keep_head and start > 0 and not own_article:  # "the gross margin" -> "monthly churn": the article goes
         before = frame[:start].rstrip()
@@ -650,9 +660,10 @@ def _pronouns(
         if isinstance(resolved, Reading):
             return resolved
         if resolved is None:
-            if form == "demonstrative":
-                continue
-            return Reading(question, True, "unclear", (), word.text)
+            if form == "demonstrative" and words[index + 1].lower not in {"one", "ones"}:
+                continue  # "that budget" unresolved is any budget; "why that one" without its one is asked back
+            said = phrase(words, index, index + 1, question) if form == "demonstrative" else word.text
+            return Reading(question, True, "unclear", (), said)
         edits.append(resolved)
         if form in {"singular", "plural"} and resolved[2] != word.text:
             about = resolved[2].removesuffix("'s").removesuffix("'")
@@ -684,7 +695,7 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         lower = word.lower
         after = words[index + 1].lower if index + 1 < len(words) else None
         before = words[index - 1].lower if index else None
-        if lower in _PEOPLE:
+        if lower in _PEOPLE and lower != "i":  # "can i set all of them": one person is never "them"
             people_before = True
         if _subject_pronoun(words, index):
             found.append((index, "singular"))
@@ -706,6 +717,9 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
             continue
         if lower == "two" and before == "the":
             found.append((index, "pair"))
+            continue
+        if lower == "both" and (after is None or after in AUXILIARIES):
+            found.append((index, "both"))  # "which one wins if both are there": the two the thread named
             continue
         if lower == "other" and before == "the" and after is not None and _content_word(after):
             found.append((index, "other"))  # "the other one", "the other model"
@@ -768,11 +782,11 @@ def _resolve(
         if not things:
             return None
         return words[index].start, words[index].start + len(words[index].text), f"{' and '.join(things)} each"
-    if form == "pair":
+    if form in {"pair", "both"}:
         things = _last_two(frames) or _swapped_pair(frames)
         if not things:
             return None
-        start = words[index - 1].start
+        start = words[index - 1].start if form == "pair" else words[index].start
         return start, words[index].start + len(words[index].text), " and ".join(things)
     if form == "demonstrative":
         return _demonstrative(question, words, index, frames)
@@ -798,6 +812,12 @@ def _resolve(
     if form == "plural":
         group = pool or _chain(frames)
         thing = " and ".join(m if isinstance(m, str) else m.text for m in group) if group else _topic(frames, True)
+        asked = asked_noun(frame.reading)
+        if (not group and words[index].lower == "them" and index >= 2 and words[index - 1].lower == "of"
+                and words[index - 2].lower in {"all", "both", "each", "any"} and asked and not _plural(asked)):
+            # "can i set all of them" after "what network timeout does wget have": all of wget's timeouts
+            kinds = f"{thing} {asked}s" if thing and not _plural(thing) else f"{asked}s"
+            return words[index].start, words[index].start + len(words[index].text), f"the {kinds}"
         if not group and words[index].lower in {"they", "them"} and thing and not _plural(thing):
             # "where do they fix it" after a question on a warranty claim: "they" are the people who do it, not
             # the claim; the pronoun stays as typed

@@ -418,3 +418,36 @@ def test_it_after_two_tools_joined_is_asked_back_with_both() -> None:
     assert (reading.rule, reading.candidates) == ("unclear", ("xz", "zstd"))
     # English words joined are no two tools: "pip and npm" names one word no dictionary holds
     assert read("how do i update it", [turn("how do pip and npm pick a cache folder")]).rule != "unclear"
+
+
+# (earlier questions, follow-up, expected reading): threads over the holdout and man-page docs (stop 48)
+THREADS_48 = [
+    # conversations tune cv-139: "nothing on X?" asks the previous question in another case; the frame has no "on"
+    (["what network timeout does wget have out of the box"], "nothing on dns lookups?",
+     "What network timeout does wget have out of the box on dns lookups?"),
+    # ... and "all of them" are all of the thing's kind of what it asked ("i" is no group "them" could mean)
+    (["what network timeout does wget have out of the box", "nothing on dns lookups?"],
+     "can i set all of them with one flag", "Can i set all of the wget timeouts with one flag"),
+    # conversations tune cv-182: the verb's object is what "and the build dir?" replaces, not "keep its temp files"
+    (["where does python-build keep its temp files"], "and the build dir?", "Where does python-build keep its build dir"),
+]
+
+
+@pytest.mark.parametrize(("before", "follow_up", "expected"), THREADS_48)
+def test_follow_ups_in_another_case_and_of_the_verbs_object(before: list[str], follow_up: str, expected: str) -> None:
+    earlier: list[Earlier] = []
+    for question in before:
+        earlier.append(turn(question, reading=read(question, earlier).text))
+    assert read(follow_up, earlier).text == expected
+
+
+def test_that_one_and_both_with_nothing_named_are_asked_back() -> None:
+    # conversations tune cv-179 and cv-172: read as typed, each was answered from another tool's docs at 1.0
+    npm = [turn("in the npm update docs, if dep1 is ^0.2.0 what gets installed"),
+           turn("and ^0.4.0?", reading="In the npm update docs, if dep1 is ^0.4.0 what gets installed")]
+    assert (read("why that one", npm).rule, read("why that one", npm).unclear) == ("unclear", "that one")
+    pyenv = [turn("how do i unset the pyenv local version"), turn("whats the old file name it still reads")]
+    assert (read("which one wins if both are there", pyenv).rule,
+            read("which one wins if both are there", pyenv).unclear) == ("unclear", "both")
+    # "both" before a noun is the question's own; "that budget" unresolved stays as typed
+    assert read("do both plans include support?", [turn("What does the Basic plan cost?")]).rule != "unclear"
