@@ -429,7 +429,8 @@ THREADS_48 = [
     (["what network timeout does wget have out of the box", "nothing on dns lookups?"],
      "can i set all of them with one flag", "Can i set all of the wget timeouts with one flag"),
     # conversations tune cv-182: the verb's object is what "and the build dir?" replaces, not "keep its temp files"
-    (["where does python-build keep its temp files"], "and the build dir?", "Where does python-build keep its build dir"),
+    (["where does python-build keep its temp files"], "and the build dir?",
+     "Where does python-build keep its build dir"),
 ]
 
 
