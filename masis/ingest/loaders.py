@@ -165,6 +165,7 @@ def _load_md(data: bytes) -> list[Section]:
     # MyST directives whose body is Markdown, innermost last (a tab's body may hold a code fence); a code fence (or an
     # unknown directive's) is closed by the next fence line, as it always was
     directives: list[markdown.Fence] = []
+    releases = markdown.ReleaseHeadings()
     in_code = in_comment = False
     lines = _decode_text(data).split("\n")
     for raw in lines[markdown.front_matter_lines(lines) :]:
@@ -201,7 +202,8 @@ def _load_md(data: bytes) -> list[Section]:
         if title is not None:
             end_paragraph()
             flush_labels()
-            builder.start_section(markdown.strip_inline(title), titles_document=markdown.heading_level(raw) == 1)
+            level = markdown.heading_level(raw)
+            builder.start_section(releases.titled(markdown.strip_inline(title), level), titles_document=level == 1)
             continue
         if not raw.strip() or markdown.is_thematic_break(raw) or markdown.is_table_rule(raw):
             end_paragraph()

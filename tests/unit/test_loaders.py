@@ -538,3 +538,13 @@ def test_a_markdown_paragraph_of_an_options_name_is_read_with_the_prose_under_it
     (section,) = load_document("a.md", data)
     assert section.text.split("\n\n") == ["Intro.", "--no-cache: Disable the cache.", "--item", "Next para.", "--x",
                                           "code"]
+
+
+def test_a_changelogs_sub_heading_carries_its_release() -> None:
+    # charset-normalizer's changelog (teamdocs): "### Added" under each release said nothing of which release it was,
+    # so "Which release added explicit support for Python 3.12?" was answered without one
+    data = (b"# Changelog\n\n## [3.2.0](https://example.org/compare/3.1.0...3.2.0) (2023-06-07)\n\n### Added\n"
+            b"- Explicit support for Python 3.12\n\n## 3.1.0 (2023-03-06)\n\n### Removed\n- Support for Python 3.6\n\n"
+            b"## Contributing\n\n### Tests\nRun the suite.\n")
+    headings = [s.heading for s in load_document("CHANGELOG.md", data) if s.text.strip()]
+    assert headings == ["3.2.0 (2023-06-07): Added", "3.1.0 (2023-03-06): Removed", "Tests"]
