@@ -24,6 +24,7 @@ from masis.ingest.sections import (
     BLOCK_BREAK,
     ROWS_PER_SECTION,
     Problem,
+    ReleaseHeadings,
     Section,
     SectionBuilder,
     check_office_zip,
@@ -165,7 +166,7 @@ def _load_md(data: bytes) -> list[Section]:
     # MyST directives whose body is Markdown, innermost last (a tab's body may hold a code fence); a code fence (or an
     # unknown directive's) is closed by the next fence line, as it always was
     directives: list[markdown.Fence] = []
-    releases = markdown.ReleaseHeadings()
+    releases = ReleaseHeadings()
     in_code = in_comment = False
     lines = _decode_text(data).split("\n")
     for raw in lines[markdown.front_matter_lines(lines) :]:
@@ -277,10 +278,12 @@ def _load_html(data: bytes) -> list[Section]:
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)  # XHTML is read as HTML on purpose
         warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
         soup = BeautifulSoup(markup, "lxml")
+    releases = ReleaseHeadings()
     for part in page_parts(soup):
         if isinstance(part, Heading):
             end_text()
-            builder.start_section(part.text or None, titles_document=part.level == 1)
+            builder.start_section(releases.titled(part.text, part.level) if part.text else None,
+                                  titles_document=part.level == 1)
         else:
             text.append(part)
     end_text()

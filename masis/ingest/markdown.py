@@ -136,26 +136,6 @@ def heading_level(line: str) -> int:
     return len(body) - len(body.lstrip("#"))
 
 
-_RELEASE = re.compile(r"(?<![\w-])v?\d+(?:\.\d+)+(?![\w-])|\bv\d+\b")
-
-
-class ReleaseHeadings:
-    """The release a heading sits under: in a changelog, "### Added" under "## 3.2.0 (2023-06-07)" is that release's,
-    and a section named "Added" alone says nothing of which one. `titled` gives a heading its release's title."""
-
-    def __init__(self) -> None:
-        self._open: list[tuple[int, str]] = []  # the headings above the next one, outermost first, with their levels
-
-    def titled(self, title: str, level: int) -> str:
-        while self._open and self._open[-1][0] >= level:
-            self._open.pop()
-        parent = self._open[-1][1] if self._open else None
-        self._open.append((level, title))
-        if parent and _RELEASE.search(parent) and not _RELEASE.search(title):
-            return f"{parent}: {title}"
-        return title
-
-
 def is_thematic_break(line: str) -> bool:
     """`---`, `* * *`, `___`: three or more of one mark and nothing else but spaces."""
     body = line.lstrip()

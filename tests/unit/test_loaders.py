@@ -548,3 +548,10 @@ def test_a_changelogs_sub_heading_carries_its_release() -> None:
             b"## Contributing\n\n### Tests\nRun the suite.\n")
     headings = [s.heading for s in load_document("CHANGELOG.md", data) if s.text.strip()]
     assert headings == ["3.2.0 (2023-06-07): Added", "3.1.0 (2023-03-06): Removed", "Tests"]
+
+
+def test_an_html_changelogs_sub_heading_carries_its_release() -> None:
+    data = (b"<html><body><h1>Changelog</h1><h2>v2.6.25</h2><h3>Added</h3><p>Support for CPython 3.12.13.</p>"
+            b"<h2>Install</h2><h3>Linux</h3><p>Run the script.</p></body></html>")
+    headings = [s.heading for s in load_document("changes.html", data) if s.text.strip()]
+    assert headings == ["v2.6.25: Added", "Linux"]
