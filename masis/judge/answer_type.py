@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-AnswerType = Literal["date", "number", "person", "place", "default", "version", "flag", "identifier", "code", "unit"]
+AnswerType = Literal[
+    "date", "number", "person", "place", "default", "version", "flag", "identifier", "code", "unit", "returned"]
 
 _MONTHS = "january february march april may june july august september october november december"
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
@@ -274,6 +275,16 @@ _TECHNICAL_NOUNS: dict[str, AnswerType] = {
     **dict.fromkeys(("cve", "cves"), "code"),  # "CVE-2023-22490"
 }
 # "In which unit is --exclusive-threshold given?" asks for milliseconds (not "which unit starts the journal?")
+# "What does tqdm's update() method return?": a function's return value, which a quote says in prose ("returns the
+# holder's PID", "Return True if …", "return value"), as a signature's arrow ("-> None") or as a doctest's output;
+# a line of code ("return self.update(…)") shows how, not what
+_ASKS_RETURNED = re.compile(
+    r"^\W*what\s+(?:does|do|did|will|would|should|can)\s+\S.*?\s+return"
+    r"(?=\s*(?:[?.!]|$)|\s+(?:when|if|for|in|on|with|after|given|upon|once|under)\b)",
+    re.IGNORECASE)
+_SAYS_RETURNED = re.compile(
+    r"\b(?i:returns|returned|returning|return\s+values?|resolves\s+(?:to|with)|evaluates\s+to|yields)\b"
+    r"|\bReturns?\b|->|→|=>|>>>")
 _ASKS_UNIT = re.compile(r"\b(?:which|what)\s+units?\s+(?:is|are|was|were|does|do|of|for)\b", re.IGNORECASE)
 # the units a setting is given in: time, size, rate, share, length on a screen
 _UNIT_GIVEN = re.compile(
@@ -372,6 +383,8 @@ def expected_type(question: str) -> AnswerType | None:
         return "default"
     if _ASKS_UNIT.search(question):
         return "unit"
+    if _ASKS_RETURNED.search(question):
+        return "returned"
     technical = _technical_type(question)
     if technical:
         return technical
@@ -460,6 +473,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         found = [*pattern.finditer(sentence), *(_OPTION_PATH.finditer(sentence) if kind == "flag" else ()),
                  *(_CLASS_NAME.finditer(sentence) if _ASKS_EXCEPTION.search(question) else ())]
         return any(match.group(0) not in question for match in found)
+    if kind == "returned":
+        return bool(_SAYS_RETURNED.search(sentence))
     if kind == "unit":
         return any(match.group(0).lower() not in asked for match in _UNIT_GIVEN.finditer(sentence))
     if kind == "date":

@@ -199,7 +199,8 @@ def _quoted(claim: str, chunk: EvidenceChunk) -> str:
     return claim if f" {said} " in text else ""
 
 
-_TYPED_FLOOR = ("date", "number")  # the kinds a sentence plainly gives or not; a name or a place is read less surely
+# the kinds a sentence plainly gives or not; a name or a place is read less surely
+_TYPED_FLOOR = ("date", "number", "returned")
 
 
 def untyped_answer(question: str, claims: Sequence[str]) -> str | None:

@@ -534,3 +534,18 @@ def test_an_issues_number_is_no_count() -> None:
     assert not gives_type("It is interpreted by semver as >=1.4.0 <1.5.0.", "number", question)
     assert not gives_type("For example, v1.4 cannot be used as a tag.", "number", question)  # not its "4"
     assert gives_type("A package can have 12 dist-tags.", "number", question)
+
+
+def test_what_a_function_returns_is_said_not_coded() -> None:
+    # apidocs tune ad-005 (a line of code quoted at 1.0) and nextdocs tune nd-035 (a near miss: "is not necessary")
+    question = "What does tqdm's update() method return?"
+    assert expected_type(question) == "returned"
+    assert expected_type("What exit status does timeout return?") != "returned"  # an exit code
+    assert not gives_type("return self.update(b * bsize - self.n)", "returned", question)
+    assert not gives_type("The complimentary function TRANS(GetOption) is not necessary.", "returned", question)
+    assert gives_type("Returns True if a display() was triggered.", "returned", question)
+    assert gives_type("client.responses.delete(response_id) -> None", "returned", question)
+    assert gives_type('>>> ttLib.tagToIdentifier("OS/2") \'O_S_2f_2\'', "returned", question)
+    # "return to" is going back (SQuAD open-book seed 1: "What do MSPs … return to do?")
+    assert expected_type("What do MSPs who are not in the chamber when the division bell rings return to do?") is None
+    assert expected_type("What does xxhash's digest() return when called twice?") == "returned"
