@@ -168,13 +168,15 @@ def read(
         return Reading(question, rule="self-contained")
     typed = it_is(question)  # "what if its faulty"
     body = _LEAD.sub("", typed, count=1)
+    picked = _which_one(body, frames)  # "which one added 3.12": one of the kind the thread asked for
+    body = picked or body
     for reading in (_ellipsis(typed, frames, names), _pronouns(body, frames, antecedent, names),
                     _compared(body, frames), _carried(body, frames)):
         if reading is not None and reading.unclear:
             return Reading(question, True, "unclear", reading.candidates, reading.unclear)
         if reading is not None and reading.text != typed:
             return reading
-    return Reading(question, rule="self-contained")
+    return _dependent(body, "carried") if picked else Reading(question, rule="self-contained")
 
 
 # --- ellipsis -------------------------------------------------------------------------------------------
@@ -1177,6 +1179,33 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
     elif thing:
         text = f"{text} for {thing}"
     return _dependent(f"{text}?" if thing else _with_period(f"{text}?", frames[0]), "carried")
+
+
+_WHICH_ONE = re.compile(r"^\s*(?P<wh>which|what)\s+(?P<one>ones?)\b", re.IGNORECASE)
+
+
+def _which_one(question: str, frames: list[Earlier]) -> str | None:
+    """"which one added 3.12" after "which charset-normalizer release dropped python 3.6" asks "which
+    charset-normalizer release added 3.12": one of what the latest "which N" question asked for, named as it named it
+    ("which of the ports" when it asked for ports)."""
+    match = _WHICH_ONE.match(question)
+    if match is None:
+        return None
+    for frame in frames:
+        asked = asked_noun(frame.reading)
+        if not asked:
+            continue
+        named = re.match(rf"^\W*(?:which|what)\s+((?:[\w.+-]+\s+){{0,2}}?{re.escape(asked)})\b", frame.reading,
+                         re.IGNORECASE)
+        if named is None:
+            return None
+        kind = named.group(1)
+        if match["one"].lower() == "ones" and not _plural(kind):
+            kind = f"{kind}s"
+        elif match["one"].lower() == "one" and _plural(kind):
+            kind = f"of the {kind}"
+        return question[: match.start("one")] + kind + question[match.end("one") :]
+    return None
 
 
 # --- helpers ---------------------------------------------------------------------------------------------

@@ -452,3 +452,12 @@ def test_that_one_and_both_with_nothing_named_are_asked_back() -> None:
             read("which one wins if both are there", pyenv).unclear) == ("unclear", "both")
     # "both" before a noun is the question's own; "that budget" unresolved stays as typed
     assert read("do both plans include support?", [turn("What does the Basic plan cost?")]).rule != "unclear"
+
+
+def test_which_one_is_one_of_what_the_thread_asked_for() -> None:
+    # conversations tune cv-166: "and which one added 3.12" was read "Which one added Python 3.12", no tool named
+    before = [turn("which charset-normalizer release dropped python 3.6"), turn("when was that out")]
+    assert read("and which one added 3.12", before).text == "Which charset-normalizer release added Python 3.12"
+    # a plural kind is picked from: "which of the ports"
+    assert read("which one is fastest?", [turn("Which ports does the Heron S1 have?")]).text.startswith(
+        "Which of the ports is fastest")
