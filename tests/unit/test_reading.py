@@ -456,7 +456,9 @@ def test_that_one_and_both_with_nothing_named_are_asked_back() -> None:
 
 def test_which_one_is_one_of_what_the_thread_asked_for() -> None:
     # conversations tune cv-166: "and which one added 3.12" was read "Which one added Python 3.12", no tool named
-    before = [turn("which charset-normalizer release dropped python 3.6"), turn("when was that out")]
+    before: list[Earlier] = []
+    for question in ("which charset-normalizer release dropped python 3.6", "when was that out"):
+        before.append(turn(question, reading=read(question, before).text))
     assert read("and which one added 3.12", before).text == "Which charset-normalizer release added Python 3.12"
     # a plural kind is picked from: "which of the ports"
     assert read("which one is fastest?", [turn("Which ports does the Heron S1 have?")]).text.startswith(
