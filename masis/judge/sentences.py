@@ -203,6 +203,15 @@ def is_entry_row(line: str) -> bool:
     return _OPTION_ROW.match(line) is not None
 
 
+def _two_cell_rows(lines: list[str]) -> list[bool]:
+    """For each line, whether it is a row of a table of two cells or more: a line of cells beside another of as
+    many ("linux-x64 | RHEL 8 with gcc-toolset-10" under "Binary package | Platform and Toolchain"). Alone, a line
+    with one " | " may be prose or a shell pipeline; beside a line of as many cells it is a row of its own."""
+    cells = [table_cells(line) for line in lines]
+    return [count >= 2 and ((i > 0 and cells[i - 1] == count) or (i + 1 < len(cells) and cells[i + 1] == count))
+            for i, count in enumerate(cells)]
+
+
 def _deliberate_breaks(lines: list[str]) -> list[bool]:
     """For each line, whether it ended on purpose before a capitalised line although it has no closing
     punctuation, as in a list of one item a line ("Skip collecting build-id when recording: perf record -B"):
@@ -236,6 +245,7 @@ def _blocks(text: str) -> list[str]:
     current: list[str] = []
     lines = [line.strip() for line in text.splitlines()]
     deliberate = _deliberate_breaks(lines)
+    rows = _two_cell_rows(lines)
     for index, line in enumerate(lines):
         if not line:
             if current:
@@ -248,7 +258,7 @@ def _blocks(text: str) -> list[str]:
                 blocks.append(" ".join(current))
                 current = []
             continue
-        if is_table_row(line) or _UNDERLINED.search(line) or _MAN_TITLE.search(line):
+        if is_table_row(line) or rows[index] or _UNDERLINED.search(line) or _MAN_TITLE.search(line):
             if current:
                 blocks.append(" ".join(current))
                 current = []

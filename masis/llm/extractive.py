@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import cast
@@ -31,7 +32,7 @@ from masis.judge.meaning import best_by_meaning
 from masis.judge.phrases import content_words
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
-from masis.judge.sentences import is_heading, sentence_blocks, split_sentences, underlined_heading
+from masis.judge.sentences import is_heading, sentence_blocks, split_sentences, table_cells, underlined_heading
 from masis.judge.support import source_text, supports
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
@@ -203,7 +204,8 @@ class ExtractiveProvider:
             chosen += _section_continues(chosen[0], sentences, avoid)
         # a short sentence is quoted after its entry's first sentence when that says what it is about
         needs_lead = {id(s) for s in sentences if leads[id(s)].keys() - own[id(s)].keys()}
-        chosen = _with_what_follows_colons(_with_entry_leads(chosen, sentences, needs_lead), sentences, avoid)
+        chosen = _with_what_follows_colons(
+            _with_entry_leads(chosen, sentences, needs_lead), sentences, avoid, asked.terms)
         lines: list[str] = []
         shown: set[str] = set()  # the sentences quoted so far, as themselves or as the referent that leads another
         release_noun = _asked_release(question)
@@ -531,15 +533,23 @@ def _with_entry_leads(chosen: list[Sentence], sentences: Sequence[Sentence], nee
     return completed
 
 
-def _with_what_follows_colons(chosen: list[Sentence], sentences: Sequence[Sentence], avoid: set[str]) -> list[Sentence]:
+def _with_what_follows_colons(
+    chosen: list[Sentence], sentences: Sequence[Sentence], avoid: set[str], asked: frozenset[int] = frozenset()
+) -> list[Sentence]:
     """`chosen`, each sentence that ends with a colon followed by what it introduces ("The following binaries are
-    provided through Corepack:" and its list): a quote that stops at the colon answers nothing."""
+    provided through Corepack:" and its list): a quote that stops at the colon answers nothing. A table it introduces
+    is quoted by its first row and the rows whose first cell the question names (`asked`, its terms), when it names
+    any: "… for pnpm?" is answered by pnpm's row, not by Yarn's above it."""
     completed: list[Sentence] = []
     for sentence in chosen:
         completed.append(sentence)
         if sentence.text.rstrip().endswith(":"):
             same = [s for s in sentences if s.chunk["chunk_id"] == sentence.chunk["chunk_id"]]
             following = same[same.index(sentence) + 1 :] if sentence in same else []
+            rows = list(itertools.takewhile(lambda s: table_cells(s.text) >= 2, following))
+            named = [row for row in rows[1:] if terms(row.text.split(" | ")[0]) & asked]
+            if len(rows) >= 3 and named:
+                following = [rows[0], *named[:SECTION_SENTENCES - 1]]
             # short unpunctuated lines included: what a colon introduces is often a list or a table's rows
             completed += [s for s in following if s not in chosen and s.text.lower() not in avoid][:SECTION_SENTENCES]
     return completed

@@ -191,6 +191,17 @@ def test_a_quote_that_ends_with_a_colon_brings_what_it_introduces() -> None:
     assert "pnpm | pnpm, pnpx" in answer
 
 
+def test_a_table_a_colon_introduces_is_quoted_by_the_row_asked_about() -> None:
+    # realdocs tune rd-019: the Yarn row above was quoted too, and pnpm's fell past what an answer shows
+    corepack = ("The following binaries are provided through Corepack:\nPackage manager | Binary names\n"
+                "Yarn | yarn, yarnpkg\npnpm | pnpm, pnpx")
+    answer = provider.synthesize(
+        "Which binary names does Corepack provide for pnpm?", [_chunk("corepack.md#7", "corepack.md", corepack)]
+    )
+    assert "pnpm | pnpm, pnpx" in answer and "Package manager | Binary names" in answer
+    assert "yarnpkg" not in answer
+
+
 def test_compressed_evidence_keeps_its_entries_apart() -> None:
     evidence = [_chunk("http.md#8", "http.md", HTTP_AGENT)]
     compressed = provider.compress("What is the default maxFreeSockets?", evidence, 6000)

@@ -220,3 +220,17 @@ def test_a_man_pages_footer_is_a_heading_of_its_own() -> None:
     assert split_sentences(text)[-1] == "GNU coreutils 9.1 September 2022 TIMEOUT(1)"
     assert is_heading("GNU coreutils 9.1 September 2022 TIMEOUT(1)")
     assert not is_heading("See kill(1) for the signals.")
+
+
+def test_a_two_cell_tables_rows_are_sentences_of_their_own() -> None:
+    # Node.js BUILDING.md's toolchain table (conversations tune cv-106): one "sentence" of every row was quoted
+    # whole for "what toolchain is the linux-x64 node binary built with"
+    text = ("Binaries at https://nodejs.org/download/release/ are produced on:\n"
+            "Binary package | Platform and Toolchain\n"
+            "aix-ppc64 | AIX 7.2 TL04 on PPC64BE with GCC 10\n"
+            "linux-x64 | RHEL 8 with gcc-toolset-10[^6]\n")
+    assert split_sentences(text)[1:] == [
+        "Binary package | Platform and Toolchain", "aix-ppc64 | AIX 7.2 TL04 on PPC64BE with GCC 10",
+        "linux-x64 | RHEL 8 with gcc-toolset-10[^6]"]
+    # one line with a pipe is no table: a shell pipeline in prose stays in its sentence
+    assert split_sentences("Count them with\nls | wc -l\nand compare.") == ["Count them with ls | wc -l and compare."]
