@@ -543,6 +543,11 @@ def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) ->
     if pinned is not None:
         return pinned.group(1).lower() not in asked
     named = _NAMED_BEFORE.search(before)
+    if named is not None and named.group(1).lower() in {"version", "release"}:
+        # "nasm version 2.11.8", "gas (GNU assembler) version 2.26"; not "we vendor version 2.31.0 of requests"
+        named = _NAMED_VERSION_BEFORE.search(before)
+        if named is not None and "(" not in named.group(0) and _ordinary_word(named.group(1)):
+            named = None
     return (owner is not None and named is not None and named.group(1).lower() not in _NOT_OWNERS
             and named.group(1).lower() != owner)
 
@@ -554,6 +559,9 @@ _VERSION_OF = re.compile(
     re.IGNORECASE,
 )
 _NAMED_BEFORE = re.compile(r"([A-Za-z][\w.+-]*)\s+$")
+# the name a "version N" is written after, past an aside in brackets: "gas (GNU assembler) version 2.26" is gas's
+_NAMED_VERSION_BEFORE = re.compile(
+    r"([A-Za-z][\w.+-]*)(?:\s*\([^()]{0,40}\))?\s+(?:version|release)\s+$", re.IGNORECASE)
 _NOT_OWNERS = frozenset({
     "version", "versions", "release", "releases", "v", "ver", "in", "since", "to", "from", "of", "with", "at", "by",
     "and", "or", "is", "was", "are", "were", "as", "than", "before", "after", "until", "on", "for", "the", "a", "an",
@@ -561,6 +569,12 @@ _NOT_OWNERS = frozenset({
     "requires", "require", "required", "needs", "need", "use", "uses", "using", "edition", "level", "minimum", "least",
     "about", "around", "between", "through", "then", "now", "still", "also", "only", "even", "e.g", "i.e", "see",
 })
+
+
+def _ordinary_word(word: str) -> bool:
+    from masis.judge.names import is_ordinary  # here: names reads terms, which reads this module
+
+    return is_ordinary(word.lower())
 
 
 def _version_owner(question: str) -> str | None:

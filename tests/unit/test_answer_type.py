@@ -549,3 +549,15 @@ def test_what_a_function_returns_is_said_not_coded() -> None:
     # "return to" is going back (SQuAD open-book seed 1: "What do MSPs … return to do?")
     assert expected_type("What do MSPs who are not in the chamber when the division bell rings return to do?") is None
     assert expected_type("What does xxhash's digest() return when called twice?") == "returned"
+
+
+def test_a_version_written_after_another_tools_name_and_version_is_that_tools() -> None:
+    # realdocs tune rd-122, a near miss: gas's and nasm's versions answered "Which LLVM version …?" at 0.72
+    llvm = "Which LLVM version does OpenSSL-1.1.1 need for AVX-512 when building Node.js?"
+    assert not gives_type("For use of AVX-512, gas (GNU assembler) version 2.26 or higher nasm version 2.11.8 or "
+                          "higher in Windows", "version", llvm)
+    assert gives_type("Xcode version 5.0 or higher llvm version 3.3 or higher", "version", llvm)
+    # conversations tune cv-042: gas's own version, past the aside in brackets
+    assert gives_type("For use of AVX2, gas (GNU assembler) version 2.23 or higher", "version",
+                      "Which gas version is needed for AVX2 when building Node.js?")
+    assert gives_type("Added in version 2.3.", "version", "Which version of requests added it?")
