@@ -60,7 +60,8 @@ def unclear_question(question: str, reading: Reading) -> str:
             f"In “{question}”, I am not sure what “{word}” refers to: the thread mentioned {choices}. Which one do "
             "you mean? Pick one, or reply with what you mean."
         )
-    if " " in word and not word.lower().startswith("the other "):  # an ellipsis the earlier question cannot take
+    # an ellipsis the earlier question cannot take; "that one" is a thing pointed at, asked like "it"
+    if " " in word and not word.lower().startswith(("the other ", "that ", "this ", "these ", "those ")):
         return (
             f"In “{question}”, I cannot tell how “{word}” fits the earlier question in this thread. Could you ask "
             "the question in full?"

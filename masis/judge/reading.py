@@ -658,6 +658,13 @@ def _pronouns(
             edits.append(_replace(question, words, index, antecedent))
             about = antecedent
             continue
+        if antecedent is not None and (form == "both" or (form == "demonstrative"
+                                                          and words[index + 1].lower in {"one", "ones"})):
+            # the reply to "what does 'that one' refer to?" takes its place, as a named thing's would
+            end = words[index + (form == "demonstrative")]
+            edits.append((word.start, end.start + len(end.text), antecedent))
+            about = antecedent
+            continue
         resolved = _resolve(question, words, index, form, frames, names)
         if isinstance(resolved, Reading):
             return resolved

@@ -107,6 +107,19 @@ def test_an_ellipsis_with_more_than_the_frame_can_take_is_asked_back_and_a_full_
     assert "warranty" in (settled.answer or "").lower() and "Heron S1" in (settled.answer or "")
 
 
+def test_that_one_with_nothing_named_is_asked_back_and_the_reply_takes_its_place(engine: Engine) -> None:
+    # "why that one" was read as typed and answered from whatever shared its words (conversations tune cv-179)
+    engine.ask("devices", "Where is the Heron S1 assembled?", thread_id="t-that")
+    asked = engine.ask("devices", "how much is that one", thread_id="t-that")
+    assert asked.status == "needs_clarification" and asked.answer is None
+    assert asked.clarification is not None and asked.clarification.kind == "unclear_reference"
+    assert "what “that one” refers to" in asked.clarification.question
+    settled = engine.reply("t-that", "the Falcon X2")
+    assert settled.status == "answered"
+    assert settled.reading is not None and "Falcon X2" in settled.reading
+    assert "$1,249" in (settled.answer or "")
+
+
 def test_two_candidates_are_asked_back_and_a_button_or_a_reply_settles_it(engine: Engine) -> None:
     engine.ask("devices", "What are the launch dates of the Falcon X2 and the Heron S1?", thread_id="t-both")
     asked = engine.ask("devices", "How much does it cost?", thread_id="t-both")

@@ -463,3 +463,13 @@ def test_which_one_is_one_of_what_the_thread_asked_for() -> None:
     # a plural kind is picked from: "which of the ports"
     assert read("which one is fastest?", [turn("Which ports does the Heron S1 have?")]).text.startswith(
         "Which of the ports is fastest")
+
+
+def test_the_reply_to_what_that_one_means_takes_its_place() -> None:
+    npm = [turn("in the npm update docs, if dep1 is ^0.2.0 what gets installed"),
+           turn("and ^0.4.0?", reading="In the npm update docs, if dep1 is ^0.4.0 what gets installed")]
+    assert read("why that one", npm, antecedent="dep1@0.4.1").text == "Why dep1@0.4.1"
+    pyenv = [turn("how do i unset the pyenv local version"), turn("whats the old file name it still reads")]
+    assert read("which one wins if both are there", pyenv,
+                antecedent=".pyenv-version and .python-version").text.startswith(
+        "Which one wins if .pyenv-version and .python-version are there")
