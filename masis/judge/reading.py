@@ -821,9 +821,9 @@ def _resolve(
     if form == "plural":
         group = pool or _chain(frames)
         thing = " and ".join(m if isinstance(m, str) else m.text for m in group) if group else _topic(frames, True)
-        asked = asked_noun(frame.reading)
         if (not group and words[index].lower == "them" and index >= 2 and words[index - 1].lower == "of"
-                and words[index - 2].lower in {"all", "both", "each", "any"} and asked and not _plural(asked)):
+                and words[index - 2].lower in {"all", "both", "each", "any"}
+                and (asked := asked_noun(frame.reading)) and not _plural(asked)):
             # "can i set all of them" after "what network timeout does wget have": all of wget's timeouts
             kinds = f"{thing} {asked}s" if thing and not _plural(thing) else f"{asked}s"
             return words[index].start, words[index].start + len(words[index].text), f"the {kinds}"

@@ -534,7 +534,7 @@ def _with_entry_leads(chosen: list[Sentence], sentences: Sequence[Sentence], nee
 
 
 def _with_what_follows_colons(
-    chosen: list[Sentence], sentences: Sequence[Sentence], avoid: set[str], asked: frozenset[int] = frozenset()
+    chosen: list[Sentence], sentences: Sequence[Sentence], avoid: set[str], asked: frozenset[int]
 ) -> list[Sentence]:
     """`chosen`, each sentence that ends with a colon followed by what it introduces ("The following binaries are
     provided through Corepack:" and its list): a quote that stops at the colon answers nothing. A table it introduces

@@ -93,14 +93,21 @@ def test_an_ellipsis_takes_the_previous_frame_and_a_self_contained_follow_up_is_
     assert "10 business days" in (returns.answer or "")
 
 
+def _asked_which(engine: Engine, thread: str, first: str, follow_up: str) -> str:
+    """The clarifying question the follow-up gets (asked back as an unclear reference, with no answer)."""
+    engine.ask("devices", first, thread_id=thread)
+    asked = engine.ask("devices", follow_up, thread_id=thread)
+    assert asked.status == "needs_clarification" and asked.answer is None
+    assert asked.clarification is not None and asked.clarification.kind == "unclear_reference"
+    return asked.clarification.question
+
+
 def test_an_ellipsis_with_more_than_the_frame_can_take_is_asked_back_and_a_full_question_settles_it(
     engine: Engine,
 ) -> None:
-    engine.ask("devices", "When does the Falcon X2 launch?", thread_id="t-more")
-    asked = engine.ask("devices", "What about the warranty of the Heron S1?", thread_id="t-more")
-    assert asked.status == "needs_clarification" and asked.answer is None
-    assert asked.clarification is not None and asked.clarification.kind == "unclear_reference"
-    assert "ask the question in full" in asked.clarification.question
+    asked = _asked_which(
+        engine, "t-more", "When does the Falcon X2 launch?", "What about the warranty of the Heron S1?")
+    assert "ask the question in full" in asked
     settled = engine.reply("t-more", "How long is the Heron S1's warranty?")
     assert settled.status == "answered"
     assert settled.reading == "How long is the Heron S1's warranty?"
@@ -109,11 +116,8 @@ def test_an_ellipsis_with_more_than_the_frame_can_take_is_asked_back_and_a_full_
 
 def test_that_one_with_nothing_named_is_asked_back_and_the_reply_takes_its_place(engine: Engine) -> None:
     # "why that one" was read as typed and answered from whatever shared its words (conversations tune cv-179)
-    engine.ask("devices", "Where is the Heron S1 assembled?", thread_id="t-that")
-    asked = engine.ask("devices", "how much is that one", thread_id="t-that")
-    assert asked.status == "needs_clarification" and asked.answer is None
-    assert asked.clarification is not None and asked.clarification.kind == "unclear_reference"
-    assert "what “that one” refers to" in asked.clarification.question
+    asked = _asked_which(engine, "t-that", "Where is the Heron S1 assembled?", "how much is that one")
+    assert "what “that one” refers to" in asked
     settled = engine.reply("t-that", "the Falcon X2")
     assert settled.status == "answered"
     assert settled.reading is not None and "Falcon X2" in settled.reading
