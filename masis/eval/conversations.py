@@ -156,7 +156,8 @@ def run_conversations(
                 part = part_of(index, turn)
                 outcome = engine.ask(f"eval:{conversation.corpus}", turn.question, thread_id=thread)
                 record = answer_record(outcome, _query(conversation, index, turn.question, part), {})
-                records.append({**record, "reading": outcome.reading})
+                rule = next((step.get("rule") for step in outcome.trace if step.get("node") == "reader"), None)
+                records.append({**record, "reading": outcome.reading, "reading_rule": rule})
                 next(bar, None)
         for _ in bar:  # close the bar
             pass

@@ -188,6 +188,7 @@ def test_a_conversations_run_asks_turns_in_one_thread_and_the_standalone_ceiling
     records = [json.loads(line) for line in records_file.read_text().splitlines()]
     assert [r["id"] for r in records] == ["c1#1", "c1#2", "c1#3", "c2#1", "c2#2", "c1#2", "c1#3"]
     assert records[1]["reading"] == "How often should I descale the K2 kettle?"  # read in its thread
+    assert records[0]["reading_rule"] is None and records[1]["reading_rule"] == "pronoun"  # the rule that read it
     assert records[-2]["question"] == "How often should I descale the K2 kettle?"  # the standalone form, alone
     assert records[-1]["kind"] == "self_contained_alone"  # a self-contained turn, asked alone too
     # each corpus went into its own workspace: the realdocs conversation never cites the kettle guide
