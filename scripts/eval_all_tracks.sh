@@ -41,6 +41,8 @@ run mandocs_tune realdocs data/mandocs --split tune
 run mandocs_check realdocs data/mandocs --split check
 run teamdocs_tune realdocs data/teamdocs --split tune
 run teamdocs_check realdocs data/teamdocs --split check
+run opsdocs_tune realdocs data/opsdocs --split tune
+run opsdocs_check realdocs data/opsdocs --split check
 run conversations_tune conversations data/conversations --split tune
 run conversations_check conversations data/conversations --split check
 for s in 1 2; do run "squad2_s$s" squad2 "$D/squad_v2.0/dev-v2.0-8-articles.json" --limit 150 --seed "$s"; done

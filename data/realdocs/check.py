@@ -1,8 +1,8 @@
 """Verify the labelled sets data/realdocs/questions.jsonl, data/freshdocs/questions.jsonl,
 data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl,
 data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl,
-data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questions.jsonl and
-data/conversations/conversations.jsonl.
+data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questions.jsonl,
+data/opsdocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -35,6 +35,7 @@ GUIDEDOCS = DATA / "guidedocs"
 APIDOCS = DATA / "apidocs"
 MANDOCS = DATA / "mandocs"
 TEAMDOCS = DATA / "teamdocs"
+OPSDOCS = DATA / "opsdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -48,6 +49,7 @@ CORPORA = {
     "apidocs": APIDOCS / "files",
     "mandocs": MANDOCS / "files",
     "teamdocs": TEAMDOCS / "files",
+    "opsdocs": OPSDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -277,6 +279,7 @@ def main() -> int:
         lambda t: check_questions(t, "apidocs", "ad"),
         lambda t: check_questions(t, "mandocs", "md2"),  # md- is moredocs'
         lambda t: check_questions(t, "teamdocs", "td"),
+        lambda t: check_questions(t, "opsdocs", "od"),
         check_conversations,
     )
     for check in checks:
