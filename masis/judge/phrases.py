@@ -24,6 +24,7 @@ from masis.judge.mentions import (
     tokens,
     word_set,
 )
+from masis.judge.names import is_ordinary
 
 
 def focus(words: list[Token]) -> tuple[int, int] | None:
@@ -61,7 +62,23 @@ def noun_phrase(words: list[Token], index: int) -> tuple[int, int] | None:
         if words[end].possessive and words[end + 1].lower in DETERMINERS:
             break
         end += 1
+    while end > index and _adverb(words[end]):
+        end -= 1  # "who wrote wget originally": the phrase is "wget"
     return index, end
+
+
+_TRAILING_ADVERBS = word_set("still too again anymore now today though either")
+_NOUNS_IN_LY = word_set("reply family supply assembly anomaly italy july ally rally belly jelly fly")
+
+
+def _adverb(word: Token) -> bool:
+    """An adverb a chat question puts after its object ("originally", "still"): a word in -ly made of an ordinary
+    word ("original"), or one of a few others."""
+    lower = word.lower
+    if lower in _TRAILING_ADVERBS:
+        return True
+    return (len(lower) > 5 and lower.endswith("ly") and lower.isalpha() and lower not in _NOUNS_IN_LY
+            and is_ordinary(lower[:-2]))
 
 
 def topic(question: str, possessor: bool = False) -> str | None:
@@ -82,6 +99,8 @@ def topic(question: str, possessor: bool = False) -> str | None:
     if named:
         mention = named[0]
         possessive = words[mention.last].possessive
+        if mention.kind == "flag" and mention.first > first and mention.last == last and not has_of:
+            return phrase(words, first, last, question)  # "cjpeg -optimize": the flag with its command
         if (possessor and possessive) or has_of or (mention.last == last and not possessive):
             before = mention.first - 1
             while before >= first and (words[before].text[:1].isdigit() or words[before].lower in UNITS):
@@ -100,6 +119,9 @@ _PARTICLES = word_set("out up off down away back over")
 
 
 _PERSONAL = word_set("i you we they he she one")
+_BE = word_set("is are was were")
+_USER = word_set("i you we")  # the one who asks: the verb after it is theirs ("when should i turn on packrat")
+_PRONOUNS = word_set("it its them they this that these those him her")
 
 
 def subject(words: list[Token]) -> tuple[int, int] | None:
@@ -123,13 +145,22 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
         if span is None:
             return None
         if words[span[0]].lower in _PERSONAL:  # "do I have to return a device": what "I" does it to
-            return object_phrase(words, span[0] + 1)
+            if words[span[0]].lower not in _USER | {"one"}:
+                return None  # "do they take merge requests": about whoever "they" are, which the thread says
+            return object_phrase(words, span[0] + 1, after_verb=words[span[0]].lower != "one")
         if words[span[0]].lower == "there":  # "Is there a fee if I return an opened device?": the device
             return _existential(words, span[0] + 1)
         first, last = _with_of(words, *span)
         ends_verb = last + 1 >= len(words) or words[last + 1].lower not in AUXILIARIES
-        if aux in DO_MODALS and ends_verb and last > first and not _of_at(words, first, last):
+        inner = next((at for at in range(first + 2, last + 1) if words[at].lower in DETERMINERS - {"that", "this"}),
+                     None)
+        if aux in DO_MODALS and inner is not None and not _of_at(words, first, inner):
+            last = inner - 2  # "does cjpeg -optimize make the jpegs smaller": the verb before "the" ends it
+        elif aux in DO_MODALS and ends_verb and last > first and not _of_at(words, first, last):
             last -= 1  # "does the Falcon X2 launch": the verb ends the phrase
+        elif (index == 0 and aux in _BE and last == len(words) - 1 and last > first and not _of_at(words, first, last)
+              and words[last].lower.isalpha() and is_ordinary(words[last].lower)):
+            last -= 1  # "is the dpkg Protected field spec final": the adjective is what it asks of it
         if last > first + 1 and words[last].lower in _PARTICLES and verb_like(words[last - 1]):
             last -= 1  # "carried out"
         while last > first and verb_like(words[last]):
@@ -145,17 +176,25 @@ def _existential(words: list[Token], index: int) -> tuple[int, int] | None:
     span = noun_phrase(words, index)
     for at in range(span[1] + 1 if span else index, len(words) - 1):
         if words[at].lower in _PERSONAL and words[at - 1].lower in CONJUNCTIONS:
-            return object_phrase(words, at + 1)
+            return object_phrase(words, at + 1, after_verb=True)
     return span
 
 
-def object_phrase(words: list[Token], index: int) -> tuple[int, int] | None:
-    """The first noun phrase from `index` on that starts with a determiner or a name, with its "of ..." part."""
+def object_phrase(words: list[Token], index: int, after_verb: bool = False) -> tuple[int, int] | None:
+    """The first noun phrase from `index` on that starts with a determiner or a name, with its "of ..." part. When
+    none does and the words from `index` on are a verb and its object (`after_verb`: "i" typed before them), the
+    phrase after the verb and its particle: "when should i turn on packrat" is about packrat, not "turn"."""
     for start in range(index, len(words)):
         lower = words[start].lower
         if lower in DETERMINERS - {"that", "this"} or words[start].text[:1].isupper():
             span = noun_phrase(words, start)
             return _with_of(words, *span) if span else None
+    if after_verb:
+        index += 1
+        while index < len(words) and words[index].lower in _PARTICLES | PREPOSITIONS:
+            index += 1
+        if index < len(words) and words[index].lower in _PRONOUNS:
+            return None  # "can i use it with gloves on": what "it" is, the thread says
     span = noun_phrase(words, index)
     return _with_of(words, *span) if span else None
 

@@ -135,6 +135,7 @@ _AND_FRAGMENT = re.compile(r"^\s*and\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECAS
 # "open roles?", "battery life?": a few words and a question mark, no wh-word or verb first, is an ellipsis too
 _BARE_FRAGMENT = re.compile(r"^\s*(?P<rest>[\w&-]+(?:\s+[\w&-]+){0,2})\s*\?+\s*$")
 _SINGULAR = frozenset({"it", "its", "this", "that"})
+_PERSON = frozenset({"he", "him", "his", "she", "her"})
 _PLURAL = frozenset({"they", "them", "their", "these", "those"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "will", "has", "have", "had"})
 # An earlier word a "they" or "their" in the same question refers to ("Can someone work remotely from their
@@ -741,6 +742,9 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
                 and before.isalpha() and _content_word(before) and before not in _STAND_INS | _PICKED):
             found.append((index, "kind"))  # "the long ones": the frame's thing of another kind
             continue
+        if lower in _PERSON and not people_before:
+            found.append((index, "person"))  # "do i send bug reports to him": the person the thread named
+            continue
         if lower in _SINGULAR:
             found.append((index, "singular"))
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
@@ -799,6 +803,14 @@ def _resolve(
         return start, words[index].start + len(words[index].text), " and ".join(things)
     if form == "demonstrative":
         return _demonstrative(question, words, index, frames)
+    if form == "person":
+        person = next((found for frame in frames if (found := _person_in(frame))), None)
+        if person is None:
+            return None
+        if words[index].lower == "his" or (words[index].lower == "her" and index + 1 < len(words)
+                                          and _content_word(words[index + 1].lower)):
+            person += "'s"
+        return words[index].start, words[index].start + len(words[index].text), person
     if form == "locative":
         place = _place(frame)
         if place is None:
@@ -954,7 +966,8 @@ def _topic(frames: list[Earlier], possessor: bool) -> str | None:
     for frame in frames:
         if frame.about:
             return frame.about
-        if found := _named_first(frame.reading) or topic(frame.reading, possessor):
+        found = _named_first(frame.reading) or topic(frame.reading, possessor)
+        if found and not _person_name(found):  # "does it need perl" after "… to Hrvoje Niksic": not him
             return _without_verb(frame.reading, found)
     return None
 
@@ -995,7 +1008,8 @@ def _demonstrative(
             owned = f"{owner}'s" if owner and owner.lower() != given.lower() else "the"
             return start, end, f"{owned} {noun.lower} {given}"
         asked = asked_noun(frame.reading)
-        if asked and (noun.lower == "one" or same_noun(noun.lower, asked)):
+        if asked and (noun.lower == "one" or same_noun(noun.lower, asked)
+                      or {noun.lower, asked} <= _VERSION_NOUNS):  # "that release" after "which libffi version …"
             if named := answered(frame.reading, frame.answer):
                 return start, end, named
             if relative := relative_phrase(frame.reading, asked):
@@ -1025,6 +1039,20 @@ def _named_in_answer(frame: Earlier) -> str | None:
         if m.kind == "name" and m.text.lower() not in asked and not any(m.text.lower() in a for a in asked):
             return m.text
     return None
+
+
+def _person_in(frame: Earlier) -> str | None:
+    """The one person the earlier turn named, in its question or its answer: a name of two or more capitalised
+    words ("Hrvoje Niksic"), none of them a word a sentence could start with."""
+    text = f"{frame.reading}. {strip_citations(frame.answer or '')}"
+    people = {m.text for m in mentions(text) if m.kind == "name" and _person_name(m.text)}
+    return people.pop() if len(people) == 1 else None
+
+
+def _person_name(name: str) -> bool:
+    parts = name.split()
+    return 2 <= len(parts) <= 3 and all(p.isalpha() and p[:1].isupper() and p[1:].islower() for p in parts) \
+        and not any(is_ordinary(p.lower()) for p in parts)
 
 
 def _place(frame: Earlier) -> str | None:
@@ -1167,6 +1195,10 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
         return None
     found = [m for m in mentions(frame) if m.kind in {"name", "version", "identifier", "flag"}]
     words = tokens(question)
+    frame_words = {w.lower for w in tokens(frame)}
+    if found and all(m.kind == "flag" for m in found) and any(
+            w.lower in frame_words and _names_tool(w.lower) for w in words):
+        return None  # "whats the older syntax for that with pyenv install" names its tool: not the frame's -k
     if not found and (tool := _tool(frame)) and not _TOOL.search(question):
         # "what else do i need on a mac" after "how do i install node-gyp": more of what that tool needs; "how do i
         # do one" after "does util-linux require an out of tree build …": one for that tool

@@ -27,6 +27,7 @@ from masis.judge.calibration import calibrated
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights, in_table
+from masis.judge.faq import is_question, question_answered, under_questions
 from masis.judge.findings import Critique, Evaluation, Relatedness
 from masis.judge.meaning import best_by_meaning
 from masis.judge.phrases import content_words
@@ -123,8 +124,11 @@ class ExtractiveProvider:
         own = {id(s): _own_credits(asked, s, question) for s in sentences}
         # a short sentence of an entry is read with the entry's first sentence ("Default: 256." with "maxFreeSockets …")
         leads = {id(s): asked.credits_in(s.lead) if s.lead else {} for s in sentences}
+        # a FAQ's answer is read under its question, which answers nothing itself (`masis.judge.faq`)
+        faq = {answer: asked.credits_in(posed.text) for answer, posed in under_questions(sentences).items()}
         credits = {
-            id(s): {**headings.get(s.chunk["chunk_id"], {}), **leads[id(s)], **own[id(s)]} for s in sentences
+            id(s): {**headings.get(s.chunk["chunk_id"], {}), **faq.get(id(s), {}), **leads[id(s)], **own[id(s)]}
+            for s in sentences
         }
         noun = answer_noun(question)
         asked_for = terms(noun) if noun else frozenset()  # the noun the answer is asked by ("the status")
@@ -133,6 +137,7 @@ class ExtractiveProvider:
             for s in sentences
             if credits[id(s)]
             and s.text.lower() not in avoid
+            and not is_question(s.text)
             and (not is_heading(s.text) or _asked_field(s.text, asked, asked_for) or _list_item(s))
         ]
         candidates = _holding_most_anchors(question, candidates)
@@ -340,6 +345,8 @@ class ExtractiveProvider:
                         context = _context(by_id[chunk_id], asked, question)
                         passage = covered_by.setdefault(chunk_id, dict.fromkeys(context, 1.0))
                         cover(claim, passage)
+                        if posed := question_answered(by_id[chunk_id]["text"], claim):
+                            cover(posed, passage)  # a FAQ's answer is read with its question
                         if authoring and names_author(claim):
                             passage.update(dict.fromkeys(authoring, 1.0))
                         said.setdefault(chunk_id, []).append(claim)

@@ -473,3 +473,52 @@ def test_the_reply_to_what_that_one_means_takes_its_place() -> None:
     assert read("which one wins if both are there", pyenv,
                 antecedent=".pyenv-version and .python-version").text.startswith(
         "Which one wins if .pyenv-version and .python-version are there")
+
+
+def test_what_the_user_does_something_to_is_the_object_after_the_verb() -> None:
+    # conversations tune cv-206: "it" after "when should i turn on packrat" was read as "turn"
+    packrat = [turn("when should i turn on packrat in pyparsing")]
+    assert read("how do i turn it on", packrat).text == "How do i turn packrat on"
+    assert read("can i use it with left recursion", packrat).text == "Can i use packrat with left recursion"
+    # an adverb typed after the object is not part of it (cv-207: "who wrote wget originally")
+    assert read("does it need perl", [turn("who wrote wget originally")]).text == "Does wget need perl"
+
+
+def test_a_yes_no_question_s_subject_ends_before_its_verb_or_its_adjective() -> None:
+    # cv-189: "does cjpeg -optimize make the jpegs smaller" is about cjpeg -optimize, not "cjpeg -optimize make the
+    # jpegs"; cv-199: "is the dpkg Protected field spec final" is about the spec, not "the … spec final"
+    assert topic("does cjpeg -optimize make the jpegs smaller") == "cjpeg -optimize"
+    assert topic("does a node server keep an idle socket") == "the node server"
+    assert topic("is the dpkg Protected field spec final") == "the dpkg Protected field spec"
+    assert topic("Is the Heron S1 waterproof?") == "the Heron S1"
+    # a "they" that does something is whoever "they" are, not its object (cv-147)
+    assert topic("do they take merge requests too") is None
+
+
+def test_he_or_him_is_the_one_person_the_thread_named() -> None:
+    # conversations tune cv-207: "do i send bug reports to him" was read alone and answered from lsof's docs
+    wget = [turn("who wrote wget originally", answer="Wget was originally written and mainained by Hrvoje Niksic [w#4].")]
+    reading = read("do i send bug reports to him", wget)
+    assert (reading.text, reading.rule) == ("Do i send bug reports to Hrvoje Niksic", "pronoun")
+    # "it" is never that person: the thread's thing before him
+    after = [*wget, turn("do i send bug reports to him", reading=reading.text)]
+    assert read("does it need perl", after).text == "Does wget need perl"
+    # no one named: asked back, not read alone
+    lsof = [turn("how do i join the lsof mailing list", answer="Send e-mail to lsof-l-request [l#2].")]
+    assert (read("is he still maintaining lsof", lsof).rule, read("is he still maintaining lsof", lsof).unclear) == (
+        "unclear", "he")
+    # a "he" the question's own people word introduced stays
+    assert read("if an employee leaves, does he keep his laptop?", wget).rule != "unclear"
+
+
+def test_that_release_after_which_version_is_the_version_that_did_it() -> None:
+    # cv-191: "when was that release out" after "which libffi version added risc-v" (no version word in the answer)
+    libffi = [turn("which libffi version added risc-v", answer="3.3 Nov-23-2019 Add RISC-V support [l#11].")]
+    assert read("when was that release out", libffi).text == "When was the libffi version that added risc-v out"
+
+
+def test_a_question_naming_its_tool_does_not_carry_the_frame_s_flag() -> None:
+    # cv-177: "whats the older syntax for that with pyenv install" after "does pyenv latest -k pick up prereleases"
+    pyenv = [turn("what does pyenv latest -k do"),
+             turn("does it pick up prereleases", reading="Does pyenv latest -k pick up prereleases")]
+    assert read("whats the older syntax for that with pyenv install", pyenv).rule == "self-contained"
