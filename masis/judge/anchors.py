@@ -22,6 +22,7 @@ from itertools import pairwise
 
 from masis.judge.matching import related
 from masis.judge.sentences import is_table_row
+from masis.judge.tables import without_row_range
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
@@ -332,7 +333,7 @@ def _member_of_document(anchor: str, chunk: EvidenceChunk) -> bool:
 def read_under(chunk: EvidenceChunk) -> str:
     """What any quote of a passage is read under: its section heading, its document's title (the top of its heading
     path) and its document's name."""
-    return "\n".join([chunk.get("section") or "", chunk.get("title") or "", chunk["doc_name"]])
+    return "\n".join([without_row_range(chunk.get("section") or ""), chunk.get("title") or "", chunk["doc_name"]])
 
 
 def quote_context(sentence: str, chunk: EvidenceChunk) -> str:

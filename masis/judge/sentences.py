@@ -270,11 +270,15 @@ def _blocks(text: str) -> list[str]:
             # column --columns … since: v2.30") starts the next record
             blocks.append(" ".join(current))
             current = []
-        current.append(line)
         following = lines[index + 1] if index + 1 < len(lines) else ""
         heading_like = (
             len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
         ) or deliberate[index]
+        if heading_like and line.endswith(":") and current and ends_with_mark(current[-1]):
+            # "Upgrading from a version prior to 1.9.10:" after a paragraph that ended opens what follows it
+            blocks.append(" ".join(current))
+            current = []
+        current.append(line)
         if line.endswith("::") or (_OPTIONS_ALONE.match(line) and not _OPTION.match(following)):
             # an AsciiDoc entry's term ("-P <prefix>:: --prefix=<prefix>::"), or a help text's options on a line of
             # their own ("-t THRESHOLD, --threshold THRESHOLD" over "Define a custom maximum …"): read with its text

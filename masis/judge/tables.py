@@ -33,6 +33,15 @@ def rows_heading(first: int, last: int, header: Sequence[str]) -> str:
     return f"rows {first}-{last}{_ROWS_OF}{columns}" if columns else f"rows {first}-{last}"
 
 
+_ROW_RANGE = re.compile(r"\brows \d+-\d+\b")
+
+
+def without_row_range(heading: str) -> str:
+    """A `rows_heading` without its row numbers: "rows 1-4" counts rows, it says nothing a question asks about (a
+    "value of 4" is not in a passage of four rows)."""
+    return _ROW_RANGE.sub("rows", heading)
+
+
 def heading_columns(heading: str | None) -> list[str]:
     """The columns a `rows_heading` names, also after a sheet's name ("Budget, rows 4-43 of …"); none for any
     other heading."""

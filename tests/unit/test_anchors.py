@@ -215,3 +215,14 @@ def test_a_month_beside_a_year_or_a_day_is_a_constraint_its_rows_must_meet() -> 
 )
 def test_a_plain_word_the_question_calls_an_option_is_a_setting(question: str, settings: list[str]) -> None:
     assert named_settings(question) == settings
+
+
+def test_a_table_passage_s_row_numbers_hold_no_figure_the_question_asks_for() -> None:
+    # opsdocs tune od-096: "What does a NEEDRESTART-KSTA value of 4 mean?" was answered with the row of value 0 at
+    # confidence 1.0: the 4 of its passage's heading "rows 1-4 of …" counted as held
+    row = "NEEDRESTART-KSTA value: 0; Meaning: unknown or failed to detect."
+    chunk: EvidenceChunk = {"chunk_id": "k.csv#1", "doc_name": "needrestart-kernel-status.csv", "text": row,
+                            "page": None, "section": "rows 1-4 of NEEDRESTART-KSTA value, Meaning", "relevance": 1.0,
+                            "score": 1.0}
+    assert missing(["NEEDRESTART-KSTA", "4"], [(row, chunk)]) == ["4"]
+    assert missing(["NEEDRESTART-KSTA", "0"], [(row, chunk)]) == []

@@ -497,7 +497,8 @@ def test_a_yes_no_question_s_subject_ends_before_its_verb_or_its_adjective() -> 
 
 def test_he_or_him_is_the_one_person_the_thread_named() -> None:
     # conversations tune cv-207: "do i send bug reports to him" was read alone and answered from lsof's docs
-    wget = [turn("who wrote wget originally", answer="Wget was originally written and mainained by Hrvoje Niksic [w#4].")]
+    wget = [turn("who wrote wget originally",
+                 answer="Wget was originally written and mainained by Hrvoje Niksic [w#4].")]
     reading = read("do i send bug reports to him", wget)
     assert (reading.text, reading.rule) == ("Do i send bug reports to Hrvoje Niksic", "pronoun")
     # "it" is never that person: the thread's thing before him

@@ -234,3 +234,21 @@ def test_a_two_cell_tables_rows_are_sentences_of_their_own() -> None:
         "linux-x64 | RHEL 8 with gcc-toolset-10[^6]"]
     # one line with a pipe is no table: a shell pipeline in prose stays in its sentence
     assert split_sentences("Count them with\nls | wc -l\nand compare.") == ["Count them with ls | wc -l and compare."]
+
+
+def test_a_lead_in_line_after_a_finished_paragraph_opens_what_follows_it() -> None:
+    # opsdocs tune od-019 (sudo's UPGRADE.md): the 1.9.10 lead-in was read as the end of the 1.9.13 paragraph, so the
+    # '^' change it introduces was quoted beside the next lead-in's 1.9.9
+    text = ("To restore the old, pre-1.9.13 behavior, run configure using the --with-aix-soname=svr4 option.\n"
+            "Upgrading from a version prior to 1.9.10:\n"
+            "Sudo now interprets a command line argument in sudoers that begins with a '^' character as a regular "
+            "expression.\nUpgrading from a version prior to 1.9.9:\n"
+            "Sudo now runs commands with the core limit set to 0.")
+    assert sentence_blocks(text) == [
+        ["To restore the old, pre-1.9.13 behavior, run configure using the --with-aix-soname=svr4 option."],
+        ["Upgrading from a version prior to 1.9.10:"],
+        ["Sudo now interprets a command line argument in sudoers that begins with a '^' character as a regular "
+         "expression."],
+        ["Upgrading from a version prior to 1.9.9:"],
+        ["Sudo now runs commands with the core limit set to 0."],
+    ]
