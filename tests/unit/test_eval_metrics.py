@@ -58,6 +58,10 @@ def test_containment_is_word_aligned_after_normalisation() -> None:
     assert m.contains_answer("Dyrrachium—one of the naval bases of the Adriatic—fell again", ["Adriatic"])
     assert m.contains_answer("All tools: $SYSTEMD_OFFLINE=[0|1] — if set to 1", ["$SYSTEMD_OFFLINE"])
     assert not m.contains_answer("$SYSTEMD_OFFLINE_MODE=1", ["$SYSTEMD_OFFLINE"])
+    # so does a colon: "boolean (default:True)" holds "True" (opsdocs od-001), "Sekulić:The" holds "Sekulić"
+    assert m.contains_answer("Unattended-Upgrade::MinimalSteps - boolean (default:True)", ["True"])
+    assert m.contains_answer('string (default:"root")', ["root"])
+    assert not m.contains_answer("default:Trueish", ["True"])
 
 
 def test_token_support_and_percentile() -> None:
