@@ -214,8 +214,15 @@ def holds(text: str, anchor: str) -> bool:
     wanted = _parts(anchor)
     if not wanted:
         return True
+    if any(c.isdigit() for c in anchor):
+        text = _SECTION_NUMBER.sub(r"\1", text)
     have = _parts(_bare_numbers(text) if anchor.isdigit() else text)
     return any(True for _ in _ends_of(have, wanted))
+
+
+# a FAQ's or a manual's section number opening a line ("4.4. Is the chronyc / chronyd protocol documented
+# anywhere?", "? 4.4. Is …" in its contents): no version of anything
+_SECTION_NUMBER = re.compile(r"(?m)^(\s*(?:[?*•o-]\s+)?)\d+(?:\.\d+)+\.(?=\s+[A-Z])")
 
 
 _MONTH_WORD = re.compile(r"(?<![^\W\d_])[A-Za-z]{3,9}(?![^\W\d_])")  # a month's name: 3 to 9 letters

@@ -226,3 +226,12 @@ def test_a_table_passage_s_row_numbers_hold_no_figure_the_question_asks_for() ->
                             "score": 1.0}
     assert missing(["NEEDRESTART-KSTA", "4"], [(row, chunk)]) == ["4"]
     assert missing(["NEEDRESTART-KSTA", "0"], [(row, chunk)]) == []
+
+
+def test_a_section_number_opening_a_line_is_no_version() -> None:
+    # opsdocs tune od-147: "What changed in chrony 4.4?" was answered with the FAQ's "4.4. Is the chronyc / chronyd
+    # protocol documented anywhere?"
+    faq = "Frequently asked questions\n? 4.4. Is the chronyc / chronyd protocol documented anywhere?\nNo."
+    assert not holds(faq, "4.4") and not holds(faq, "chrony 4.4")
+    assert holds("New in version 4.4\n=================", "4.4")
+    assert holds("4.4 (2023-08-09)\nAdded support for NTS.", "4.4")  # a changelog's heading keeps its version
