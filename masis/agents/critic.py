@@ -60,6 +60,8 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             confidence = min(confidence, grounding.CONTRADICTED_CONFIDENCE)
         if state.get("attempt", 1) > 1 and not ctx.llm.audit_uses_model:
             confidence = calibration.after_retry(confidence)
+        if state.get("reading") and not ctx.llm.reading_uses_model:
+            confidence = calibration.read_in_context(confidence)
         if audit.hallucination:
             critique.hallucination_detected = True
         if audit.forces_retry:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from masis.judge.calibration import after_retry, calibrated
+from masis.judge.calibration import after_retry, calibrated, read_in_context
 
 
 @pytest.mark.parametrize(("raw", "expected"), [(0.0, 0.0), (0.65, 0.45), (0.75, 0.65), (1.0, 1.0), (1.4, 1.0)])
@@ -24,3 +24,14 @@ def test_a_retried_answer_in_the_band_that_was_right_half_the_time_is_asked_back
 def test_a_retried_answer_from_075_stays_answered_below_the_top_of_the_scale(score: float, expected: float) -> None:
     assert after_retry(score) == pytest.approx(expected, abs=1e-4)
     assert after_retry(score) < 0.9  # never in the bucket that promises "right 95 times in 100"
+
+
+@pytest.mark.parametrize("score", [0.7, 0.75, 0.79])
+def test_a_rewritten_follow_up_in_the_band_where_the_wrong_readings_sat_is_asked_back(score: float) -> None:
+    # "And its capacity?" read as "What is the Falcon X2's capacity?" quoted the X2's price at 0.7-0.8
+    assert score >= 0.65 > read_in_context(score)
+
+
+@pytest.mark.parametrize(("score", "expected"), [(0.8, 0.65), (0.9, 0.825), (1.0, 1.0), (1.3, 1.0), (-0.1, 0.0)])
+def test_a_rewritten_follow_up_from_08_is_answered_and_keeps_the_top(score: float, expected: float) -> None:
+    assert read_in_context(score) == pytest.approx(expected, abs=1e-4)
