@@ -2,7 +2,8 @@
 data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl,
 data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl,
 data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questions.jsonl,
-data/opsdocs/questions.jsonl and data/conversations/conversations.jsonl.
+data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl and
+data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -36,6 +37,7 @@ APIDOCS = DATA / "apidocs"
 MANDOCS = DATA / "mandocs"
 TEAMDOCS = DATA / "teamdocs"
 OPSDOCS = DATA / "opsdocs"
+SERVICEDOCS = DATA / "servicedocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -50,6 +52,7 @@ CORPORA = {
     "mandocs": MANDOCS / "files",
     "teamdocs": TEAMDOCS / "files",
     "opsdocs": OPSDOCS / "files",
+    "servicedocs": SERVICEDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -280,6 +283,7 @@ def main() -> int:
         lambda t: check_questions(t, "mandocs", "md2"),  # md- is moredocs'
         lambda t: check_questions(t, "teamdocs", "td"),
         lambda t: check_questions(t, "opsdocs", "od"),
+        lambda t: check_questions(t, "servicedocs", "sv"),
         check_conversations,
     )
     for check in checks:
