@@ -95,14 +95,17 @@ def f1_score(prediction: str, golds: Sequence[str]) -> float:
     return max((_f1(prediction, gold) for gold in golds), default=0.0)
 
 
-_WORD_BREAKS = str.maketrans({"—": " ", "–": " ", "=": " ", ":": " "})
+# typographic quotes go as SQuAD's ASCII ones do ("“1m” is taken to mean “31d”" holds "31d")
+_WORD_BREAKS = str.maketrans({"—": " ", "–": " ", "=": " ", ":": " ", "“": None, "”": None, "„": None, "‘": None,
+                              "’": None, "‚": None, "«": None, "»": None})
 
 
 def contains_answer(text: str, golds: Sequence[str]) -> bool:
     """The text holds one of the reference answers, word-aligned, after SQuAD normalisation; a dash between words
     parts them ("… bases of the Adriatic—fell again" holds "Adriatic"), which SQuAD's ASCII punctuation does not, and
     so does the equals sign of a setting ("$SYSTEMD_OFFLINE=[0|1]" holds "$SYSTEMD_OFFLINE") and a colon ("boolean
-    (default:True)" holds "True"; SQuAD's normalisation would glue "default" and "true" into one word)."""
+    (default:True)" holds "True"; SQuAD's normalisation would glue "default" and "true" into one word); typographic
+    quotes are dropped like SQuAD's ASCII ones."""
     haystack = f" {normalize_answer(text.translate(_WORD_BREAKS))} "
     needles = [normalize_answer(gold.translate(_WORD_BREAKS)) for gold in golds]
     if any(needle and f" {needle} " in haystack for needle in needles):

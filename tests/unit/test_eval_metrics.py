@@ -62,6 +62,11 @@ def test_containment_is_word_aligned_after_normalisation() -> None:
     assert m.contains_answer("Unattended-Upgrade::MinimalSteps - boolean (default:True)", ["True"])
     assert m.contains_answer('string (default:"root")', ["root"])
     assert not m.contains_answer("default:Trueish", ["True"])
+    # typographic quotes go as ASCII ones do (servicedocs sv-101 was scored wrong)
+    assert m.contains_answer("“1m” is taken to mean “31d” [borgbackup-prune.html#5].", ["31d"])
+    assert m.contains_answer("The default for both daemons is ”20”.", ["20"])
+    assert m.contains_answer("it doesn’t expire", ["doesn't expire"])
+    assert not m.contains_answer("“31d”", ["31"])
 
 
 def test_token_support_and_percentile() -> None:
