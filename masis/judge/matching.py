@@ -66,18 +66,31 @@ def _credits(
     asked: Question, text_terms: frozenset[int], text_words: frozenset[str], document_terms: frozenset[int]
 ) -> tuple[tuple[int, float], ...]:
     found: dict[int, float] = {}
+    by_letter: dict[str, tuple[str, ...]] | None = None
     for term in asked.terms:
         if term in text_terms:
             found[term] = 1.0
-        elif any(
-            related(word, other) for word in asked.surface.get(term, ()) for other in text_words if other[0] == word[0]
-        ):  # `related` asks for the same first letter: the others cannot be
+            continue
+        surface = asked.surface.get(term, ())
+        if surface and by_letter is None:
+            by_letter = _by_first_letter(text_words)
+        # `related` asks for the same first letter: the others cannot be
+        if any(related(word, other) for word in surface for other in (by_letter or {}).get(word[0], ())):
             found[term] = RELATED_CREDIT
-        elif any(_in_code(word, text_words) for word in asked.surface.get(term, ())):
+        elif any(_in_code(word, text_words) for word in surface):
             found[term] = 1.0
         elif term in document_terms:
             found[term] = DOCUMENT_CREDIT
     return tuple(found.items())
+
+
+@lru_cache(maxsize=4096)  # as `_credits`: a text's words are matched against each question term the text lacks
+def _by_first_letter(text_words: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """The words grouped by their first letter."""
+    grouped: dict[str, list[str]] = {}
+    for word in text_words:
+        grouped.setdefault(word[0], []).append(word)
+    return {letter: tuple(words) for letter, words in grouped.items()}
 
 
 @lru_cache(maxsize=512)

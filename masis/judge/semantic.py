@@ -75,9 +75,11 @@ def relevance_scale(cosine: float) -> float:
     return round(min(1.0, max(0.0, cosine + OFFSET)), 4)
 
 
+@functools.cache
 def model_dir() -> Path | None:
     """Where the installed model package keeps its files (found without importing it: its `__init__`
-    imports sentence-transformers, which MASIS does not install)."""
+    imports sentence-transformers, which MASIS does not install). Looked up once a process: every passage and
+    sentence the judges weigh by meaning asks for the encoder, and the files' checks are a dozen system calls."""
     package = _package_dir(MODEL_PACKAGE)
     if package is None:
         return None

@@ -14,11 +14,11 @@ import itertools
 import os
 import socket
 import sqlite3
-import struct
 import sys
 import threading
 from array import array
-from collections import Counter
+from bisect import bisect_left
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
@@ -154,6 +154,7 @@ class Registry:
         """`wait`: on PostgreSQL, how long a call waits for the database during an outage (default
         `masis.records.pg.DEFAULT_WAIT_SECONDS`)."""
         self._lock = threading.RLock()
+        self._term_sets = _TermSets()
         self._pg: PgConnection | None = None
         if isinstance(target, str) and is_postgres_url(target):
             announce_presence(target)
@@ -351,6 +352,7 @@ class Registry:
 
         The workspace's document frequencies and vocabulary change once for the whole batch, by the sum of
         what each document adds less what the version it replaces had added."""
+        self._forget_term_sets()
         delta: Counter[int] = Counter()
         word_delta: Counter[str] = Counter()
         latest: dict[str, Mapping[int, int]] = {}  # a name's counts so far in this batch, if it came up already
@@ -413,6 +415,7 @@ class Registry:
                 )
 
     def delete_document(self, workspace_id: str, name: str) -> bool:
+        self._forget_term_sets()
         with self.transaction() as conn:
             stored = _stored_terms(conn, workspace_id, name)
             _apply_delta(conn, _TERM_COUNTS, workspace_id, {term: -n for term, n in stored.items()})
@@ -456,17 +459,37 @@ class Registry:
         found = {int(term): int(count) for term, count in rows}
         return {term: found.get(term, 0) for term in wanted}
 
+    def _forget_term_sets(self) -> None:
+        with self._lock:
+            self._term_sets.clear()
+
     def terms_in_documents(
         self, workspace_id: str, names: Iterable[str], terms: Iterable[int]
     ) -> dict[str, set[int]]:
-        """Which of `terms` each of the documents `names` contains (documents with none are left out)."""
+        """Which of `terms` each of the documents `names` contains (documents with none are left out).
+
+        A document's terms are read from its packed row once and kept (`_TermSets`) under its version (its hash and
+        upload time), so a version written by another process is read afresh; this process's own writes forget what
+        it kept."""
         wanted = frozenset(terms)
         if not wanted:
             return {}
+        names = list(dict.fromkeys(names))
+        held: dict[str, set[int]] = {}
         with self._lock:
-            rows = list(_rows_by_name(self._conn, "doc_term_counts", "terms", workspace_id,
-                                      list(dict.fromkeys(names))))
-        return {name: held for name, blob in rows if (held := _terms_held(bytes(blob), wanted))}
+            unread = []
+            for name, *version in _term_versions(self._conn, workspace_id, names):
+                kept = self._term_sets.get((workspace_id, name, *version))
+                if kept is None:
+                    unread.append(name)
+                elif found := kept.holding(wanted):
+                    held[name] = found
+            for name, blob, *version in _term_versions(self._conn, workspace_id, unread, with_terms=True):
+                read = _SortedTerms.of(bytes(blob))
+                self._term_sets.put((workspace_id, name, *version), read)
+                if found := read.holding(wanted):
+                    held[name] = found
+        return {name: held[name] for name in names if name in held}
 
     def words_starting(self, workspace_id: str, prefix: str, limit: int = 500) -> list[str]:
         """Words of the workspace's documents that start with `prefix` (an index range scan)."""
@@ -619,19 +642,78 @@ def _unpack_terms(blob: bytes) -> dict[int, int]:
     return dict(zip(flat[::2], flat[1::2], strict=True))
 
 
-def _terms_held(blob: bytes, wanted: AbstractSet[int]) -> set[int]:
-    """Which of the terms `wanted` a packed (term, count) blob holds, found in the bytes: a document's blob holds
-    thousands of terms and a question asks after a few, so unpacking it all costs far more than a search for
-    each term where a pair starts (a match at any other offset is a count, or straddles two numbers)."""
-    held = set()
-    for term in wanted:
-        key = struct.pack("<I", term)
-        at = blob.find(key)
-        while at != -1 and at % 8:
-            at = blob.find(key, at + 1)
-        if at != -1:
-            held.add(term)
-    return held
+@dataclass(frozen=True)
+class _SortedTerms:
+    """A document's term ids, sorted (4 bytes a term), for asking which of a question's few terms it holds."""
+
+    terms: array
+
+    @classmethod
+    def of(cls, blob: bytes) -> _SortedTerms:
+        flat = array(_PACKED)
+        flat.frombytes(blob)
+        if sys.byteorder == "big":
+            flat.byteswap()
+        return cls(array(_PACKED, sorted(flat[::2])))
+
+    @property
+    def size(self) -> int:
+        return len(self.terms) * self.terms.itemsize
+
+    def holding(self, wanted: AbstractSet[int]) -> set[int]:
+        terms = self.terms
+        return {term for term in wanted if (at := bisect_left(terms, term)) < len(terms) and terms[at] == term}
+
+
+# What a process keeps of its documents' terms: 32 MiB holds ~8 million term ids, the distinct terms of a few
+# thousand typical documents (`terms_in_documents` reads the candidates' documents at every question).
+TERM_SETS_BYTES = 32 * 2**20
+
+
+class _TermSets:
+    """The documents' sorted terms read recently, by (workspace, name, version), least recently used out first."""
+
+    def __init__(self, limit: int = TERM_SETS_BYTES) -> None:
+        self._limit = limit
+        self._kept: OrderedDict[tuple[Any, ...], _SortedTerms] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, key: tuple[Any, ...]) -> _SortedTerms | None:
+        kept = self._kept.get(key)
+        if kept is not None:
+            self._kept.move_to_end(key)
+        return kept
+
+    def put(self, key: tuple[Any, ...], terms: _SortedTerms) -> None:
+        if terms.size > self._limit or key in self._kept:
+            return
+        self._kept[key] = terms
+        self._bytes += terms.size
+        while self._bytes > self._limit:
+            self._bytes -= self._kept.popitem(last=False)[1].size
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._bytes = 0
+
+
+def _term_versions(
+    conn: Conn, workspace_id: str, names: Sequence[str], *, with_terms: bool = False
+) -> Iterator[tuple[Any, ...]]:
+    """(name, [terms,] sha256, uploaded_at) of each of the documents `names` with a terms row, a bounded IN list at
+    a time: the version is read in the same statement as the row it names. Every write of a document gives it a new
+    upload time, and the same hash has the same terms. (The row's `length` would name it too, but SQLite reads the
+    whole row to count it: as slow as reading the terms.)"""
+    terms = "t.terms, " if with_terms else ""
+    for start in range(0, len(names), _SQL_VARIABLES):
+        part = names[start : start + _SQL_VARIABLES]
+        rows = conn.execute(
+            f"SELECT t.name, {terms}d.sha256, d.uploaded_at FROM doc_term_counts t "
+            "JOIN documents d ON d.workspace_id = t.workspace_id AND d.name = t.name "
+            f"WHERE t.workspace_id = ? AND t.name IN ({','.join('?' * len(part))})",
+            (workspace_id, *part),
+        ).fetchall()
+        yield from (tuple(row) for row in rows)
 
 
 def _stored_terms(conn: Conn, workspace_id: str, name: str) -> dict[int, int]:

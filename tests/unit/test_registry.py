@@ -72,6 +72,26 @@ def test_terms_in_documents_finds_terms_not_counts_or_bytes_across_two_numbers(
     registry.close()
 
 
+def test_terms_in_documents_reads_a_version_another_connection_wrote(database: Callable[[str], Path | str]) -> None:
+    """A process keeps a document's terms once read; a new version written by another process (another connection
+    to the same registry) is read afresh, and this process's own writes forget what it kept."""
+    reader, writer = Registry(database("masis.db")), Registry(database("masis.db"))
+    writer.save_document("ws", _info("a.txt", 1), [frozenset({1, 2})])
+    assert reader.terms_in_documents("ws", ["a.txt"], [1, 2, 3]) == {"a.txt": {1, 2}}
+    # the same name, hash and upload time (which a real upload never repeats with other terms): the writer's own
+    # write forgets what it kept
+    writer.save_document("ws", _info("a.txt", 1), [frozenset({3, 2})])
+    assert writer.terms_in_documents("ws", ["a.txt"], [1, 2, 3]) == {"a.txt": {2, 3}}
+    newer = DocumentInfo("a.txt", 1, 10, None, "tester", "2026-01-02T00:00:00+00:00", "sha-a.txt-new")
+    writer.save_document("ws", newer, [frozenset({3, 4})])
+    assert reader.terms_in_documents("ws", ["a.txt"], [1, 2, 3, 4]) == {"a.txt": {3, 4}}
+    reader.save_document("ws", _info("b.txt", 1), [frozenset({9})])
+    writer.delete_document("ws", "a.txt")
+    assert reader.terms_in_documents("ws", ["a.txt", "b.txt"], [3, 9]) == {"b.txt": {9}}
+    reader.close()
+    writer.close()
+
+
 def test_a_thread_is_claimed_by_one_workspace_even_from_two_connections_at_once(
     database: Callable[[str], Path | str],
 ) -> None:
