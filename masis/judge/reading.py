@@ -670,8 +670,11 @@ def _pronouns(
         if isinstance(resolved, Reading):
             return resolved
         if resolved is None:
-            if form == "demonstrative" and words[index + 1].lower not in {"one", "ones"}:
-                continue  # "that budget" unresolved is any budget; "why that one" without its one is asked back
+            if form == "demonstrative" and words[index + 1].lower not in {"one", "ones"} \
+                    and not _closing_object(words, index):
+                # "that budget" unresolved is any budget; "why that one" without its one is asked back, and so is
+                # "what generates that file": the thing the thread meant, not any file
+                continue
             said = phrase(words, index, index + 1, question) if form == "demonstrative" else word.text
             return Reading(question, True, "unclear", (), said)
         edits.append(resolved)
@@ -713,6 +716,7 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if lower in {"this", "that", "these", "those"} and after and _content_word(after):
             pointing = before is None or before in PREPOSITIONS | AUXILIARIES | WH_WORDS | {"and"}
             pointing = pointing or (lower == "that" and after in _PERIOD_NOUNS)  # "went into Sales that quarter"
+            pointing = pointing or _closing_object(words, index)  # "what generates that file"
             if pointing and not (lower == "this" and after in _PERIOD_NOUNS):  # "this year" is now, not then
                 found.append((index, "demonstrative"))
             continue
@@ -750,6 +754,13 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
             found.append((index, "plural"))
     return found
+
+
+def _closing_object(words: list[Token], index: int) -> bool:
+    """Whether words[index] ("this", "that", "these", "those") and the noun after it close the question as the object
+    of the word before: "what generates that file", "how do i silence these warnings". A clause's "that" ("does it say
+    that files are kept") has more words after its noun."""
+    return index > 0 and index + 2 == len(words) and _content_word(words[index - 1].lower)
 
 
 def _subject_pronoun(words: list[Token], index: int) -> bool:

@@ -454,6 +454,17 @@ def test_that_one_and_both_with_nothing_named_are_asked_back() -> None:
     assert read("do both plans include support?", [turn("What does the Basic plan cost?")]).rule != "unclear"
 
 
+def test_a_thing_pointed_at_as_the_closing_object_is_asked_back_when_the_thread_does_not_name_it() -> None:
+    # conversations tune cv-211: read as typed, "what generates that file" was answered from another package's docs
+    certs = [turn("where do node's bundled root certs live in the source tree",
+                  "The certificates are in src/node_root_certs.h [nodejs-maintaining-root-certs.md#2].")]
+    reading = read("what generates that file", certs)
+    assert (reading.rule, reading.unclear) == ("unclear", "that file")
+    # a clause's "that" is no pointer, and "that budget" before more words stays as typed when unresolved
+    assert read("does it say that files are kept", certs).unclear != "that files"
+    assert read("does that budget cover travel?", [turn("What is the Kestrel budget?")]).rule != "unclear"
+
+
 def test_which_one_is_one_of_what_the_thread_asked_for() -> None:
     # conversations tune cv-166: "and which one added 3.12" was read "Which one added Python 3.12", no tool named
     before: list[Earlier] = []
