@@ -666,6 +666,8 @@ def _pronouns(
             edits.append((word.start, end.start + len(end.text), antecedent))
             about = antecedent
             continue
+        if form == "singular" and _named_before(words, index, frames[0].reading):
+            continue  # "what does grep -c count when it is combined with -v?": "it" is the question's own -c
         resolved = _resolve(question, words, index, form, frames, names)
         if isinstance(resolved, Reading):
             return resolved
@@ -754,6 +756,14 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
             found.append((index, "plural"))
     return found
+
+
+def _named_before(words: list[Token], index: int, frame: str) -> bool:
+    """Whether the question names, before words[index], a tool the previous question did not, with a flag of it ("what
+    does grep -c count when it is …" after a question on apt-get): the pronoun's antecedent is the question's own."""
+    frame_words = {word.lower for word in tokens(frame)}
+    return any(word.lower not in frame_words and _names_tool(word.lower) and words[at + 1].text.startswith("-")
+               for at, word in enumerate(words[: index - 1]))
 
 
 def _closing_object(words: list[Token], index: int) -> bool:

@@ -465,6 +465,16 @@ def test_a_thing_pointed_at_as_the_closing_object_is_asked_back_when_the_thread_
     assert read("does that budget cover travel?", [turn("What is the Kestrel budget?")]).rule != "unclear"
 
 
+def test_a_pronoun_after_the_questions_own_tool_and_flag_is_left_as_typed() -> None:
+    # conversations tune cv-229: "it" was read as the thread's apt-autoclean
+    apt = [turn("what does apt-get clean delete"), turn("and autoclean?", reading="What does apt-get autoclean delete")]
+    question = "What does grep -c count when it is combined with -v?"
+    assert (read(question, apt).text, read(question, apt).dependent) == (question, False)
+    # a tool named after the pronoun, or the thread's own tool, leaves "it" to the thread
+    assert read("does it work with grep -r", apt).text == "Does apt-get work with grep -r"
+    assert read("what does apt-get -s show when it is combined with clean", apt).dependent
+
+
 def test_which_one_is_one_of_what_the_thread_asked_for() -> None:
     # conversations tune cv-166: "and which one added 3.12" was read "Which one added Python 3.12", no tool named
     before: list[Earlier] = []
