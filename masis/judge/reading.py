@@ -391,6 +391,8 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
         return None
     if quantity := _swap_quantity(frame, fragment):  # "the 128 GB one" after "… the 256 GB Falcon X2 cost?"
         return quantity
+    if extended := _swap_extended(frame, words):  # "and autoclean?" after "what does apt-get clean delete"
+        return extended
     if sibling := _swap_sibling(frame, words):  # "for resolved" after "… point systemd-timesyncd somewhere else"
         return sibling
     kept = [w for w in words if w.lower not in DETERMINERS]
@@ -427,6 +429,20 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
 
 
 _NOT_ALIGNED = DETERMINERS | PREPOSITIONS | CONJUNCTIONS | AUXILIARIES | WH_WORDS | _SINGULAR | _PLURAL
+_EXTENDED_MIN = 4  # the shortest frame word a one-word fragment may extend ("clean" in "autoclean")
+
+
+def _swap_extended(frame: str, words: list[Token]) -> str | None:
+    """A one-word fragment that ends with a word of the frame takes that word's place: "autoclean" after "what does
+    apt-get clean delete" is apt-get's other command, not another apt ("apt-autoclean")."""
+    if len(words) != 1:
+        return None
+    fragment = words[0]
+    for word in tokens(frame):
+        if (len(word.text) >= _EXTENDED_MIN and fragment.lower != word.lower and fragment.lower.endswith(word.lower)
+                and _content_word(word.lower)):
+            return frame[: word.start] + fragment.text + frame[word.start + len(word.text) :]
+    return None
 
 
 def _swap_aligned(frame: str, words: list[Token], fragment: str) -> str | None:

@@ -475,6 +475,14 @@ def test_a_pronoun_after_the_questions_own_tool_and_flag_is_left_as_typed() -> N
     assert read("what does apt-get -s show when it is combined with clean", apt).dependent
 
 
+def test_a_fragment_that_extends_a_word_of_the_frame_takes_its_place() -> None:
+    # conversations tune cv-229: "and autoclean?" was read "What does apt-autoclean clean delete"
+    assert read("and autoclean?", [turn("what does apt-get clean delete")]).text == "What does apt-get autoclean delete"
+    # a sibling of a compound still swaps its other half
+    timesyncd = [turn("how would a distro point systemd-timesyncd somewhere else")]
+    assert "systemd-resolved" in read("and for resolved", timesyncd).text
+
+
 def test_which_one_is_one_of_what_the_thread_asked_for() -> None:
     # conversations tune cv-166: "and which one added 3.12" was read "Which one added Python 3.12", no tool named
     before: list[Earlier] = []
