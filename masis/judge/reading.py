@@ -407,6 +407,8 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
     new = mentions(f"about {fragment}")  # a fragment's first word may be a name ("Sales")
     if preposition in _WHERE and not new and (placed := _swap_after(frame, preposition, fragment)):
         return placed  # "on windows?" after "where's pip's cache on linux"
+    if preposition == "for" and not new and (placed := _swap_after(frame, "in", fragment)):
+        return placed  # "and for ntbtls?" after "what does GPG_ERR_WRONG_PUBKEY_ALGO mean in gnupg"
     if preposition in _WHERE and not new and not any(w.lower == preposition for w in tokens(frame)):
         # "and on dns lookups?" after "what network timeout does wget have": the same ask, in that case too
         return f"{frame.rstrip().rstrip('?.!').rstrip()} {preposition} {fragment.strip().rstrip('?.!')}?"

@@ -483,6 +483,15 @@ def test_a_fragment_that_extends_a_word_of_the_frame_takes_its_place() -> None:
     assert "systemd-resolved" in read("and for resolved", timesyncd).text
 
 
+def test_for_a_thing_takes_the_place_of_what_the_frame_asked_in() -> None:
+    # conversations tune cv-222: "and for ntbtls?" was read "What does GPG_ERR_WRONG_PUBKEY_ALGO ntbtls in gnupg"
+    gnupg = [turn("what does GPG_ERR_WRONG_PUBKEY_ALGO mean in gnupg")]
+    assert read("and for ntbtls?", gnupg).text == "What does GPG_ERR_WRONG_PUBKEY_ALGO mean in ntbtls"
+    # a frame with nothing asked "in" is left to the other rules
+    assert read("and for ntbtls?", [turn("what does GPG_ERR_WRONG_PUBKEY_ALGO mean")]).text != (
+        "What does GPG_ERR_WRONG_PUBKEY_ALGO mean in ntbtls")
+
+
 def test_which_one_is_one_of_what_the_thread_asked_for() -> None:
     # conversations tune cv-166: "and which one added 3.12" was read "Which one added Python 3.12", no tool named
     before: list[Earlier] = []
