@@ -1062,6 +1062,7 @@ def _demonstrative(
             versioned = [m for m in found if m.kind in {"name", "version"} and any(c.isdigit() for c in m.text)]
             if versioned:
                 return start, end, versioned[-1].text
+            continue  # "in that release" is the version an earlier turn named, not the latest turn's option
         if noun.lower == "one":
             continue
         names = [m.text for m in found if m.kind != "version"]

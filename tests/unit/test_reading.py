@@ -492,6 +492,15 @@ def test_for_a_thing_takes_the_place_of_what_the_frame_asked_in() -> None:
         "What does GPG_ERR_WRONG_PUBKEY_ALGO mean in ntbtls")
 
 
+def test_that_release_is_the_version_an_earlier_turn_named() -> None:
+    # conversations tune cv-216: the latest turn named an option, not a version, and "that release" was read as it
+    git = [turn("what does transfer.credentialsInURL control in git 2.37"),
+           turn("does it catch them in pushurl too",
+                reading="Does transfer.credentialsInURL catch them in pushurl too")]
+    assert read("anything new for git log --since in that release", git).text == (
+        "Anything new for git log --since in 2.37")
+
+
 def test_which_one_is_one_of_what_the_thread_asked_for() -> None:
     # conversations tune cv-166: "and which one added 3.12" was read "Which one added Python 3.12", no tool named
     before: list[Earlier] = []
