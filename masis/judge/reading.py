@@ -168,6 +168,8 @@ def read(
     if not frames:
         return Reading(question, rule="self-contained")
     typed = it_is(question)  # "what if its faulty"
+    if _BARE_WHY.match(typed):
+        return _why(question, frames[0].reading)
     body = _LEAD.sub("", typed, count=1)
     picked = _which_one(body, frames)  # "which one added 3.12": one of the kind the thread asked for
     body = picked or body
@@ -178,6 +180,19 @@ def read(
         if reading is not None and reading.text != typed:
             return reading
     return _dependent(body, "carried") if picked else Reading(question, rule="self-contained")
+
+
+_BARE_WHY = re.compile(r"^\W*(?:and\s+)?(?:why|how\s+come)\W*$", re.IGNORECASE)
+
+
+def _why(question: str, frame: str) -> Reading:
+    """A bare "why" asks why the previous question's answer holds: after a yes/no question ("does python-build build a
+    shared libpython by default") it is that question asked why; after any other, what it asks the reason of is not
+    in the words, and it is asked back."""
+    words = tokens(frame)
+    if words and words[0].lower in AUXILIARIES | DO_MODALS:
+        return _dependent(f"Why {unasked(frame)[:1].lower()}{unasked(frame)[1:]}?", "ellipsis")
+    return Reading(question, True, "unclear", (), question.strip())
 
 
 # --- ellipsis -------------------------------------------------------------------------------------------

@@ -501,6 +501,15 @@ def test_that_release_is_the_version_an_earlier_turn_named() -> None:
         "Anything new for git log --since in 2.37")
 
 
+def test_a_bare_why_asks_the_yes_no_question_why_and_is_asked_back_after_any_other() -> None:
+    # conversations tune cv-214: "why" was read "Why for python-build?"
+    shared = [turn("does python-build build a shared libpython by default")]
+    assert read("why", shared).text == "Why does python-build build a shared libpython by default?"
+    reading = read("why?", [turn("which edition does cargo new use")])
+    assert (reading.rule, reading.unclear) == ("unclear", "why?")
+    assert read("why is that the default", shared).rule != "unclear"  # a why-question of its own
+
+
 def test_which_one_is_one_of_what_the_thread_asked_for() -> None:
     # conversations tune cv-166: "and which one added 3.12" was read "Which one added Python 3.12", no tool named
     before: list[Earlier] = []
