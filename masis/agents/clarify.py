@@ -112,7 +112,9 @@ def _doubts(state: MASISState, threshold: float) -> str:
     """Why the best draft is not answered with, in the user's terms (the supervisor's reasons are for the trace)."""
     critique = state.get("critique") or {}
     audit = state.get("citation_audit") or {}
-    confidence = state.get("confidence", 0.0)
+    best = state.get("best_draft")
+    # the draft offered is the best attempt's, not always the last one's: its score is the one to name
+    confidence = best["confidence"] if best and best.get("confidence") is not None else state.get("confidence", 0.0)
     doubts = []
     if confidence < threshold:
         doubts.append(f"the best draft's confidence is {confidence:.2f}, below the {threshold:.2f} I answer at")

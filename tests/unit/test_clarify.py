@@ -74,3 +74,14 @@ def test_a_low_confidence_question_says_why_in_the_users_terms_not_the_superviso
     assert "1 of the draft's statements could not be matched to a passage" in question
     assert "retry would repeat" not in question and "0.62;" not in question
     assert asked["clarification"]["reason"] == internal  # the supervisor's words stay in the trace
+
+
+def test_a_low_confidence_question_names_the_score_of_the_draft_it_offers() -> None:
+    # "And its capacity?": the first attempt's draft (0.63) is offered; the last attempt scored 0.54
+    state = {"confidence": 0.54, "attempt": 2, "critique": {}, "citation_audit": {},
+             "best_draft": {"answer": "The Falcon X2 costs $1,249 [falcon_x2_datasheet.md#2].", "confidence": 0.6271,
+                            "evaluation": None, "evidence": []}}
+    asked = escalate(state, Settings(low_confidence_threshold=0.65), "low_confidence", "")  # type: ignore[arg-type]
+    clarification = asked["clarification"]
+    assert "the best draft's confidence is 0.63, below the 0.65 I answer at" in clarification["question"]
+    assert clarification["draft_confidence"] == 0.6271
