@@ -556,7 +556,7 @@ def _of_kind(frame: str, modifier: str, plural: bool) -> str | None:
 def _swap_quantity(frame: str, fragment: str) -> str | None:
     """The frame with its figure of the fragment's unit in place ("How much does the 256 GB Falcon X2 cost?" + "the
     128 GB one" -> "... the 128 GB Falcon X2 ..."), when the fragment says nothing else and the frame has one such
-    figure."""
+    figure, or none and one thing named, which the figure then goes before."""
     new = _QUANTITY.search(fragment)
     if new is None:
         return None
@@ -565,6 +565,10 @@ def _swap_quantity(frame: str, fragment: str) -> str | None:
         return None
     unit = new["unit"].lower()
     old = [m for m in _QUANTITY.finditer(frame) if m["unit"].lower() == unit]
+    if not old and len(named := [m for m in mentions(frame) if m.kind == "name"]) == 1:
+        # "the 256 GB one" after "What does the Falcon X2 cost?": the figure goes before the one thing named
+        at = tokens(frame)[named[0].first].start
+        return frame[:at] + new.group(0) + " " + frame[at:]
     if len(old) != 1:
         return None
     return frame[: old[0].start()] + new.group(0) + frame[old[0].end() :]

@@ -86,6 +86,10 @@ DEPENDENT = [
      "ellipsis"),
     (["How much does the 256 GB Falcon X2 cost?"], "How about the 128 GB one?",
      "How much does the 128 GB Falcon X2 cost?", "ellipsis"),
+    # no figure in the question before: the figure goes before the one thing it named (was "What does the Falcon X2
+    # the 256 GB one?")
+    (["What does the Falcon X2 cost?"], "How about the 256 GB one?", "What does the 256 GB Falcon X2 cost?",
+     "ellipsis"),
     (["What is the lowest operating temperature of the Falcon X2?"], "And the highest?",
      "What is the highest operating temperature of the Falcon X2?", "ellipsis"),
     (["What was the gross margin in Q3 2026?"], "And monthly churn in the same quarter?",
