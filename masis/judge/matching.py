@@ -66,16 +66,13 @@ def _credits(
     asked: Question, text_terms: frozenset[int], text_words: frozenset[str], document_terms: frozenset[int]
 ) -> tuple[tuple[int, float], ...]:
     found: dict[int, float] = {}
-    by_letter: dict[str, tuple[str, ...]] | None = None
     for term in asked.terms:
         if term in text_terms:
             found[term] = 1.0
             continue
         surface = asked.surface.get(term, ())
-        if surface and by_letter is None:
-            by_letter = _by_first_letter(text_words)
         # `related` asks for the same first letter: the others cannot be
-        if any(related(word, other) for word in surface for other in (by_letter or {}).get(word[0], ())):
+        if any(related(word, other) for word in surface for other in _by_first_letter(text_words).get(word[0], ())):
             found[term] = RELATED_CREDIT
         elif any(_in_code(word, text_words) for word in surface):
             found[term] = 1.0

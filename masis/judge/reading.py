@@ -191,7 +191,8 @@ def _why(question: str, frame: str) -> Reading:
     in the words, and it is asked back."""
     words = tokens(frame)
     if words and words[0].lower in AUXILIARIES | DO_MODALS:
-        return _dependent(f"Why {unasked(frame)[:1].lower()}{unasked(frame)[1:]}?", "ellipsis")
+        asked = unasked(frame)
+        return _dependent(f"Why {asked[:1].lower()}{asked[1:]}?", "ellipsis")
     return Reading(question, True, "unclear", (), question.strip())
 
 

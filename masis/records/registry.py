@@ -489,7 +489,7 @@ class Registry:
                 self._term_sets.put((workspace_id, name, *version), read)
                 if found := read.holding(wanted):
                     held[name] = found
-        return {name: held[name] for name in names if name in held}
+        return held
 
     def words_starting(self, workspace_id: str, prefix: str, limit: int = 500) -> list[str]:
         """Words of the workspace's documents that start with `prefix` (an index range scan)."""
@@ -634,11 +634,17 @@ def _elements(counts: Mapping[int, int]) -> Iterator[int]:
     return itertools.chain.from_iterable(itertools.starmap(itertools.repeat, counts.items()))
 
 
-def _unpack_terms(blob: bytes) -> dict[int, int]:
+def _pairs(blob: bytes) -> array:
+    """A packed row's (term, count) pairs, flat: term, count, term, count, …"""
     flat = array(_PACKED)
     flat.frombytes(blob)
     if sys.byteorder == "big":
         flat.byteswap()
+    return flat
+
+
+def _unpack_terms(blob: bytes) -> dict[int, int]:
+    flat = _pairs(blob)
     return dict(zip(flat[::2], flat[1::2], strict=True))
 
 
@@ -650,11 +656,7 @@ class _SortedTerms:
 
     @classmethod
     def of(cls, blob: bytes) -> _SortedTerms:
-        flat = array(_PACKED)
-        flat.frombytes(blob)
-        if sys.byteorder == "big":
-            flat.byteswap()
-        return cls(array(_PACKED, sorted(flat[::2])))
+        return cls(array(_PACKED, sorted(_pairs(blob)[::2])))
 
     @property
     def size(self) -> int:
@@ -705,15 +707,10 @@ def _term_versions(
     upload time, and the same hash has the same terms. (The row's `length` would name it too, but SQLite reads the
     whole row to count it: as slow as reading the terms.)"""
     terms = "t.terms, " if with_terms else ""
-    for start in range(0, len(names), _SQL_VARIABLES):
-        part = names[start : start + _SQL_VARIABLES]
-        rows = conn.execute(
-            f"SELECT t.name, {terms}d.sha256, d.uploaded_at FROM doc_term_counts t "
-            "JOIN documents d ON d.workspace_id = t.workspace_id AND d.name = t.name "
-            f"WHERE t.workspace_id = ? AND t.name IN ({','.join('?' * len(part))})",
-            (workspace_id, *part),
-        ).fetchall()
-        yield from (tuple(row) for row in rows)
+    rows = _named_rows(conn, f"SELECT t.name, {terms}d.sha256, d.uploaded_at FROM doc_term_counts t "
+                       "JOIN documents d ON d.workspace_id = t.workspace_id AND d.name = t.name "
+                       "WHERE t.workspace_id = ? AND t.name", workspace_id, names)
+    return (tuple(row) for row in rows)
 
 
 def _stored_terms(conn: Conn, workspace_id: str, name: str) -> dict[int, int]:
@@ -742,14 +739,17 @@ def _rows_by_name(
     """(name, `column`) of each of the documents `names` that has a row in `table`, a bounded IN list at a time;
     with `ready`, only rows whose status is 'ready' (of `documents`)."""
     status = " AND status = 'ready'" if ready else ""
+    select = f"SELECT name, {column} FROM {table} WHERE workspace_id = ?{status} AND name"
+    rows = _named_rows(conn, select, workspace_id, names)
+    return ((str(name), value) for name, value in rows)
+
+
+def _named_rows(conn: Conn, select: str, workspace_id: str, names: Sequence[str]) -> Iterator[tuple[Any, ...]]:
+    """The rows of `select` (a statement ending in the name column it filters on, its one parameter the workspace)
+    for the documents `names`, a bounded IN list at a time."""
     for start in range(0, len(names), _SQL_VARIABLES):
         part = names[start : start + _SQL_VARIABLES]
-        rows = conn.execute(
-            f"SELECT name, {column} FROM {table} WHERE workspace_id = ?{status} "
-            f"AND name IN ({','.join('?' * len(part))})",
-            (workspace_id, *part),
-        ).fetchall()
-        yield from ((str(name), value) for name, value in rows)
+        yield from conn.execute(f"{select} IN ({','.join('?' * len(part))})", (workspace_id, *part)).fetchall()
 
 
 # The per-workspace counts kept up to date by adding deltas: (table, key column, count column).
