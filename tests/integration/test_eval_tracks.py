@@ -161,8 +161,8 @@ def test_conversations_load_in_order_and_each_turn_has_one_part() -> None:
 def test_conversations_know_every_corpus_folder_and_refuse_an_unknown_corpus(tmp_path: Path) -> None:
     folders = corpus_folders(REPO / "data" / "conversations")
     assert list(folders) == [
-        "sample", "realdocs", "conversations", "policydocs", "configdocs", "guidedocs", "apidocs",
-        "mandocs", "freshdocs", "nextdocs", "moredocs", "teamdocs", "holdoutdocs", "opsdocs"]  # fmt: skip
+        "sample", "realdocs", "conversations", "policydocs", "configdocs", "guidedocs", "apidocs", "mandocs",
+        "freshdocs", "nextdocs", "moredocs", "teamdocs", "holdoutdocs", "opsdocs", "servicedocs"]  # fmt: skip
     assert folders["apidocs"] == REPO / "data" / "apidocs" / "files" and all(f.is_dir() for f in folders.values())
     (tmp_path / "conversations.jsonl").write_text(json.dumps({"id": "c1", "corpus": "trivia", "split": "tune",
                                                               "turns": []}) + "\n")  # fmt: skip
