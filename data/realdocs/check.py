@@ -2,7 +2,7 @@
 data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl,
 data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl,
 data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questions.jsonl,
-data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl and
+data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl and
 data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
@@ -38,6 +38,7 @@ MANDOCS = DATA / "mandocs"
 TEAMDOCS = DATA / "teamdocs"
 OPSDOCS = DATA / "opsdocs"
 SERVICEDOCS = DATA / "servicedocs"
+EXTRADOCS = DATA / "extradocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -53,6 +54,7 @@ CORPORA = {
     "teamdocs": TEAMDOCS / "files",
     "opsdocs": OPSDOCS / "files",
     "servicedocs": SERVICEDOCS / "files",
+    "extradocs": EXTRADOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -284,6 +286,7 @@ def main() -> int:
         lambda t: check_questions(t, "teamdocs", "td"),
         lambda t: check_questions(t, "opsdocs", "od"),
         lambda t: check_questions(t, "servicedocs", "sv"),
+        lambda t: check_questions(t, "extradocs", "xd"),
         check_conversations,
     )
     for check in checks:
