@@ -135,6 +135,7 @@ _AND_FRAGMENT = re.compile(r"^\s*and\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECAS
 # "open roles?", "battery life?": a few words and a question mark, no wh-word or verb first, is an ellipsis too
 _BARE_FRAGMENT = re.compile(r"^\s*(?P<rest>[\w&-]+(?:\s+[\w&-]+){0,2})\s*\?+\s*$")
 _SINGULAR = frozenset({"it", "its", "this", "that"})
+_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 _PERSON = frozenset({"he", "him", "his", "she", "her"})
 _PLURAL = frozenset({"they", "them", "their", "these", "those"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "will", "has", "have", "had"})
@@ -223,6 +224,9 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
     if match is None:
         return None
     rest = match["rest"]
+    pointed = [word.lower for word in tokens(rest)]
+    if len(pointed) == 2 and pointed[0] in _DEMONSTRATIVES and pointed[1] in {"one", "ones"}:
+        return Reading(question, True, "unclear", (), rest)  # "and that one?": which one, the words do not say
     if swapped := _swap_letter(frame, rest):  # "and e" after "… what does the r flag on a key mean"
         return _dependent(swapped, "ellipsis")
     if any(m.kind == "period" for m in mentions(frame)):
@@ -753,7 +757,10 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if _subject_pronoun(words, index):
             found.append((index, "singular"))
             continue
-        if lower in {"this", "that", "these", "those"} and after and _content_word(after):
+        if lower in _DEMONSTRATIVES and after in {"one", "ones"}:
+            found.append((index, "demonstrative"))  # "what supports that one today": a thing the thread named
+            continue
+        if lower in _DEMONSTRATIVES and after and _content_word(after):
             pointing = before is None or before in PREPOSITIONS | AUXILIARIES | WH_WORDS | {"and"}
             pointing = pointing or (lower == "that" and after in _PERIOD_NOUNS)  # "went into Sales that quarter"
             pointing = pointing or _closing_object(words, index)  # "what generates that file"

@@ -282,6 +282,21 @@ def test_a_pronoun_never_means_a_participle() -> None:
     assert read("does that budget cover travel?", [turn("What is the Kestrel budget?")]).rule != "unclear"
 
 
+def test_that_one_is_always_a_reference_and_unresolved_is_asked_back() -> None:
+    # conversations tune cv-199: "that one" is the field the previous answer named, which the rules cannot pick; it
+    # was read as typed and answered from libxslt's news
+    earlier = [turn("is the dpkg Protected field spec final"),
+               turn("Which existing field would dpkg's proposed Protected field phase out?",
+                    "The Protected field would phase out the Important field [dpkg-protected-field.txt#2].")]
+    reading = read("what supports that one today", earlier)
+    assert (reading.rule, reading.unclear, reading.candidates) == ("unclear", "that one", ())
+    # as a fragment too: "and that one?" was read "Which that one field would dpkg's proposed …"
+    reading = read("and that one?", earlier)
+    assert (reading.rule, reading.unclear) == ("unclear", "that one")
+    # a demonstrative before a noun is unchanged
+    assert read("does that budget cover travel?", [turn("What is the Kestrel budget?")]).rule != "unclear"
+
+
 def test_they_means_only_a_plural_thing_else_stays_as_typed() -> None:
     # conversations tune cv-091: "they" were read as "the warranty claim" ("Where do the warranty claim fix …")
     earlier = [turn("How do I make a warranty claim?")]
