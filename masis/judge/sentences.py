@@ -313,6 +313,20 @@ _NUMBERED_LABEL = re.compile(
 )
 
 
+# an option group of a usage line: "[--async]", "[--no-clobber, -n]", "[-t THRESHOLD]"
+_OPTION_GROUP = re.compile(r"\[-{1,2}[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*\]")
+SYNOPSIS_GROUPS = 3
+
+
+def is_synopsis(sentence: str) -> bool:
+    """A usage line ("SYNOPSIS gcloud run deploy [[SERVICE] --namespace=NAMESPACE] [--async] [--breakglass=…] …",
+    "usage: normalizer [-h] [-v] [-a] [-n] …"): option groups in brackets that make up most of it. It names every
+    option of a command and says what none of them does, so it matches a question on any of them without answering
+    it."""
+    groups = _OPTION_GROUP.findall(sentence)
+    return len(groups) >= SYNOPSIS_GROUPS and sum(map(len, groups)) * 2 >= len(sentence.strip())
+
+
 def is_heading(sentence: str) -> bool:
     """A heading or label ("AI Investment Strategy FY2026", "Board update"): short, no closing punctuation,
     and no figure beyond a year or period. Context for retrieval, not a sentence to quote; a table row with

@@ -33,7 +33,14 @@ from masis.judge.meaning import best_by_meaning
 from masis.judge.phrases import content_words
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
-from masis.judge.sentences import is_heading, sentence_blocks, split_sentences, table_cells, underlined_heading
+from masis.judge.sentences import (
+    is_heading,
+    is_synopsis,
+    sentence_blocks,
+    split_sentences,
+    table_cells,
+    underlined_heading,
+)
 from masis.judge.support import source_text, supports
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
@@ -140,6 +147,8 @@ class ExtractiveProvider:
             and not is_question(s.text)
             and (not is_heading(s.text) or _asked_field(s.text, asked, asked_for) or _list_item(s))
         ]
+        # a usage line is quoted only when nothing else holds the question's words (`is_synopsis`)
+        candidates = [s for s in candidates if not is_synopsis(s.text)] or candidates
         candidates = _holding_most_anchors(question, candidates)
         # among the sentences of a passage that holds the question's anchors, the ones that name them themselves (or
         # under their entry, heading or document) lead: "PRIORITY_ABOVE_NORMAL … nice value of -7", not its

@@ -515,3 +515,19 @@ def test_what_the_question_sets_aside_too_is_read_as_said() -> None:
         "Which flock option makes it fail rather than wait when the lock cannot be acquired immediately?",
         [_chunk("flock.1.txt#1", "flock.1.txt", text)])
     assert answer.startswith("-n, --nb, --nonblock Fail rather than wait")
+
+
+def test_a_usage_line_is_not_quoted_when_an_entry_answers() -> None:
+    # conversations tune cv-212: "usage: normalizer [-h] [-v] [-a] [-n] …" led the answer to "what does -n do", and the
+    # extradocs set's SYNOPSIS of gcloud run deploy answered which --vpc-egress value is the default
+    evidence = [
+        _chunk(
+            "charset_normalizer-METADATA.md#8",
+            "charset_normalizer-METADATA.md",
+            "usage: normalizer [-h] [-v] [-a] [-n] [-m] [-r] [-f] [-t THRESHOLD] file [file ...]\n\n"
+            "-n, --normalize Permit to normalize input file. If not set, program does not write anything.",
+        )
+    ]
+    answer = provider.synthesize("what does -n do in charset-normalizer's cli", evidence)
+    assert answer.startswith("-n, --normalize Permit to normalize input file")
+    assert "usage:" not in answer

@@ -8,6 +8,7 @@ from masis.judge.citations import answer_sentences
 from masis.judge.quotes import referent
 from masis.judge.sentences import (
     is_heading,
+    is_synopsis,
     sentence_blocks,
     split_sentences,
     underlined_heading,
@@ -252,3 +253,22 @@ def test_a_lead_in_line_after_a_finished_paragraph_opens_what_follows_it() -> No
         ["Upgrading from a version prior to 1.9.9:"],
         ["Sudo now runs commands with the core limit set to 0."],
     ]
+
+
+@pytest.mark.parametrize("line", [
+    "usage: normalizer [-h] [-v] [-a] [-n] [-m] [-r] [-f] [-t THRESHOLD] file [file ...]",
+    "SYNOPSIS gcloud run deploy [[SERVICE] --namespace=NAMESPACE] [--[no-]allow-unauthenticated] [--async] "
+    "[--breakglass=JUSTIFICATION] [--clear-vpc-connector] [--concurrency=CONCURRENCY]",
+])
+def test_a_usage_line_is_a_synopsis(line: str) -> None:
+    assert is_synopsis(line)
+
+
+@pytest.mark.parametrize("line", [
+    # a usage block that goes on to say what each option does is read for what it says (pyenv's install help)
+    "Usage: pyenv install [-f] [-kvp] <version> -k/--keep Keep source tree in $PYENV_BUILD_ROOT after installation "
+    "(defaults to $PYENV_ROOT/sources) -v/--verbose Verbose mode: print compilation status to stdout",
+    "Pass [-n] to skip the check.",
+])
+def test_a_sentence_with_a_few_options_is_no_synopsis(line: str) -> None:
+    assert not is_synopsis(line)
