@@ -11,7 +11,8 @@ FILES = Path(__file__).resolve().parent / "files"
 
 
 def unattended_upgrades_options() -> None:
-    """The "Supported Options Reference" of unattended-upgrades-README.md: one row per `* `Option` - type (default:…)`."""
+    """The "Supported Options Reference" of unattended-upgrades-README.md: one row per
+    `* `Option` - type (default:…)`."""
     text = (FILES / "unattended-upgrades-README.md").read_text(encoding="utf-8")
     text = text[text.index("Supported Options Reference") :]
     rows = [["Option", "Type", "Default"]]

@@ -12,7 +12,9 @@ FILES = Path(__file__).resolve().parent / "files"
 def md_table(text: str, first_header_cell: str) -> list[list[str]]:
     """The Markdown pipe table whose header row starts with `first_header_cell`: header and body rows, cells trimmed."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("|") and line.strip("| ").startswith(first_header_cell))
+    start = next(
+        i for i, line in enumerate(lines) if line.startswith("|") and line.strip("| ").startswith(first_header_cell)
+    )
     rows = []
     for line in lines[start:]:
         if not line.startswith("|"):
@@ -25,7 +27,8 @@ def md_table(text: str, first_header_cell: str) -> list[list[str]]:
 
 
 def rsync_release_history() -> None:
-    """The "Partial Protocol History" table at the end of rsync-NEWS.md (release date, version, commit date, protocol)."""
+    """The "Partial Protocol History" table at the end of rsync-NEWS.md (release date, version, commit date,
+    protocol)."""
     rows = md_table((FILES / "rsync-NEWS.md").read_text(encoding="utf-8"), "RELEASE DATE")
     rows[0] = [c.replace("\\*", "*") for c in rows[0]]
     with open(FILES / "rsync-protocol-history.csv", "w", encoding="utf-8", newline="") as f:

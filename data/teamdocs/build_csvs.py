@@ -13,7 +13,8 @@ FILES = Path(__file__).resolve().parent / "files"
 def backport_labels() -> None:
     """The 'Labeling backport issues and PRs' table of nodejs-backporting-to-release-lines.md."""
     lines = (FILES / "nodejs-backporting-to-release-lines.md").read_text(encoding="utf-8").splitlines()
-    start = lines.index("| Label                   | Description                                                         |")
+    header = "| Label                   | Description                                                         |"
+    start = lines.index(header)
     rows = []
     for line in lines[start:]:
         if not line.startswith("|"):
