@@ -15,8 +15,8 @@ from masis.engine import Engine
 from tests.conftest import SAMPLE_DIR, make_settings
 
 
-def masis(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MASIS_DATA_DIR": str(data_dir), "MASIS_LLM": "extractive"}
+def masis(data_dir: Path, *args: str, **settings: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MASIS_DATA_DIR": str(data_dir), "MASIS_LLM": "extractive", **settings}
     env.pop("QDRANT_URL", None)
     return subprocess.run(
         [sys.executable, "-m", "masis.cli", *args], capture_output=True, text=True, env=env, timeout=120
@@ -231,3 +231,19 @@ def test_ingest_ends_with_one_summary_line_and_its_exit_code_says_whether_some_f
 
     nothing = masis(data, "ingest", "--workspace", "w", str(tmp_path / "missing"))
     assert nothing.returncode == 1 and nothing.stdout == "" and "no such file" in nothing.stderr
+
+
+def test_a_raised_answer_bar_asks_back_with_the_draft(data_dir: Path) -> None:
+    # the README's "Choosing the bar": MASIS_LOW_CONFIDENCE_THRESHOLD is read by every face, and an answer scored
+    # under it is asked back with its draft instead of given
+    question = "How many machine learning engineers does Kestrel Labs plan to hire in FY2026?"
+    default = json.loads(masis(data_dir, "ask", "--workspace", "demo", "--json", question).stdout)
+    assert default["status"] == "answered" and 0.65 <= default["confidence"] < 0.95
+
+    raised = masis(data_dir, "ask", "--workspace", "demo", "--json", question, MASIS_LOW_CONFIDENCE_THRESHOLD="0.95")
+    assert raised.returncode == 0, raised.stderr
+    asked = json.loads(raised.stdout)
+    assert asked["status"] == "needs_clarification"
+    assert asked["clarification"]["kind"] == "low_confidence"
+    assert asked["metrics"]["llm_calls"] > default["metrics"]["llm_calls"]  # it retried before asking
+    assert asked["answer"]  # the draft is offered, not lost
