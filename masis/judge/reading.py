@@ -136,6 +136,7 @@ _AND_FRAGMENT = re.compile(r"^\s*and\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECAS
 _BARE_FRAGMENT = re.compile(r"^\s*(?P<rest>[\w&-]+(?:\s+[\w&-]+){0,2})\s*\?+\s*$")
 _SINGULAR = frozenset({"it", "its", "this", "that"})
 _DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
+_ONES = frozenset({"one", "ones"})  # a stand-in for a thing: "that one", "the other ones"
 _PERSON = frozenset({"he", "him", "his", "she", "her"})
 _PLURAL = frozenset({"they", "them", "their", "these", "those"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "will", "has", "have", "had"})
@@ -225,7 +226,7 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
         return None
     rest = match["rest"]
     pointed = [word.lower for word in tokens(rest)]
-    if len(pointed) == 2 and pointed[0] in _DEMONSTRATIVES and pointed[1] in {"one", "ones"}:
+    if len(pointed) == 2 and pointed[0] in _DEMONSTRATIVES and pointed[1] in _ONES:
         return Reading(question, True, "unclear", (), rest)  # "and that one?": which one, the words do not say
     if swapped := _swap_letter(frame, rest):  # "and e" after "… what does the r flag on a key mean"
         return _dependent(swapped, "ellipsis")
@@ -396,7 +397,7 @@ def _first_word_forms(name: str) -> tuple[str, str]:
 def _lost_words(fragment: str, reading: str) -> list[str]:
     """The fragment's own words (not its articles, prepositions or pointing words) that the reading dropped."""
     kept = {part for w in tokens(reading) for part in (w.lower, *re.split(r"[-_]", w.lower))}  # "systemd-resolved"
-    pointing = DETERMINERS | PREPOSITIONS | CONJUNCTIONS | AUXILIARIES | _SINGULAR | _PLURAL | {"one", "ones"}
+    pointing = DETERMINERS | PREPOSITIONS | CONJUNCTIONS | AUXILIARIES | _SINGULAR | _PLURAL | _ONES
     return [w.text for w in tokens(fragment) if w.lower not in pointing and w.lower not in kept]
 
 
@@ -416,7 +417,7 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
     if sibling := _swap_sibling(frame, words):  # "for resolved" after "… point systemd-timesyncd somewhere else"
         return sibling
     kept = [w for w in words if w.lower not in DETERMINERS]
-    if (len(kept) == 2 and kept[1].lower in {"one", "ones"} and kept[0].lower not in _PICKED
+    if (len(kept) == 2 and kept[1].lower in _ONES and kept[0].lower not in _PICKED
             and not _degree(kept[0].lower) and (at := _modifier(frame_words := tokens(frame))) is not None):
         old = frame_words[at]  # "the medium ones" after "where do zstd's short CI tests run"
         return frame[: old.start] + kept[0].text + frame[old.start + len(old.text) :]
@@ -702,7 +703,7 @@ def _pronouns(
             about = antecedent
             continue
         if antecedent is not None and (form == "both" or (form == "demonstrative"
-                                                          and words[index + 1].lower in {"one", "ones"})):
+                                                          and words[index + 1].lower in _ONES)):
             # the reply to "what does 'that one' refer to?" takes its place, as a named thing's would
             end = words[index + (form == "demonstrative")]
             edits.append((word.start, end.start + len(end.text), antecedent))
@@ -714,7 +715,7 @@ def _pronouns(
         if isinstance(resolved, Reading):
             return resolved
         if resolved is None:
-            if form == "demonstrative" and words[index + 1].lower not in {"one", "ones"} \
+            if form == "demonstrative" and words[index + 1].lower not in _ONES \
                     and not _closing_object(words, index):
                 # "that budget" unresolved is any budget; "why that one" without its one is asked back, and so is
                 # "what generates that file": the thing the thread meant, not any file
@@ -757,7 +758,7 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if _subject_pronoun(words, index):
             found.append((index, "singular"))
             continue
-        if lower in _DEMONSTRATIVES and after in {"one", "ones"}:
+        if lower in _DEMONSTRATIVES and after in _ONES:
             found.append((index, "demonstrative"))  # "what supports that one today": a thing the thread named
             continue
         if lower in _DEMONSTRATIVES and after and _content_word(after):
@@ -785,11 +786,11 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if lower == "other" and before == "the" and after is not None and _content_word(after):
             found.append((index, "other"))  # "the other one", "the other model"
             continue
-        if (lower in {"one", "ones"} and index >= 2 and words[index - 2].lower == "the" and before is not None
+        if (lower in _ONES and index >= 2 and words[index - 2].lower == "the" and before is not None
                 and _degree(before) and before not in _NOT_COMPARATIVE):
             found.append((index, "degree"))  # "the bigger one": which earlier thing is bigger, words cannot tell
             continue
-        if (lower in {"one", "ones"} and index >= 2 and words[index - 2].lower == "the" and before is not None
+        if (lower in _ONES and index >= 2 and words[index - 2].lower == "the" and before is not None
                 and before.isalpha() and _content_word(before) and before not in _STAND_INS | _PICKED):
             found.append((index, "kind"))  # "the long ones": the frame's thing of another kind
             continue
@@ -1019,7 +1020,7 @@ def _replace(question: str, words: list[Token], index: int, thing: str) -> tuple
         return start, end, f"{thing} is"
     if lower in {"its", "their"}:
         return start, end, f"{thing}'s" if not thing.endswith("s") else f"{thing}'"
-    if lower in {"this", "that", "these", "those"} and index + 1 < len(words) and not _subject_pronoun(words, index):
+    if lower in _DEMONSTRATIVES and index + 1 < len(words) and not _subject_pronoun(words, index):
         return start, words[index + 1].start + len(words[index + 1].text), thing
     if index == 0:
         thing = thing[:1].upper() + thing[1:]
