@@ -35,6 +35,7 @@ from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
 from masis.judge.sentences import (
     is_heading,
+    is_program_text,
     is_synopsis,
     sentence_blocks,
     split_sentences,
@@ -668,6 +669,8 @@ def _focused(
     have?"), and not an anchor that only another part of the passage names."""
     wanted = anchors.anchors(question)
     for index, (claim, chunk_id) in enumerate(quoted[:FOCUS_QUOTES]):
+        if is_program_text(claim):
+            continue  # a value inside code may be any of its arguments: code is quoted, not focused on
         chunk = by_id[chunk_id]
         # the quote before it is read with it only when it leans on it: a pronoun ("His refusal …", "It was built …")
         # or an entry's short sentence ("Default: 256.", "Gross margin was 61% for the quarter."); "A French church

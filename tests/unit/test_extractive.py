@@ -531,3 +531,16 @@ def test_a_usage_line_is_not_quoted_when_an_entry_answers() -> None:
     answer = provider.synthesize("what does -n do in charset-normalizer's cli", evidence)
     assert answer.startswith("-n, --normalize Permit to normalize input file")
     assert "usage:" not in answer
+
+
+def test_a_value_read_out_of_program_text_is_not_at_the_top_of_the_scale() -> None:
+    # real case (teamdocs td-114, at 1.0 by the words of an example app): a code listing holds the question's words
+    # among its arguments, so the engine cannot tell which one answers; the same fact in prose keeps the top
+    question = "Which scope does the app-level token of a Socket Mode app need?"
+    listing = ("from slack_bolt.adapter.socket_mode import SocketModeHandler # the app-level token needs the "
+               "connections:write scope handler = SocketModeHandler(app, os.environ['SLACK_APP_TOKEN']);")
+    prose = "The app-level token of a Socket Mode app needs the connections:write scope."
+    for text, top in ((listing, False), (prose, True)):
+        evidence = [_chunk("bolt.md#1", "bolt.md", text)]
+        confidence = provider.critique(question, f"{text} [bolt.md#1].", evidence).confidence
+        assert (confidence >= 0.9) is top and confidence >= 0.65, (text, confidence)

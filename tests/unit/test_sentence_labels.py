@@ -8,6 +8,7 @@ from masis.judge.citations import answer_sentences
 from masis.judge.quotes import referent
 from masis.judge.sentences import (
     is_heading,
+    is_program_text,
     is_synopsis,
     sentence_blocks,
     split_sentences,
@@ -272,3 +273,31 @@ def test_a_usage_line_is_a_synopsis(line: str) -> None:
 ])
 def test_a_sentence_with_a_few_options_is_no_synopsis(line: str) -> None:
     assert not is_synopsis(line)
+
+
+@pytest.mark.parametrize("sentence", [
+    # quoted first by the offline engine on the documentation sets' tune splits (teamdocs, apidocs, configdocs,
+    # guidedocs, extradocs)
+    "import logging logging.basicConfig(level=logging.DEBUG) from slack_bolt import App # export SLACK_SIGNING_SECRET",
+    "CRC-32 example: >>> import crcmod.predefined >>> crc32_func = crcmod.predefined.mkCrcFun('crc-32')",
+    "An example: $ valgrind --tool=drd --exclusive-threshold=10 drd/tests/hold_lock -i 500 ... ==10668== Acquired at:",
+    "{ finishFlush: zlib.constants.Z_SYNC_FLUSH }, (err, buffer) => { if (err) { console.error('An error occurred:', "
+    "err); process.exitCode = 1;",
+    "For the tutorial program, that would be done as follows: tutorial]$ ./libxslt_tutorial --param rootid",
+    '""" if tsize is not None: self.total = tsize return self.update(b * bsize - self.n)',
+    "const SocksClient = require('socks').SocksClient; let options = { proxy: { port: 1080 } };",
+])
+def test_code_and_console_sessions_are_program_text(sentence: str) -> None:
+    assert is_program_text(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Call `fs.readFile()` with an encoding to get a string.",
+    "The subscription costs $ 5 a month, or $50 a year.",
+    "Import the module before you call connect() (see below); it opens the socket.",
+    "The hash function (SHA-256) is applied to each chunk.",
+    "By running the command with the --if-present flag, npm will ignore workspaces missing target script.",
+    "Set default mmap size to N with -mmap N; the default is 0.",
+])
+def test_prose_about_code_is_not_program_text(sentence: str) -> None:
+    assert not is_program_text(sentence)
