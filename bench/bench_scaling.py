@@ -19,7 +19,8 @@ workspace grows in place from one size to the next. Queries are 3-6 words of mid
 - query: `store.search` for the top 10 chunks (what the researcher fetches on a first pass);
 - ask: a whole `Engine.ask` with the offline extractive engine (researcher, synthesizer, critic,
   evaluator, supervisor and the SQLite checkpoints); `ask_answered` is the share that ended in an answer
-  (the rest asked back: random words are often not answerable). The sentence encoder reads every passage
+  (the rest asked back: random words are often not answerable), `ask_role_calls` the agents' calls per ask (3 an
+  attempt: 9 is a first draft and two retries, `MASIS_MAX_RETRIES`). The sentence encoder reads every passage
   and sentence these questions weigh for the first time;
 - ask_kept: the same questions again, each in a new thread, with the encoder's memory of recent texts
   emptied first (as in a restarted process): what an `ask` costs once the passages it weighs have been read
@@ -206,7 +207,7 @@ def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, obje
         started = time.perf_counter()
         engine.store.search(WORKSPACE, query, 10)
         query_ms.append((time.perf_counter() - started) * 1000)
-    ask_ms, ask_cpu_ms, answered = [], [], 0
+    ask_ms, ask_cpu_ms, answered, role_calls = [], [], 0, 0
     Readings.start()
     read_before = Readings.texts
     for query in queries[:asks]:
@@ -215,6 +216,7 @@ def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, obje
         ask_ms.append((time.perf_counter() - started) * 1000)
         ask_cpu_ms.append((time.process_time() - cpu) * 1000)
         answered += outcome.status == "answered"
+        role_calls += outcome.metrics["llm_calls"]  # 3 an attempt: how many attempts the questions took
     read_new = Readings.texts - read_before
     forget_recent_texts()
     kept_ms, kept_cpu_ms = [], []
@@ -230,6 +232,7 @@ def measure(engine: Engine, queries: Sequence[str], asks: int) -> dict[str, obje
         "ask_p50_ms": round(statistics.median(ask_ms), 1) if ask_ms else 0.0,
         "ask_p95_ms": round(percentile(ask_ms, 0.95), 1) if ask_ms else 0.0,
         "ask_answered": round(answered / len(ask_ms), 2) if ask_ms else 0.0,
+        "ask_role_calls": round(role_calls / len(ask_ms), 2) if ask_ms else 0.0,
         "ask_cpu_p50_ms": round(statistics.median(ask_cpu_ms), 1) if ask_cpu_ms else 0.0,
         "ask_kept_p50_ms": round(statistics.median(kept_ms), 1) if kept_ms else 0.0,
         "ask_kept_p95_ms": round(percentile(kept_ms, 0.95), 1) if kept_ms else 0.0,
