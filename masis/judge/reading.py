@@ -259,7 +259,7 @@ def _ellipsis_match(question: str) -> re.Match[str] | None:
     return match
 
 
-_NOT_A_THING = WH_WORDS | AUXILIARIES | PREPOSITIONS | {"it", "that", "this", "those", "these", "one", "ones"}
+_NOT_A_THING = WH_WORDS | AUXILIARIES | PREPOSITIONS | {"it"} | _DEMONSTRATIVES | _ONES
 
 
 def _same_slot(previous: Earlier, rest: str) -> str | None:
@@ -509,7 +509,7 @@ def _swap_after(frame: str, preposition: str, fragment: str) -> str | None:
 
 
 _QUANTITY = re.compile(r"\b\d[\d,.]*\s*-?\s*(?P<unit>[a-z]+)\b", re.IGNORECASE)
-_STAND_INS = frozenset({"one", "ones", "model", "models", "version", "option", "plan", "variant"})
+_STAND_INS = _ONES | {"model", "models", "version", "option", "plan", "variant"}
 
 
 # "the other one", "the first one": one of the things the thread named, not a thing of another kind
