@@ -32,6 +32,8 @@ def test_a_rewritten_follow_up_in_the_band_where_the_wrong_readings_sat_is_asked
     assert score >= 0.65 > read_in_context(score)
 
 
-@pytest.mark.parametrize(("score", "expected"), [(0.8, 0.65), (0.9, 0.825), (1.0, 1.0), (1.3, 1.0), (-0.1, 0.0)])
-def test_a_rewritten_follow_up_from_08_is_answered_and_keeps_the_top(score: float, expected: float) -> None:
+@pytest.mark.parametrize(("score", "expected"), [(0.8, 0.65), (0.9, 0.75), (1.0, 0.85), (1.3, 0.85), (-0.1, 0.0)])
+def test_a_rewritten_follow_up_from_08_is_answered_under_the_top_bucket(score: float, expected: float) -> None:
+    # the rules' readings of threads they first met were right 4 times in 8 at 0.9 or more: never "right 95 in 100"
     assert read_in_context(score) == pytest.approx(expected, abs=1e-4)
+    assert read_in_context(score) < 0.9
