@@ -77,6 +77,7 @@ class MASISState(TypedDict, total=False):
     evaluation: dict[str, Any] | None
     confidence: float
     missing_anchors: list[str]  # the question's exact constraints the last draft's quotes do not hold
+    drifted_to: list[str]  # a follow-up's draft quotes only these documents, which its thread never used
     retry_inputs: str | None  # what the last retry sent (query and feedback findings): an identical one is not made
     best_draft: Draft | None
     decision: str

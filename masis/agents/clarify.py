@@ -116,6 +116,11 @@ def _doubts(state: MASISState, threshold: float) -> str:
     # the draft offered is the best attempt's, not always the last one's: its score is the one to name
     confidence = best["confidence"] if best and best.get("confidence") is not None else state.get("confidence", 0.0)
     doubts = []
+    if drifted := state.get("drifted_to"):
+        # the score alone would not tell the user why: the draft left the documents the thread was about
+        names = ", ".join(drifted[:2])
+        doubts.append(f"the draft quotes {names}, which no earlier answer in this thread used, so I may have read "
+                      "your follow-up wrongly")
     if confidence < threshold:
         doubts.append(f"the best draft's confidence is {confidence:.2f}, below the {threshold:.2f} I answer at")
     if audit.get("no_valid_citation"):

@@ -10,13 +10,14 @@ from langgraph.runtime import Runtime
 
 from masis.agents.context import AgentContext, timed
 from masis.agents.researcher import core_question, question_weights, readings
-from masis.judge import calibration, citations, dismissal, grounding
+from masis.judge import calibration, citations, continuity, dismissal, grounding
 from masis.judge.anchors import latest_anchors
 from masis.judge.names import candidates, document_words, names, ordinary_words
+from masis.judge.reading import points_back
 from masis.judge.scoring import normalize_confidence
 from masis.judge.terms import terms
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
-from masis.state import MASISState
+from masis.state import EvidenceChunk, MASISState
 
 
 def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
@@ -62,6 +63,10 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             confidence = calibration.after_retry(confidence)
         if state.get("reading") and not ctx.llm.reading_uses_model:
             confidence = calibration.read_in_context(confidence)
+        drifted = _drifted(state, evidence) if not ctx.llm.reading_uses_model else []
+        if drifted:
+            # a follow-up answered from a document its thread never used, which it does not name: a misreading
+            confidence = min(confidence, continuity.DRIFTED_CONFIDENCE)
         if audit.hallucination:
             critique.hallucination_detected = True
         if audit.forces_retry:
@@ -72,6 +77,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
         "citation_audit": audit.as_dict(),
         "confidence": confidence,
         "missing_anchors": floors.missing_anchors,
+        "drifted_to": drifted,
         "confidence_history": [confidence],
         "dismissed_findings": [{"attempt": state.get("attempt", 1), **d.as_dict()} for d in dismissed],
         "llm_calls": 1,
@@ -88,6 +94,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
                 "conflicts": len(critique.conflicts),
                 "dismissed": len(dismissed),
                 "missing_anchors": floors.missing_anchors,
+                "drifted_to": drifted,
                 "invalid_citations": audit.invalid_ids,
                 "uncited_sentences": len(audit.uncited_sentences),
                 "reasoning": critique.reasoning,
@@ -95,6 +102,22 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             }
         ],
     }
+
+
+def _drifted(state: MASISState, evidence: list[EvidenceChunk]) -> list[str]:
+    """The documents a follow-up's draft quotes, when its thread never used them (`masis.judge.continuity`)."""
+    history = state.get("history") or []
+    if not history or not state.get("answer"):
+        return []
+    if not state.get("reading") and not points_back(state["user_query"]):
+        return []  # read as typed, and self-contained in its words: a new subject may well be a new document
+    by_id = {chunk["chunk_id"]: chunk["doc_name"] for chunk in evidence}
+    quoted = [by_id[chunk_id] for chunk_id in citations.cited_ids(state["answer"]) if chunk_id in by_id]
+    # what the user wrote for this question and how it was read: a reading that names the other product switches too
+    asked = [state["user_query"], state.get("reading") or "", state.get("antecedent") or "",
+             *state.get("clarifications", [])]
+    return continuity.drifted(" ".join(asked), quoted, (turn["question"] for turn in history),
+                              (doc for turn in history for doc in turn.get("docs") or []))
 
 
 def _names(ctx: AgentContext, workspace_id: str, question: str) -> list[str]:

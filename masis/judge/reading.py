@@ -154,6 +154,16 @@ _RELATIONAL = word_set(
     "maximum minimum")
 
 
+# Words that point back at something said before: a question holding one leans on its thread even when the rules
+# leave it as typed ("which one wins if both are there", "what else do i need on a mac")
+_POINTING_BACK = _SINGULAR | _DEMONSTRATIVES | _ONES | _PERSON | _PLURAL | {"else", "other", "both"}
+
+
+def points_back(question: str) -> bool:
+    """Whether the question holds a word that points back at something said before (`_POINTING_BACK`)."""
+    return any(word in _POINTING_BACK for word in re.findall(r"[a-z]+", question.lower()))
+
+
 def read(
     question: str, earlier: Sequence[Earlier], antecedent: str | None = None, names: Sequence[str] = ()
 ) -> Reading:

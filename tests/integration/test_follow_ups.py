@@ -157,3 +157,31 @@ def test_the_memory_outlives_gc_of_the_earlier_runs(settings_of: Settings) -> No
         outcome = engine.ask("devices", "And the Heron S1?", thread_id="t-gc")
     assert outcome.reading == "How much will the Heron S1 cost?"
     assert "$649" in (outcome.answer or "")
+
+
+def test_a_follow_up_that_drifts_to_a_document_the_thread_never_used_is_asked_back(tmp_path: Path) -> None:
+    # conversations tune cv-254 over the moredocs corpus: "they" are the IERS, whose leap seconds the thread is
+    # about; left as typed, the question matched underscore's changelog ("neutral 'allowed' terminology") at 0.85
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        assert not engine.ingest_paths("more", [REPO / "data" / "moredocs" / "files"]).failed
+        for question in ("who actually decides when a leap second gets added", "where are they based"):
+            earlier = engine.ask("more", question, thread_id="t-leap")
+            assert {c.doc_name for c in earlier.citations} == {"hypothesis-leap-seconds.txt"}
+        outcome = engine.ask("more", "which dates are they allowed to use", thread_id="t-leap")
+    assert outcome.status == "needs_clarification"
+    assert outcome.clarification is not None and outcome.clarification.kind == "low_confidence"
+    assert "underscore-index.html, which no earlier answer in this thread used" in outcome.clarification.question
+    assert "[underscore-index.html#" in (outcome.clarification.draft or "")
+    critics = [step for step in outcome.trace if step["node"] == "critic"]
+    assert critics and all(step["drifted_to"] == ["underscore-index.html"] for step in critics)
+    assert max(outcome.metrics["confidence_history"]) == pytest.approx(0.6)
+
+
+def test_a_self_contained_follow_up_moves_to_a_new_document(engine: Engine) -> None:
+    # conversations tune cv-075: the thread cited only the Heron S1's datasheet; the follow-up, which points back at
+    # nothing, is answered from the returns policy
+    engine.ask("devices", "How long is the Heron S1 warranty?", thread_id="t-repair")
+    outcome = engine.ask("devices", "How long does a warranty repair take?", thread_id="t-repair")
+    assert outcome.status == "answered"
+    assert {c.doc_name for c in outcome.citations} == {"returns_policy.html"}
+    assert all(not step["drifted_to"] for step in outcome.trace if step["node"] == "critic")
