@@ -1274,9 +1274,10 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
     found = [m for m in mentions(frame) if m.kind in {"name", "version", "identifier", "flag"}]
     words = tokens(question)
     frame_words = {w.lower for w in tokens(frame)}
-    if found and all(m.kind == "flag" for m in found) and any(
-            w.lower in frame_words and _names_tool(w.lower) for w in words):
-        return None  # "whats the older syntax for that with pyenv install" names its tool: not the frame's -k
+    if found and any(w.lower in frame_words and _names_tool(w.lower) for w in words):
+        # "whats the older syntax for that with pyenv install" names its tool: not the frame's -k; "how do i stop
+        # xsltproc from fetching dtds" names it too: not the frame's return code 7
+        return None
     if not found and (tool := _tool(frame)) and not _TOOL.search(question):
         # "what else do i need on a mac" after "how do i install node-gyp": more of what that tool needs; "how do i
         # do one" after "does util-linux require an out of tree build …": one for that tool

@@ -160,6 +160,8 @@ SELF_CONTAINED = [
     ("What ports does the Falcon X2 have?", "Does the Heron S1 have an Ethernet port?"),
     # a wh-question with a verb of its own is not a fragment
     ("How many customers did Kestrel Labs have at the end of Q3 2026?", "Which customers left?"),
+    # it names the frame's tool itself (conversations tune cv-247#3, read "… off the internet for 7?" before)
+    ("What does xsltproc's return code 7 mean?", "how do i stop xsltproc from fetching dtds off the internet"),
 ]
 
 
