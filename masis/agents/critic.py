@@ -111,8 +111,7 @@ def _drifted(state: MASISState, evidence: list[EvidenceChunk]) -> list[str]:
         return []
     if not state.get("reading") and not points_back(state["user_query"]):
         return []  # read as typed, and self-contained in its words: a new subject may well be a new document
-    by_id = {chunk["chunk_id"]: chunk["doc_name"] for chunk in evidence}
-    quoted = [by_id[chunk_id] for chunk_id in citations.cited_ids(state["answer"]) if chunk_id in by_id]
+    quoted = citations.cited_documents(state["answer"], evidence)
     # what the user wrote for this question and how it was read: a reading that names the other product switches too
     asked = [state["user_query"], state.get("reading") or "", state.get("antecedent") or "",
              *state.get("clarifications", [])]

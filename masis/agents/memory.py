@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from masis.judge.citations import cited_ids
+from masis.judge.citations import cited_documents
 from masis.judge.reading import Earlier
 from masis.state import Turn
 
@@ -31,9 +31,7 @@ def turn_of(values: Mapping[str, Any]) -> Turn:
     """A finished (or paused, or cancelled) run as a turn: what was asked, how it was read, what was answered."""
     status = str(values.get("status") or "")
     answer = values.get("answer") if status == "answered" else None
-    context = values.get("context") or []
-    by_id = {chunk["chunk_id"]: chunk["doc_name"] for chunk in context}
-    docs = list(dict.fromkeys(by_id[c] for c in cited_ids(answer or "") if c in by_id))
+    docs = cited_documents(answer or "", values.get("context") or [])
     question = str(values["user_query"])
     return Turn(
         question=question,

@@ -87,6 +87,12 @@ def cited_ids(text: str) -> list[str]:
     return list(dict.fromkeys(CITATION.findall(text)))
 
 
+def cited_documents(answer: str, evidence: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The documents of the `evidence` chunks the answer cites, in order of first citation, without repeats."""
+    by_id = {chunk["chunk_id"]: chunk["doc_name"] for chunk in evidence}
+    return list(dict.fromkeys(by_id[chunk_id] for chunk_id in cited_ids(answer) if chunk_id in by_id))
+
+
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
 
 

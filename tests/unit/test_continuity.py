@@ -7,58 +7,35 @@ import pytest
 from masis.judge.continuity import drifted
 from masis.judge.reading import points_back
 
-
-def test_a_pronoun_answered_from_a_document_the_thread_never_used_has_drifted() -> None:
+# (the follow-up as asked and read, the answer's documents, the thread's earlier questions and cited documents, what
+# drifted), from real threads
+CASES = [
     # conversations tune cv-206 at its first run: "it" is packrat; the answer came from underscore's docs
-    assert drifted(
-        "how do i turn it on",
-        ["underscore-index.html"],
-        ["when should i turn on packrat in pyparsing"],
-        ["pyparsing-best_practices.md"],
-    ) == ["underscore-index.html"]
-
-
-def test_a_follow_up_that_names_its_new_document_switches_on_purpose() -> None:
+    pytest.param("how do i turn it on", ["underscore-index.html"], ["when should i turn on packrat in pyparsing"],
+                 ["pyparsing-best_practices.md"], ["underscore-index.html"], id="pronoun-to-an-unused-document"),
     # cv-112: from certifi's security policy to google-auth's, named in the follow-up
-    assert drifted(
-        "and google-auth?",
-        ["google-auth-SECURITY.md"],
-        ["How fast does certifi respond to security reports?"],
-        ["certifi-SECURITY.md"],
-    ) == []
-
-
-def test_a_new_word_that_only_repeats_the_earlier_question_names_nothing() -> None:
+    pytest.param("and google-auth?", ["google-auth-SECURITY.md"],
+                 ["How fast does certifi respond to security reports?"], ["certifi-SECURITY.md"], [],
+                 id="names-its-new-document"),
     # "security" was the first question's word: it does not make certifi's thread about another policy
-    assert drifted(
-        "and the security one?",
-        ["google-auth-SECURITY.md"],
-        ["How fast does certifi respond to security reports?"],
-        ["certifi-SECURITY.md"],
-    ) == ["google-auth-SECURITY.md"]
-
-
-def test_a_stem_of_the_document_name_names_it() -> None:
+    pytest.param("and the security one?", ["google-auth-SECURITY.md"],
+                 ["How fast does certifi respond to security reports?"], ["certifi-SECURITY.md"],
+                 ["google-auth-SECURITY.md"], id="a-repeated-word-names-nothing"),
     # a self-contained follow-up in the router thread: "return" names returns_policy.html
-    assert drifted(
-        "How many days do customers have to return a router?",
-        ["returns_policy.html"],
-        ["When does the Falcon X2 launch?"],
-        ["falcon_x2_datasheet.md"],
-    ) == []
+    pytest.param("How many days do customers have to return a router?", ["returns_policy.html"],
+                 ["When does the Falcon X2 launch?"], ["falcon_x2_datasheet.md"], [], id="a-stem-names-the-document"),
+    pytest.param("How much will it cost?", ["falcon_x2_datasheet.md", "heron_s1_datasheet.txt"],
+                 ["When does the Falcon X2 launch?"], ["falcon_x2_datasheet.md"], [], id="a-document-the-thread-used"),
+    pytest.param("how do i turn it on", ["underscore-index.html"], ["when should i turn on packrat"], [], [],
+                 id="the-thread-cited-nothing-yet"),
+]
 
 
-def test_an_answer_from_a_document_the_thread_used_has_not_drifted() -> None:
-    assert drifted(
-        "How much will it cost?",
-        ["falcon_x2_datasheet.md", "heron_s1_datasheet.txt"],
-        ["When does the Falcon X2 launch?"],
-        ["falcon_x2_datasheet.md"],
-    ) == []
-
-
-def test_a_thread_that_cited_nothing_yet_cannot_be_drifted_from() -> None:
-    assert drifted("how do i turn it on", ["underscore-index.html"], ["when should i turn on packrat"], []) == []
+@pytest.mark.parametrize(("asked", "answer_documents", "earlier", "thread_documents", "expected"), CASES)
+def test_what_drifted_from_its_thread(
+    asked: str, answer_documents: list[str], earlier: list[str], thread_documents: list[str], expected: list[str]
+) -> None:
+    assert drifted(asked, answer_documents, earlier, thread_documents) == expected
 
 
 @pytest.mark.parametrize(
