@@ -2,8 +2,8 @@
 data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/questions.jsonl,
 data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl,
 data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questions.jsonl,
-data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl and
-data/conversations/conversations.jsonl.
+data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl,
+data/stackdocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -39,6 +39,7 @@ TEAMDOCS = DATA / "teamdocs"
 OPSDOCS = DATA / "opsdocs"
 SERVICEDOCS = DATA / "servicedocs"
 EXTRADOCS = DATA / "extradocs"
+STACKDOCS = DATA / "stackdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -55,6 +56,7 @@ CORPORA = {
     "opsdocs": OPSDOCS / "files",
     "servicedocs": SERVICEDOCS / "files",
     "extradocs": EXTRADOCS / "files",
+    "stackdocs": STACKDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -287,6 +289,7 @@ def main() -> int:
         lambda t: check_questions(t, "opsdocs", "od"),
         lambda t: check_questions(t, "servicedocs", "sv"),
         lambda t: check_questions(t, "extradocs", "xd"),
+        lambda t: check_questions(t, "stackdocs", "sd"),
         check_conversations,
     )
     for check in checks:
