@@ -145,8 +145,22 @@ def _pack(units: list[_Unit], chunk_chars: int, overlap_chars: int) -> list[list
             and length(start_next - 1, end + 1) <= chunk_chars
         ):
             start_next -= 1
+        heads = start_next - 1 > start and _heads_next(units, start_next - 1)
+        if heads and length(start_next - 1, end + 1) <= chunk_chars:
+            start_next -= 1  # "/var/spool/anacron" is not cut off from "This directory is used by Anacron …"
         start = start_next
     return chunks
+
+
+HEAD_LINE_MAX = 80
+
+
+def _heads_next(units: list[_Unit], index: int) -> bool:
+    """Whether the unit is a line that heads what follows it: the first of its paragraph, short and without a closing
+    mark (a heading, or a definition's term on the line above its text)."""
+    unit = units[index]
+    first = index == 0 or units[index - 1].block != unit.block
+    return first and index + 1 < len(units) and len(unit.text) <= HEAD_LINE_MAX and not _is_sentence(unit.text)
 
 
 def _render(units: Sequence[_Unit]) -> str:

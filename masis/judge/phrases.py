@@ -67,7 +67,7 @@ def noun_phrase(words: list[Token], index: int) -> tuple[int, int] | None:
     return index, end
 
 
-_TRAILING_ADVERBS = word_set("still too again anymore now today though either")
+_TRAILING_ADVERBS = word_set("still too again anymore now today though either just")
 _NOUNS_IN_LY = word_set("reply family supply assembly anomaly italy july ally rally belly jelly fly")
 
 
@@ -163,8 +163,8 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
             last -= 1  # "is the dpkg Protected field spec final": the adjective is what it asks of it
         if last > first + 1 and words[last].lower in _PARTICLES and verb_like(words[last - 1]):
             last -= 1  # "carried out"
-        while last > first and verb_like(words[last]):
-            last -= 1
+        while last > first and (verb_like(words[last]) or _adverb(words[last])):
+            last -= 1  # "what does npm unpublish actually delete" is about npm unpublish
         return first, last
     # a subject question: the verb, then its object
     return object_phrase(words, index + 1 if index < len(words) else index)

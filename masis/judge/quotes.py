@@ -52,10 +52,28 @@ def referent(sentence: str, heading: str | None, passage: str) -> str | None:
         else ""
     if usable and _names_something(usable):
         return f"{usable}:"
+    if term := _term_above(passage, sentence):
+        return f"{term}:"
     before = sentence_before(passage, sentence)
     if before and _names_something(before):
         return before
     return f"{usable}:" if usable else None
+
+
+# the term of a definition list's entry, on its own line above its text, as man pages and reference files write it:
+# a path, a flag, an identifier or a setting ("/var/spool/anacron", "--log-level LEVEL", "delay_loop <TIMER>")
+_TERM = re.compile(r"^(?:/[\w.-]+)+/?$|^--?[A-Za-z][\w-]*(?:[ =]\S+)?$|^[a-z][\w.]*[_.][\w.]+(?: <\w+>)?$")
+
+
+def _term_above(passage: str, sentence: str) -> str | None:
+    """The entry's term when the line just above the sentence is one (`_TERM`): "This directory is used by Anacron
+    for storing timestamp files." under "/var/spool/anacron" says which directory only with it."""
+    lines = [" ".join(line.split()) for line in passage.splitlines()]
+    wanted = " ".join(sentence.split())
+    for index, line in enumerate(lines):
+        if index and line.startswith(wanted) and _TERM.match(lines[index - 1]):
+            return lines[index - 1]
+    return None
 
 
 def sentence_before(passage: str, sentence: str) -> str | None:

@@ -226,3 +226,19 @@ def test_every_chunk_carries_the_documents_title_from_its_top_level_heading() ->
         ("rows.csv", b"office,staff\nOslo,12\n"),
     ]:
         assert all(c.title is None for c in chunk_sections(name, load_document(name, data), 1200, 200)), name
+
+
+def test_the_next_chunk_keeps_a_term_with_the_text_it_heads() -> None:
+    # real case (stackdocs tune sd-086): anacron(8)'s FILES list; the overlap began with "This directory is used …"
+    # and left "/var/spool/anacron", on the line above it, in the chunk before
+    entries = [("/etc/anacrontab", "Contains specifications of jobs run by anacron every day."),
+               ("/var/spool/anacron", "This directory is used by Anacron for storing timestamp files."),
+               ("/lib/systemd/system/anacron.service", "This file provides systemd service for anacron.")]
+    text = "\n\n".join(f"{term}\n{line}" for term, line in entries)
+    chunks = chunk_sections("anacron.8.txt", [Section(text=text)], chunk_chars=160, overlap_chars=70)
+    assert len(chunks) > 1
+    for chunk in chunks:
+        lines = chunk.text.splitlines()
+        for term, line in entries:
+            if line in lines:
+                assert lines.index(line) > 0 and lines[lines.index(line) - 1] == term, chunk.text

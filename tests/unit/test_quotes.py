@@ -60,3 +60,13 @@ def test_a_quote_about_this_option_is_led_by_the_sentence_that_names_the_flag() 
     assert referent("This option is mandatory for all commands.", None, passage) == (
         "-P <prefix>:: --prefix=<prefix>:: Specify the path."
     )
+
+
+def test_a_definition_is_led_by_its_term_on_the_line_above() -> None:
+    # real case (stackdocs tune sd-086): anacron(8)'s FILES entry, quoted without "/var/spool/anacron"
+    passage = ("FILES /etc/anacrontab\nContains specifications of jobs.\n/var/spool/anacron\n"
+               "This directory is used by Anacron for storing timestamp files.\nAnacron never removes them.")
+    assert referent("This directory is used by Anacron for storing timestamp files.", "FILES", passage) == (
+        "/var/spool/anacron:")
+    # a heading in words is no term: the sentence is led as before (by the heading that names something)
+    assert referent("It will cost $219.", "Falcon X2", "Pricing\nIt will cost $219.") == "Falcon X2:"

@@ -559,6 +559,12 @@ def test_what_the_user_does_something_to_is_the_object_after_the_verb() -> None:
     assert read("can i use it with left recursion", packrat).text == "Can i use packrat with left recursion"
     # an adverb typed after the object is not part of it (cv-207: "who wrote wget originally")
     assert read("does it need perl", [turn("who wrote wget originally")]).text == "Does wget need perl"
+    # nor one typed between the subject and its verb (cv-275: "what does npm unpublish actually delete"; cv-241:
+    # "can chronyd just set the clock once")
+    assert read("which package does it go for", [turn("what does npm unpublish actually delete")]).text == (
+        "Which package does npm unpublish go for")
+    assert read("does it need root", [turn("can chronyd just set the clock once and quit")]).text == (
+        "Does chronyd need root")
 
 
 def test_a_yes_no_question_s_subject_ends_before_its_verb_or_its_adjective() -> None:
