@@ -46,6 +46,7 @@ _SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("north", "northern"), ("south", "southern")),
     (("east", "eastern"), ("west", "western")),
     (("daily",), ("weekly",), ("monthly",), ("quarterly",), ("yearly", "annual", "annually")),
+    (("nanosecond", "nanoseconds"), ("microsecond", "microseconds"), ("millisecond", "milliseconds")),
     (("enable", "enables", "enabled"), ("disable", "disables", "disabled")),
     (("include", "includes", "included"), ("exclude", "excludes", "excluded")),
     (("accept", "accepts", "accepted"), ("reject", "rejects", "rejected")),

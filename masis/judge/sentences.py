@@ -188,8 +188,11 @@ def _open_line(line: str) -> bool:
 # one of the documents", "--maxvars VALUE: Maximum number of variables"); a word's label ("since: v2.30") is a field
 # of a record, which `_blocks` reads by its labels
 # or a man page's option with its aliases and its argument ("-w, --wait, --timeout seconds: Fail if …")
+# (a flag's name may hold dots: Alertmanager's "--cluster.peer-timeout value: peer timeout period (default …)")
 _TERM_LINE = re.compile(
-    r"^(?:\d[\w.]*|--?\w[\w-]*(?:=\S+)?(?:, --?\w[\w-]*(?:=\S+)?){0,4}(?: [a-z]\w*)?|[A-Z][A-Z0-9_]+)(?: [A-Z_]+)?: \S")
+    r"^(?:\d[\w.]*|--?\w[\w.-]*(?:=\S+)?(?:, --?\w[\w.-]*(?:=\S+)?){0,4}(?: [a-z]\w*)?|[A-Z][A-Z0-9_]+)"
+    r"(?: [A-Z_]+)?: \S"
+)
 # a table of options, methods or settings writes an entry as a row of two cells keyed by a flag, a call or an
 # identifier ("--devdir=$path | SDK download directory (default is OS cache directory)", "list_sandboxes() | List all
 # sandboxes", "fs.readFile | …", "maxSockets | …"): one entry a line, however wide

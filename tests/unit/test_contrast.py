@@ -34,6 +34,11 @@ def test_an_ordinal_or_a_period_swapped_for_its_neighbour_is_a_contrast() -> Non
     assert contrast.contradicted("How often are backups taken, weekly?", ["Backups are taken daily at 02:00."])
     assert contrast.contradicted("What interfered with Kublai's third invasion of Japan?",
                                  ["Kublai's second invasion of Japan in 1281 failed because of a typhoon."])
+    # a unit of time is one of a closed set too (stackdocs tune sd-049: Gunicorn logs the duration in microseconds)
+    assert contrast.contradicted("Which access log identifier prints the request duration in nanoseconds?",
+                                 ["D | request duration in microseconds"]) == [("nanoseconds", "microseconds")]
+    assert not contrast.contradicted("Which identifier prints the duration in microseconds?",
+                                     ["D | request duration in microseconds"])
 
 
 

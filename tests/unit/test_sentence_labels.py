@@ -301,3 +301,16 @@ def test_code_and_console_sessions_are_program_text(sentence: str) -> None:
 ])
 def test_prose_about_code_is_not_program_text(sentence: str) -> None:
     assert not is_program_text(sentence)
+
+
+def test_entries_of_dotted_flags_a_line_each_are_read_apart() -> None:
+    # stackdocs tune sd-066: Alertmanager's `--cluster.*` flags, one "flag value: text (default …)" line each, ran
+    # together into one sentence whose defaults then answered for --cluster.settle-timeout, which has none
+    chunk = ('--cluster.peer-timeout value: peer timeout period (default "15s")\n'
+             "--cluster.settle-timeout value: maximum time to wait for cluster connections to settle\n"
+             '--web.listen-address string: address to listen on (default ":9093")')
+    assert split_sentences(chunk) == [
+        '--cluster.peer-timeout value: peer timeout period (default "15s")',
+        "--cluster.settle-timeout value: maximum time to wait for cluster connections to settle",
+        '--web.listen-address string: address to listen on (default ":9093")',
+    ]
