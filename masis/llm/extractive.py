@@ -496,6 +496,14 @@ def _standing_alone(sentence: Sentence, question: str, shown: Collection[str] = 
             return text
         # a heading leads the quote's own sentence; a sentence before it is quoted, and cited, as itself
         return f"{lead} {text}" if lead.endswith(":") else f"{_cite(lead, sentence.chunk['chunk_id'])} {text}"
+    if expected_type(question) == "date" and not gives_type(text, "date", question):
+        # "When was the q=0 fix released?" is answered by the item's release heading ("0.5.0 / 2014-12-18"), as a
+        # release asked for is; a heading without a date adds nothing
+        if heading and heading.lower() not in text.lower() and len(heading) <= HEADING_LEAD_MAX \
+                and gives_type(heading, "date", question):
+            return f"{heading}: {text}"
+        release = _release_line_above(sentence)
+        return f"{release}: {text}" if release and gives_type(release, "date", question) else text
     if not _ASKS_VERSION.search(question) or _gives_release(text, question):
         return text
     if heading and heading.lower() not in text.lower() and len(heading) <= HEADING_LEAD_MAX:

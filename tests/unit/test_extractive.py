@@ -495,6 +495,20 @@ def test_a_changelogs_item_is_quoted_under_its_release_line() -> None:
     assert answer.startswith('0.6.3 / 2022-01-22: Revert "Lazy-load modules from main entry point" [HISTORY.md#1]')
 
 
+def test_a_changelogs_item_is_dated_by_its_release_line_when_a_date_is_asked() -> None:
+    # teamdocs tune td-074 and conversation cv-278 turn 2 ("date on that one?"): the item says what changed, its
+    # release line above it when; quoted alone it was asked back for want of a date
+    text = ("0.5.0 / 2014-12-18 ==================\nFix list return order when large accepted list\n"
+            "Fix missing identity encoding when q=0 exists\n0.4.9 / 2014-10-14 ==================\n"
+            "Fix error when media type has invalid parameter")
+    question = "When was the fix for the missing identity encoding when q=0 exists released?"
+    answer = provider.synthesize(question, [_chunk("HISTORY.md#1", "HISTORY.md", text)])
+    assert answer.startswith("0.5.0 / 2014-12-18: Fix missing identity encoding when q=0 exists [HISTORY.md#1]")
+    # a question that asks no date keeps the item as it is
+    assert provider.synthesize("What did negotiator fix about the identity encoding when q=0 exists?",
+                               [_chunk("HISTORY.md#1", "HISTORY.md", text)]).startswith("Fix missing identity")
+
+
 def test_a_short_list_item_of_a_markdown_page_is_quoted() -> None:
     # teamdocs tune td-079: "Bower and Component packages no longer supported" reads like a heading, but a
     # Markdown page's headings are never in its text; in a plain text file it stays a heading
