@@ -499,17 +499,21 @@ def _standing_alone(sentence: Sentence, question: str, shown: Collection[str] = 
     if expected_type(question) == "date" and not gives_type(text, "date", question):
         # "When was the q=0 fix released?" is answered by the item's release heading ("0.5.0 / 2014-12-18"), as a
         # release asked for is; a heading without a date adds nothing
-        if heading and heading.lower() not in text.lower() and len(heading) <= HEADING_LEAD_MAX \
-                and gives_type(heading, "date", question):
+        if _can_lead(heading, text) and gives_type(heading, "date", question):
             return f"{heading}: {text}"
         release = _release_line_above(sentence)
         return f"{release}: {text}" if release and gives_type(release, "date", question) else text
     if not _ASKS_VERSION.search(question) or _gives_release(text, question):
         return text
-    if heading and heading.lower() not in text.lower() and len(heading) <= HEADING_LEAD_MAX:
+    if _can_lead(heading, text):
         return f"{heading}: {text}" if _VERSION.search(heading) else text
     release = _release_line_above(sentence)
     return f"{release}: {text}" if release else text
+
+
+def _can_lead(heading: str, text: str) -> bool:
+    """Whether a section heading may be put before a quote: one the quote does not say already, and short."""
+    return bool(heading) and heading.lower() not in text.lower() and len(heading) <= HEADING_LEAD_MAX
 
 
 def _release_line_above(sentence: Sentence) -> str | None:
