@@ -45,7 +45,7 @@ _CELLS = re.compile(r"^[^|]+(?: \| [^|]+)+$")
 def table_cells(line: str) -> int:
     """How many cells a line of cells has ("Weight | 1.1 kg": 2), or 0 for a line that is not one; `is_table_row`
     reads three or more as a row without the table's first line."""
-    return line.count(" | ") + 1 if _CELLS.match(line) else 0
+    return line.count(" | ") + 1 if " | " in line and _CELLS.match(line) else 0
 
 
 def is_table_row(line: str) -> bool:
@@ -146,6 +146,23 @@ _UNDERLINED = re.compile(r"\S\s+(?:={3,}|-{3,})$")
 # a man page's header or footer line, which ends with the page's name and section ("GNU coreutils 9.1 September 2022
 # TIMEOUT(1)"): it names the page's release, not when the text above it changed
 _MAN_TITLE = re.compile(r"\b[A-Z][A-Z0-9_.+-]*\(\d[a-z]*\)$")
+
+
+def _underlined(line: str) -> bool:
+    """Whether `_UNDERLINED` finds the line's underline; only a line that ends like one is searched."""
+    return line.rstrip("\n").endswith(("===", "---")) and _UNDERLINED.search(line) is not None
+
+
+def _ends_sentence(line: str) -> bool:
+    """Whether a stripped line ends a sentence: a mark, not an abbreviation's (`_LINE_END`). The only mark the
+    pattern can find is the one before the closing quotes and brackets, so it is searched for there; its
+    look-behinds still read the abbreviation before it."""
+    return ends_with_mark(line) and _LINE_END.search(line, len(line.rstrip(_CLOSERS)) - 1) is not None
+
+
+def _man_title(line: str) -> bool:
+    """Whether `_MAN_TITLE` finds a man page's title at the line's end; only a line ending in ")" is searched."""
+    return line.rstrip("\n").endswith(")") and _MAN_TITLE.search(line) is not None
 
 
 def underlined_heading(line: str) -> str | None:
@@ -261,7 +278,7 @@ def _blocks(text: str) -> list[str]:
                 blocks.append(" ".join(current))
                 current = []
             continue
-        if is_table_row(line) or rows[index] or _UNDERLINED.search(line) or _MAN_TITLE.search(line):
+        if is_table_row(line) or rows[index] or _underlined(line) or _man_title(line):
             if current:
                 blocks.append(" ".join(current))
                 current = []
@@ -289,7 +306,7 @@ def _blocks(text: str) -> list[str]:
         # a line that ends a sentence before one that does not start with a capital ends its block: a chunk puts
         # each block on a line of its own, and a reference entry often opens with its name
         # ("Default: Infinity." / "maxFreeSockets {number} Maximum number of sockets …", "--edition edition")
-        ends_sentence = ends_with_mark(line) and _LINE_END.search(line)
+        ends_sentence = _ends_sentence(line)
         if heading_like or (
             ends_sentence and following and not following[:1].isupper() and not _next_field(current, following)
         ):
@@ -356,7 +373,7 @@ def is_heading(sentence: str) -> bool:
     build-id when recording: perf record -B") or a link. A field without a figure ("Default: null") stays a label:
     it does not say which entry it belongs to, and quoted it answered for its neighbouring entry."""
     text = sentence.strip()
-    if _NUMBERED_LABEL.match(text) or _UNDERLINED.search(text) or _MAN_TITLE.search(text):
+    if _NUMBERED_LABEL.match(text) or _underlined(text) or _man_title(text):
         return True
     words = text.split()
     if not words or len(words) > _HEADING_WORDS_MAX or text[-1] in ".!?;:" or " | " in text:

@@ -9,19 +9,27 @@ import uuid
 from pathlib import PurePath
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from masis.ingest.pipeline import document_name
 from masis.judge.matching import words
 from masis.judge.sentences import (
+    _CELLS,
     _INITIAL,
+    _LINE_END,
+    _MAN_TITLE,
     _TABLE_ROW,
+    _UNDERLINED,
+    _ends_sentence,
     _initial_ends,
     _last_two_words,
+    _man_title,
+    _underlined,
     ends_with_mark,
     is_table_row,
     split_sentences,
+    table_cells,
 )
 from masis.store.ids import NAMESPACE, point_id
 
@@ -70,6 +78,27 @@ def test_a_table_row_is_what_the_pattern_matches(line: str) -> None:
 @given(st.text(alphabet=st.sampled_from(".!?\"')] aM\n"), max_size=12))
 def test_a_sentence_mark_at_the_end_is_what_the_pattern_finds(text: str) -> None:
     assert ends_with_mark(text) == (re.search(r"[.!?][\"')\]]*$", text) is not None)
+
+
+@given(st.lists(st.sampled_from(["e.g.", "vs.", "Dr.", " ", "a", ".", "?", ")", '"', "x"]), max_size=10))
+def test_a_line_ends_a_sentence_where_the_pattern_searched_from_its_start_finds_it(pieces: list[str]) -> None:
+    line = "".join(pieces).strip()
+    assert _ends_sentence(line) == (ends_with_mark(line) and _LINE_END.search(line) is not None)
+
+
+@given(st.lists(st.sampled_from(["=", "-", " ", "a", "\n", "TIMEOUT", "(1)", "(", ")", "1", "x"]), max_size=12))
+@example(["1.0 ", "---"])
+@example(["1.0 ", "====", "\n"])
+@example(["x ", "TIMEOUT", "(1)", "\n"])
+def test_an_underline_and_a_man_page_title_are_what_their_patterns_find(pieces: list[str]) -> None:
+    line = "".join(pieces)
+    assert _underlined(line) == (_UNDERLINED.search(line) is not None)
+    assert _man_title(line) == (_MAN_TITLE.search(line) is not None)
+
+
+@given(st.text(alphabet=st.sampled_from("ab |"), max_size=16))
+def test_a_line_of_cells_is_what_the_pattern_matches(line: str) -> None:
+    assert table_cells(line) == (line.count(" | ") + 1 if _CELLS.match(line) else 0)
 
 
 @given(st.lists(st.text(alphabet=st.sampled_from("JohnM. a"), min_size=1, max_size=8), min_size=1, max_size=3))
