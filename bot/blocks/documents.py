@@ -28,7 +28,9 @@ from bot.blocks.ids import (
     UPLOAD_TEXT_BLOCK,
 )
 
-UPLOAD_FILETYPES = ["pdf", "docx", "pptx", "xlsx", "txt", "md", "rst", "html", "csv"]  # masis.ingest's formats
+# masis.ingest's formats: documents, then configuration files read as text
+UPLOAD_FILETYPES = ["pdf", "docx", "pptx", "xlsx", "txt", "md", "rst", "html", "csv", "conf", "cfg", "ini", "toml",
+                    "yaml", "yml"]
 
 
 def ingest_summary_message(results: Sequence[Any], uploaded_by: str | None = None) -> Message:

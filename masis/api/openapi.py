@@ -118,7 +118,8 @@ def openapi_spec() -> dict[str, Any]:
                 "type": "object",
                 "properties": {
                     "file": {"type": "array", "items": {"type": "string", "format": "binary"},
-                             "description": "1-10 files: .pdf .docx .pptx .xlsx .md .rst .txt .html .csv, each up to "
+                             "description": "1-10 files: .pdf .docx .pptx .xlsx .md .rst .txt .html .csv, or a "
+                                            "configuration file (.conf .cfg .ini .toml .yaml .yml), each up to "
                                             "MASIS_MAX_FILE_BYTES (20 MB). Only the base name is kept."},
                     "uploaded_by": {"type": "string", "description": "Shown in the document list (default `api`)."},
                 },

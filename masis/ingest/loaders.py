@@ -53,11 +53,16 @@ def import_parser(name: str) -> None:
         importlib.import_module(module)
 
 
+# configuration files an operations team documents its services with (redis.conf, setup.cfg, php.ini, a compose
+# file), read as plain text: their comments are their documentation
+CONFIG_SUFFIXES: frozenset[str] = frozenset({".conf", ".cfg", ".ini", ".toml", ".yaml", ".yml"})
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(
-    {".txt", ".md", ".rst", ".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".csv"}
+    {".txt", ".md", ".rst", ".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".csv"} | CONFIG_SUFFIXES
 )
 
-_SUPPORTED_HINT = "upload PDF, DOCX, PPTX, XLSX, TXT, MD, RST, HTML or CSV"
+_SUPPORTED_HINT = (
+    "upload PDF, DOCX, PPTX, XLSX, TXT, MD, RST, HTML, CSV or a configuration file (CONF, CFG, INI, TOML, YAML)"
+)
 
 
 def load_document(name: str, data: bytes) -> list[Section]:
@@ -82,7 +87,7 @@ def load_document(name: str, data: bytes) -> list[Section]:
     return sections
 
 
-# --- plain text, shared by .txt, .md, .rst and .csv ------------------------------------------------------
+# --- plain text, shared by .txt, .md, .rst, .csv and configuration files ---------------------------------
 
 # Unicode's control characters (category Cc: U+0000-U+001F and U+007F-U+009F) less the whitespace ones
 # (\t \n \v \f \r): one regex pass instead of a category lookup per character.
@@ -473,4 +478,5 @@ _LOADERS: dict[str, Callable[[bytes], list[Section]]] = {
     ".rst": _load_rst,
     ".pptx": _load_pptx,
     ".xlsx": _load_xlsx,
+    **dict.fromkeys(CONFIG_SUFFIXES, _load_txt),
 }

@@ -56,7 +56,17 @@ def docx_bytes(document: DocxDocument) -> bytes:
 
 
 def test_supported_suffixes_are_the_documented_formats() -> None:
-    assert {".txt", ".md", ".rst", ".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".csv"} == SUPPORTED_SUFFIXES
+    assert {".txt", ".md", ".rst", ".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".csv", ".conf", ".cfg", ".ini",
+            ".toml", ".yaml", ".yml"} == SUPPORTED_SUFFIXES
+
+
+@pytest.mark.parametrize("name", ["redis.conf", "setup.CFG", "php.ini", "pyproject.toml", "compose.yaml", "ci.yml"])
+def test_a_configuration_file_is_read_as_text_with_its_comments(name: str) -> None:
+    # an operations team documents its settings in the file's comments (redis.conf: "# maxclients 10000" under them)
+    data = (b"# Set the max number of connected clients at the same time.\n# By default this limit is 10000.\n\n"
+            b"maxclients 10000\n")
+    text = flat(load_document(name, data))
+    assert "By default this limit is 10000." in text and "maxclients 10000" in text
 
 
 def test_unsupported_suffix_names_the_formats_to_use() -> None:
@@ -64,7 +74,9 @@ def test_unsupported_suffix_names_the_formats_to_use() -> None:
         load_document("report.xls", b"PK\x03\x04")
     message = str(info.value)
     assert message.startswith(".xls files are not supported")
-    assert "PDF, DOCX, PPTX, XLSX, TXT, MD, RST, HTML or CSV" in message
+    assert "PDF, DOCX, PPTX, XLSX, TXT, MD, RST, HTML, CSV or a configuration file (CONF, CFG, INI, TOML, YAML)" in (
+        message
+    )
 
 
 def test_a_file_without_an_extension_is_refused_clearly() -> None:
