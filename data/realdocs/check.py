@@ -3,7 +3,7 @@ data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/q
 data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl,
 data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questions.jsonl,
 data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl,
-data/stackdocs/questions.jsonl and data/conversations/conversations.jsonl.
+data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -40,6 +40,7 @@ OPSDOCS = DATA / "opsdocs"
 SERVICEDOCS = DATA / "servicedocs"
 EXTRADOCS = DATA / "extradocs"
 STACKDOCS = DATA / "stackdocs"
+WEBDOCS = DATA / "webdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -57,6 +58,7 @@ CORPORA = {
     "servicedocs": SERVICEDOCS / "files",
     "extradocs": EXTRADOCS / "files",
     "stackdocs": STACKDOCS / "files",
+    "webdocs": WEBDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -290,6 +292,7 @@ def main() -> int:
         lambda t: check_questions(t, "servicedocs", "sv"),
         lambda t: check_questions(t, "extradocs", "xd"),
         lambda t: check_questions(t, "stackdocs", "sd"),
+        lambda t: check_questions(t, "webdocs", "wd"),
         check_conversations,
     )
     for check in checks:
