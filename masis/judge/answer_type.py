@@ -308,7 +308,12 @@ _CODE_GIVEN = re.compile(
 )
 # a version pinned to a name by a requirement's operator or a hyphen is that name's version: "sampleproject==1.0.0",
 # "FooProject >= 1.2" and "sampleproject-1.0.0.tar.gz" say nothing of which pip release did something
-_PINNED_TO = re.compile(r"([A-Za-z][\w.]*)(?:\s*(?:===?|>=|<=|~=|!=)\s*|-)$")
+# (a range too: "httpx<0.29.0,>=0.27.0", "Requires-Python: >=3.11"); so is one after a slash ("HTTP/1.1" is HTTP's)
+# or in a field named by what it is the version of ("Metadata-Version: 2.4" is the metadata format's)
+_PINNED_TO = re.compile(
+    r"([A-Za-z][\w.-]*?)(?:\s*:?\s*(?:(?:[<>]=?|[=!~]=)\s*[\w.*]+\s*,\s*)*(?:===?|[<>]=?|~=|!=)\s*|-|"
+    r"(?P<other>/|[- ][Vv]ersion:\s*))$"
+)
 _FLAG_GIVEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 # an option of a configuration rather than a command line is named by its path: "Debug::pkgDpkgPm",
 # "cache.auto-clean-frequency" (a hyphen tells it from code's member, "module.exports", and a file's name, "setup.py")
@@ -541,7 +546,10 @@ def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) ->
     "Which version of requests does pip vendor?")."""
     pinned = _PINNED_TO.search(before)
     if pinned is not None:
-        return pinned.group(1).lower() not in asked
+        name = pinned.group(1).lower()
+        # a protocol's or a format's version is no release of the thing asked about, even when the question names
+        # it: "Uvicorn supports HTTP/1.1" to "In which uvicorn release did HTTP/2 support arrive?"
+        return name not in asked or (pinned.group("other") is not None and owner is not None and name != owner)
     named = _NAMED_BEFORE.search(before)
     if named is not None and named.group(1).lower() in {"version", "release"}:
         # "nasm version 2.11.8", "gas (GNU assembler) version 2.26"; not "we vendor version 2.31.0 of requests"
@@ -554,7 +562,8 @@ def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) ->
 
 # the thing a question asks the version of: "Which version of requests …", "Which requests version …"
 _VERSION_OF = re.compile(
-    r"\b(?:version|release)s?\s+of\s+(?:the\s+)?([A-Za-z][\w.+-]*)|\b(?:which|what)\s+([A-Za-z][\w.+-]*)\s+"
+    r"\b(?:version|release)s?\s+of\s+(?:the\s+)?([A-Za-z][\w.+-]*)|\b(?:which|what)\s+"
+    r"(?:(?:minimum|oldest|earliest|latest|newest|first|last|lowest|highest)\s+)?([A-Za-z][\w.+-]*)\s+"
     r"(?:version|release)s?\b",
     re.IGNORECASE,
 )

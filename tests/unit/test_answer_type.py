@@ -350,6 +350,21 @@ def test_how_often_asks_for_a_rate_not_any_figure() -> None:
         # the name the version is pinned to is the one asked about
         ("pip requires Python >= 3.8", "Which Python version does pip require?", True),
         ("OpenSSL-1.1.1 requires gas 2.26", "Which OpenSSL version does Node.js bundle?", True),
+        # webdocs tune wd-031, a near miss answered: a protocol's version is no release of the thing asked about
+        ("Uvicorn currently supports HTTP/1.1, HTTP/2 and WebSockets",
+         "In which uvicorn release did HTTP/2 support arrive?", False),
+        ("HTTP/2 support arrived in uvicorn 0.30.0", "In which uvicorn release did HTTP/2 support arrive?", True),
+        ("h11 implements HTTP/1.1", "Which HTTP version does h11 implement?", True),
+        # webdocs tune wd-036: a range pins its versions to its package; "minimum" does not hide what is asked about
+        ("Requires-Dist: httpx<0.29.0,>=0.27.0; extra == 'full'",
+         "What minimum jinja2 version does starlette[full] require?", False),
+        ("Requires-Python: >=3.11", "What minimum jinja2 version does starlette[full] require?", False),
+        ("Requires-Dist: jinja2>=3.1.2", "What minimum jinja2 version does starlette[full] require?", True),
+        # teamdocs tune td-111: the metadata format's version is not the package's
+        ("Metadata-Version: 2.4", "Which version of slack_bolt does this package metadata describe?", False),
+        ("Version: 1.30.0", "Which version of slack_bolt does this package metadata describe?", True),
+        # teamdocs tune td-136: a hyphenated name is one name
+        ("Python 3.6: charset-normalizer < 3.1", "Which charset-normalizer versions work on Python 3.6?", True),
     ],
 )
 def test_a_version_pinned_to_another_name_is_not_the_one_asked_for(sentence: str, question: str, gives: bool) -> None:
