@@ -28,6 +28,7 @@ from masis.ingest.sections import (
     Section,
     SectionBuilder,
     check_office_zip,
+    is_field_record,
     row_sentence,
 )
 
@@ -161,7 +162,10 @@ def _load_md(data: bytes) -> list[Section]:
 
     def end_paragraph() -> None:
         nonlocal item_paragraph
-        if paragraph and not item_paragraph and not labels:
+        if not item_paragraph and not labels and is_field_record(paragraph):
+            for field in paragraph:
+                builder.add_paragraph(field)
+        elif paragraph and not item_paragraph and not labels:
             builder.add_paragraph(" ".join(paragraph))
         elif paragraph:
             add_block(" ".join(paragraph))

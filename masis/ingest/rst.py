@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from masis.ingest import markdown
-from masis.ingest.sections import Section, SectionBuilder
+from masis.ingest.sections import Section, SectionBuilder, is_field_record
 
 # Directives whose content is no text to read, or which point elsewhere; dropped with their bodies.
 _DROPPED = frozenset({
@@ -226,6 +226,11 @@ class _Reader:
 
     def _end_paragraph(self) -> None:
         if not self.paragraph:
+            return
+        if is_field_record(self.paragraph):
+            lines, self.paragraph = self.paragraph, []
+            for field in lines:
+                self.builder.add_paragraph(strip_inline(field))
             return
         text = " ".join(self.paragraph)
         self.paragraph = []

@@ -23,6 +23,17 @@ class Problem(Exception):
     """A loader's reason for refusing a file; `load_document` prefixes the file name."""
 
 
+# a line of a record's fields: "Requires-Dist: httpx<0.29.0,>=0.27.0", "Status: Draft"
+_FIELD_LINE = re.compile(r"[A-Za-z][\w-]{0,30}:\s+\S")
+
+
+def is_field_record(lines: list[str]) -> bool:
+    """Whether a paragraph's lines are a record's fields, one a line (a package's metadata header, a memo's "To:",
+    "Date:"): a paragraph joins its lines into one, and the fields would read as one run of text whose values answer
+    for each other."""
+    return len(lines) > 1 and all(_FIELD_LINE.match(line) for line in lines)
+
+
 # an option's name alone as a paragraph, its description the next one (reStructuredText's ``--force-reinstall`` line or
 # `.. option:: -q, --quiet`): "-q, --quiet", "--upgrade-strategy <strategy>", "--level=N"
 _FLAG = r"-{1,2}[A-Za-z][\w-]*(?:[= ]<?[\w.-]+>?)?"

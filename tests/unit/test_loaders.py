@@ -180,6 +180,27 @@ def test_markdown_groups_text_under_headings_and_strips_syntax() -> None:
     ]
 
 
+def test_a_paragraph_of_fields_keeps_one_field_a_line() -> None:
+    # webdocs tune wd-036: Starlette's METADATA header ran together as one "sentence", whose other packages' versions
+    # answered "What minimum jinja2 version does starlette[full] require?" (none is given) at 1.0
+    text = (
+        "Name: starlette\nRequires-Python: >=3.11\nRequires-Dist: anyio<5,>=4.0.0\n"
+        "Requires-Dist: jinja2; extra == 'full'\n\n"
+        "Status: a wrapped paragraph whose first line has a label\nand whose next line has none.\n"
+    )
+    blocks = load_document("METADATA.md", text.encode())[0].text.split("\n\n")
+    assert blocks == [
+        "Name: starlette",
+        "Requires-Python: >=3.11",
+        "Requires-Dist: anyio<5,>=4.0.0",
+        "Requires-Dist: jinja2; extra == 'full'",
+        "Status: a wrapped paragraph whose first line has a label and whose next line has none.",
+    ]
+    # reStructuredText joins a paragraph's lines the same way (h11's METADATA.rst)
+    assert load_document("METADATA.rst", b"Name: h11\nVersion: 0.16.0\n")[0].text.split("\n\n") == [
+        "Name: h11", "Version: 0.16.0"]
+
+
 def test_myst_directives_keep_what_they_say_and_their_bodies_read_as_markdown() -> None:
     # pip's MyST docs (configdocs pip-caching.md, pip-requirements-file-format.md): a version note's argument and a
     # tab's label were dropped, leaving three cache paths without their systems and "pip cache dir" without "20.1";
