@@ -162,11 +162,9 @@ def _load_md(data: bytes) -> list[Section]:
 
     def end_paragraph() -> None:
         nonlocal item_paragraph
-        if not item_paragraph and not labels and is_field_record(paragraph):
-            for field in paragraph:
-                builder.add_paragraph(field)
-        elif paragraph and not item_paragraph and not labels:
-            builder.add_paragraph(" ".join(paragraph))
+        if paragraph and not item_paragraph and not labels:
+            for text in paragraph if is_field_record(paragraph) else [" ".join(paragraph)]:
+                builder.add_paragraph(text)
         elif paragraph:
             add_block(" ".join(paragraph))
         paragraph.clear()

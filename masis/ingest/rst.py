@@ -225,15 +225,14 @@ class _Reader:
         self.paragraph_indent = indent
 
     def _end_paragraph(self) -> None:
-        if not self.paragraph:
+        lines, self.paragraph = self.paragraph, []
+        if not lines:
             return
-        if is_field_record(self.paragraph):
-            lines, self.paragraph = self.paragraph, []
+        if is_field_record(lines):
             for field in lines:
                 self.builder.add_paragraph(strip_inline(field))
             return
-        text = " ".join(self.paragraph)
-        self.paragraph = []
+        text = " ".join(lines)
         if text.endswith("::"):  # "Example::" shows as "Example:", "Example ::" as "Example"; a literal block follows
             self.expect_literal = self.paragraph_indent
             head = text[:-2]
