@@ -3,7 +3,8 @@ data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/q
 data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl,
 data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questions.jsonl,
 data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl,
-data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl and data/conversations/conversations.jsonl.
+data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/questions.jsonl and
+data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -41,6 +42,7 @@ SERVICEDOCS = DATA / "servicedocs"
 EXTRADOCS = DATA / "extradocs"
 STACKDOCS = DATA / "stackdocs"
 WEBDOCS = DATA / "webdocs"
+DATADOCS = DATA / "datadocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -59,6 +61,7 @@ CORPORA = {
     "extradocs": EXTRADOCS / "files",
     "stackdocs": STACKDOCS / "files",
     "webdocs": WEBDOCS / "files",
+    "datadocs": DATADOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -293,6 +296,7 @@ def main() -> int:
         lambda t: check_questions(t, "extradocs", "xd"),
         lambda t: check_questions(t, "stackdocs", "sd"),
         lambda t: check_questions(t, "webdocs", "wd"),
+        lambda t: check_questions(t, "datadocs", "dd"),
         check_conversations,
     )
     for check in checks:

@@ -57,7 +57,7 @@ def corpus_folders(path: Path) -> dict[str, Path]:
             name: path.parent / name / "files"
             for name in (
                 "policydocs", "configdocs", "guidedocs", "apidocs", "mandocs", "freshdocs", "nextdocs", "moredocs",
-                "teamdocs", "holdoutdocs", "opsdocs", "servicedocs", "extradocs", "webdocs",
+                "teamdocs", "holdoutdocs", "opsdocs", "servicedocs", "extradocs", "webdocs", "datadocs",
             )
         },
     }
