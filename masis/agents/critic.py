@@ -48,6 +48,9 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             # a quote that misses the question's version, code or name answers another question; one without the
             # date or number asked for, or that never speaks of the attribute asked for, does not answer it
             confidence = min(confidence, grounding.NEAR_MISS_CONFIDENCE)
+        if citations.leads_with_hedge(state["answer"]):
+            # a draft that opens with "it is unclear whether …" answers that the documents do not know
+            confidence = min(confidence, grounding.NEAR_MISS_CONFIDENCE)
         if floors.unmet_negation:
             # "Who never captured Fort Beauséjour?" is not answered by who captured it
             confidence = min(confidence, grounding.UNMET_NEGATION_CONFIDENCE)

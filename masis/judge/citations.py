@@ -128,8 +128,24 @@ def answer_sentences(answer: str) -> list[str]:
 _HEDGE = re.compile(r"\b(?:" + "|".join(re.escape(phrase) for phrase in HEDGE_PHRASES) + r")\b")
 
 
+# "The default value, if not specified, is 16": a condition on the input, not a hedge about the documents
+_CONDITIONAL = re.compile(r"\b(?:if|when|where|unless|whenever)\s+(?:\S+\s+){0,3}$")
+
+
 def is_hedge(sentence: str) -> bool:
-    return _HEDGE.search(sentence.lower()) is not None
+    lowered = sentence.lower()
+    return any(
+        not (match.group(0) == "not specified" and _CONDITIONAL.search(lowered, 0, match.start()))
+        for match in _HEDGE.finditer(lowered)
+    )
+
+
+def leads_with_hedge(answer: str) -> bool:
+    """Whether the answer's first sentence, its citations aside, hedges ("It is unclear whether the chloroplast
+    carries out the last step …"): its answer is that the documents do not know, which no audit can vouch for,
+    even when the hedge is a document's own words quoted."""
+    first = next((text for sentence in answer_sentences(answer) if (text := strip_citations(sentence).strip())), "")
+    return is_hedge(first)
 
 
 def audit(answer: str, retrieved_ids: Iterable[str]) -> CitationAudit:

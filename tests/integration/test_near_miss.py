@@ -133,3 +133,29 @@ def test_a_fact_the_documents_leave_open_is_asked_back_with_their_words(tmp_path
         settled = engine.ask(WS, "What chipset does the Kestrel use?")
         assert settled.status == "answered"
         assert "Nordic N7" in (settled.answer or "")
+
+
+CELLS = b"""# Plant cells
+
+The chloroplast makes the precursors of methionine. It is unclear whether the chloroplast carries out the last step \
+of the methionine pathway or whether that step happens in the cytosol.
+
+## --jobs
+
+How many jobs run in parallel. If not specified, the default is 16 jobs.
+"""
+
+
+def test_a_quote_that_says_the_fact_is_unknown_is_asked_back(tmp_path: Path) -> None:
+    # before: the document's own "It is unclear whether …" was the answer, at confidence 1.0
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        assert not engine.ingest(WS, [("cells.md", CELLS)]).failed
+        for question in ("Where does the last step of the methionine pathway happen?",
+                         "Does the chloroplast carry out the last step of the methionine pathway?"):
+            unknown = engine.ask(WS, question)
+            assert unknown.status == "needs_clarification", question
+            assert unknown.confidence < 0.65
+        # "if not specified" states a default: it is a claim, not a hedge, and it is answered
+        default = engine.ask(WS, "What is the default of --jobs?")
+        assert default.status == "answered"
+        assert "16" in (default.answer or "")

@@ -56,6 +56,29 @@ def test_hedged_sentences_need_no_citation() -> None:
     assert result.hedged_sentences == 1
 
 
+@pytest.mark.parametrize(
+    ("sentence", "hedges"),
+    [
+        ("The documents do not say anything about the 2027 budget.", True),
+        ("It is unclear whether the chloroplast carries out the last step.", True),
+        ("The timeout is not specified.", True),
+        # a condition on the input, not a hedge about the documents (realdocs tune rd-158, stackdocs tune sd-033)
+        ("The default value, if not specified, is 16 for non-incremental builds.", False),
+        ("delay timer for checker polling (60 seconds if not specified)", False),
+        ("`root` will be used if `dir` is not specified.", False),
+    ],
+)
+def test_a_hedge_is_about_what_the_documents_say_not_a_condition(sentence: str, hedges: bool) -> None:
+    assert citations.is_hedge(sentence) is hedges
+
+
+def test_an_answer_leads_with_a_hedge_only_when_its_first_sentence_hedges() -> None:
+    assert citations.leads_with_hedge("It is unclear whether X happens [a.md#1]. Y is made there [a.md#1].")
+    assert not citations.leads_with_hedge("Y is made there [a.md#1]. The documents do not say anything about X.")
+    assert not citations.leads_with_hedge("The default, if not specified, is 16 [a.md#1].")
+    assert not citations.leads_with_hedge("")
+
+
 def test_a_citation_written_after_the_full_stop_belongs_to_the_sentence_before_it() -> None:
     answer = (
         "Employees may work remotely three days a week. [policy.html#2] Core hours are ten to three. [policy.html#3]"
