@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from masis.errors import IngestError, UnsupportedFileError
 from masis.ingest import markdown, rst
+from masis.ingest.entries import repeat_entry_terms
 from masis.ingest.sections import (
     BLOCK_BREAK,
     ROWS_PER_SECTION,
@@ -126,7 +127,7 @@ _TITLE_MAX = 200
 
 
 def _load_txt(data: bytes) -> list[Section]:
-    text = _decode_text(data).strip()
+    text = repeat_entry_terms(_decode_text(data)).strip()
     title = _title_line(text)
     return [Section(text=text, heading=title, titles_document=title is not None)]
 

@@ -1,0 +1,69 @@
+"""An option's entry in plain text laid out as a man page: its term lines, then its indented paragraphs.
+
+A man page rendered to text gives each option a few short lines ("-j number-of-jobs", "--jobs=number-of-jobs") and
+the paragraphs of its description indented below them. Only the first paragraph sits under the term; a later one
+("Only the custom and directory archive formats are supported with this option.") reads, once the text is cut into
+paragraphs, as if it belonged to no option at all (and with a blank line under the term, as gcloud's pages have it,
+so does the first). `repeat_entry_terms` writes the term lines directly above each paragraph of the entry, so every
+paragraph is read, found and quoted with its option.
+"""
+
+from __future__ import annotations
+
+import re
+
+# a term line: an option's name and its argument ("-j number-of-jobs", "--retry <num>", "-F, --file=FILE")
+# (a few words at most: a line of prose that opens with an option is no term)
+_TERM = re.compile(r"[-+]{1,2}[A-Za-z0-9?@][^\s,=]*(?:(?:, ?| |=)[^\s,=]+){0,5}")
+_TERM_MAX = 80
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _is_term(line: str) -> bool:
+    text = line.strip()
+    return bool(text) and len(text) <= _TERM_MAX and _indent(line) > 0 and _TERM.fullmatch(text) is not None
+
+
+def _next_text(lines: list[str], start: int) -> int | None:
+    return next((i for i in range(start, len(lines)) if lines[i].strip()), None)
+
+
+def repeat_entry_terms(text: str) -> str:
+    """`text` with each option entry's term lines directly above every paragraph of its description (the same lines, at
+    the term's indentation); text with no such entry comes back unchanged."""
+    lines = text.split("\n")
+    out: list[str] = []
+    term: list[str] = []  # the open entry's term lines, as written
+    indent = -1
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if term and line.strip() and _indent(line) <= indent:
+            term = []  # a line back at the term's indentation or left of it ends the entry
+        if not term and _is_term(line):
+            ends = index
+            while ends + 1 < len(lines) and _is_term(lines[ends + 1]) and _indent(lines[ends + 1]) == _indent(line):
+                ends += 1
+            body = _next_text(lines, ends + 1)
+            if body is not None and _indent(lines[body]) > _indent(line):
+                # the description under its term, with no blank line between (gcloud's pages leave one)
+                term, indent = lines[index : ends + 1], _indent(line)
+                out.extend(term)
+                index = body
+                continue
+        if term and not line.strip():
+            following = _next_text(lines, index + 1)
+            out.append(line)
+            if following is not None and _indent(lines[following]) > indent:
+                out.extend(lines[index + 1 : following])  # the blank lines between paragraphs, kept
+                out.extend(term)
+                index = following
+                continue
+            index += 1
+            continue
+        out.append(line)
+        index += 1
+    return "\n".join(out)

@@ -1,0 +1,71 @@
+"""An option entry's term lines above each paragraph of its description, in text laid out as a man page."""
+
+from __future__ import annotations
+
+from masis.ingest.entries import repeat_entry_terms
+from masis.ingest.loaders import load_document
+
+PG_RESTORE = """OPTIONS
+       -j number-of-jobs
+       --jobs=number-of-jobs
+           Run the most time-consuming steps of pg_restore concurrently, using up to
+           number-of-jobs concurrent sessions.
+
+           Only the custom and directory archive formats are supported with this option.
+
+       -l
+       --list
+           List the table of contents of the archive.
+
+ENVIRONMENT
+       PGHOST
+           Default connection parameters.
+"""
+
+
+def test_each_paragraph_of_an_entry_is_written_under_its_term() -> None:
+    # datadocs tune dd-058: "Only the custom and directory archive formats …" read as if it belonged to no option
+    lines = repeat_entry_terms(PG_RESTORE).split("\n")
+    at = lines.index("           Only the custom and directory archive formats are supported with this option.")
+    assert lines[at - 2 : at] == ["       -j number-of-jobs", "       --jobs=number-of-jobs"]
+    assert lines[at - 3] == ""  # the paragraphs stay apart
+    # an entry of one paragraph, and text outside any option's entry, are left as they were
+    assert repeat_entry_terms(PG_RESTORE).count("--list") == 1
+    assert repeat_entry_terms(PG_RESTORE).count("PGHOST") == 1
+
+
+def test_a_term_with_a_blank_line_under_it_is_joined_to_its_text() -> None:
+    gcloud = """FLAGS
+           --ssh-key-expire-after=SSH_KEY_EXPIRE_AFTER
+
+             The maximum length of time an SSH key is valid for once created.
+
+             See $ gcloud topic datetimes for duration formats.
+
+GCLOUD WIDE FLAGS
+       These flags are available to all commands.
+"""
+    assert repeat_entry_terms(gcloud) == """FLAGS
+           --ssh-key-expire-after=SSH_KEY_EXPIRE_AFTER
+             The maximum length of time an SSH key is valid for once created.
+
+           --ssh-key-expire-after=SSH_KEY_EXPIRE_AFTER
+             See $ gcloud topic datetimes for duration formats.
+
+GCLOUD WIDE FLAGS
+       These flags are available to all commands.
+"""
+
+
+def test_text_without_option_entries_is_unchanged() -> None:
+    prose = "Title\n\n  - a list item\n      indented more\n\n  --not-a-term as it opens a line of prose.\n    More.\n"
+    assert repeat_entry_terms(prose) == prose
+    flush_left = "-v\n    verbose\n\n    more about it\n"  # a term must be indented, as a man page's are
+    assert repeat_entry_terms(flush_left) == flush_left
+
+
+def test_the_text_loader_reads_a_later_paragraph_with_its_option() -> None:
+    [section] = load_document("pg_restore.1.txt", PG_RESTORE.encode())
+    paragraphs = section.text.split("\n\n")
+    later = next(p for p in paragraphs if "Only the custom" in p)
+    assert later.split("\n")[0].strip() == "-j number-of-jobs"
