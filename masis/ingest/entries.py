@@ -33,11 +33,12 @@ def _next_text(lines: list[str], start: int) -> int | None:
 
 def repeat_entry_terms(text: str) -> str:
     """`text` with each option entry's term lines directly above every paragraph of its description (the same lines, at
-    the term's indentation); text with no such entry comes back unchanged."""
+    the term's indentation); text with no such entry comes back unchanged. A paragraph indented unlike the entry's
+    first (a term over its own text, as pg_dump's "p" / "plain" under `-F format`, or an example) is left alone."""
     lines = text.split("\n")
     out: list[str] = []
     term: list[str] = []  # the open entry's term lines, as written
-    indent = -1
+    indent = body_indent = -1
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -50,7 +51,7 @@ def repeat_entry_terms(text: str) -> str:
             body = _next_text(lines, ends + 1)
             if body is not None and _indent(lines[body]) > _indent(line):
                 # the description under its term, with no blank line between (gcloud's pages leave one)
-                term, indent = lines[index : ends + 1], _indent(line)
+                term, indent, body_indent = lines[index : ends + 1], _indent(line), _indent(lines[body])
                 out.extend(term)
                 index = body
                 continue
@@ -59,7 +60,8 @@ def repeat_entry_terms(text: str) -> str:
             out.append(line)
             if following is not None and _indent(lines[following]) > indent:
                 out.extend(lines[index + 1 : following])  # the blank lines between paragraphs, kept
-                out.extend(term)
+                if _plain_paragraph(lines, following, body_indent):
+                    out.extend(term)
                 index = following
                 continue
             index += 1
@@ -67,3 +69,10 @@ def repeat_entry_terms(text: str) -> str:
         out.append(line)
         index += 1
     return "\n".join(out)
+
+
+def _plain_paragraph(lines: list[str], start: int, body_indent: int) -> bool:
+    """Whether the paragraph at `start` is more of the entry's description: every line of it at the indentation of the
+    entry's first paragraph (not a term over its own deeper text, nor an example indented apart)."""
+    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    return all(_indent(line) == body_indent for line in lines[start:end])

@@ -69,3 +69,20 @@ def test_the_text_loader_reads_a_later_paragraph_with_its_option() -> None:
     paragraphs = section.text.split("\n\n")
     later = next(p for p in paragraphs if "Only the custom" in p)
     assert later.split("\n")[0].strip() == "-j number-of-jobs"
+
+
+def test_a_term_inside_an_entry_keeps_its_own_text() -> None:
+    # datadocs tune dd-048: "-F format --format=format" written over "p plain" ran the three into one "sentence"
+    pg_dump = """       -F format
+       --format=format
+           Selects the format of the output. format can be one of the following:
+
+           p
+           plain
+               Output a plain-text SQL script file (the default).
+
+           Only one format may be given.
+"""
+    lines = repeat_entry_terms(pg_dump).split("\n")
+    assert lines[lines.index("           p") - 1] == ""
+    assert lines[lines.index("           Only one format may be given.") - 1] == "       --format=format"
