@@ -380,6 +380,14 @@ def _technical_type(question: str) -> AnswerType | None:
     return kind
 
 
+# a yes/no question: an auxiliary first, and no wh-question asked through it ("Do you know when …", "Can you tell me …")
+_YES_NO = re.compile(
+    r"^\W*(?:does|do|did|is|are|was|were|can|could|will|would|should|has|have|had|may|must)\b"
+    r"(?!\s+(?:you|anyone|anybody|someone|somebody|we|i)\s+(?:know|tell|say|remember|recall)\b)",
+    re.IGNORECASE,
+)
+
+
 def expected_type(question: str) -> AnswerType | None:
     """The kind of answer the question asks for, if it names one: a default, or what its first wh-phrase asks; its
     "what's" read as "what is" (as chat types it: "what's the default wait for _.debounce?")."""
@@ -393,6 +401,8 @@ def expected_type(question: str) -> AnswerType | None:
     technical = _technical_type(question)
     if technical:
         return technical
+    if _YES_NO.match(question):
+        return None  # "Does curl retry when the server returns 503?" asks yes or no, not a date
     if LEFT_OUT.search(question) and _TYPED.search(question):
         return "default"  # "which encoding … when no encoding argument is given", unless it asks for a variable
     for match in _TYPED.finditer(question):

@@ -123,6 +123,22 @@ def test_a_technical_noun_at_the_head_of_the_which_phrase_decides(question: str,
     assert expected_type(question) == kind
 
 
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        # datadocs tune dd-060: typed "default" by its "when no … is given", so "it does not read PGDATABASE when a
+        # database name is not supplied" was asked back for giving no default
+        ("Does pg_restore read PGDATABASE when no database name is given?", None),
+        ("Does curl retry when the server returns 503?", None),
+        ("Is the cache cleared when the process restarts?", None),
+        ("Do you know when the plant opened?", "date"),
+        ("Which encoding does open() use when no encoding argument is given?", "default"),
+    ],
+)
+def test_a_yes_no_question_is_not_typed_by_its_when_clause(question: str, kind: str | None) -> None:
+    assert expected_type(question) == kind
+
+
 DEPRECATED = "Since which version is hwclock --debug deprecated?"
 TIME_FORMAT = "Which environment variable sets GNU time's format?"
 
