@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 
-# a term line: an option's name and its argument ("-j number-of-jobs", "--retry <num>", "-F, --file=FILE")
-# (a few words at most: a line of prose that opens with an option is no term)
-_TERM = re.compile(r"[-+]{1,2}[A-Za-z0-9?@][^\s,=]*(?:(?:, ?| |=)[^\s,=]+){0,5}")
+# a term line: an option's name and its argument ("-j number-of-jobs", "--retry <num>", "-F, --file=FILE"), a few words
+# at most (a line of prose that opens with an option is no term), after a bullet and before a colon as jq's page writes
+# them ("○   --compact-output / -c:")
+_TERM = re.compile(
+    r"(?:[○•·*]\s+)?[-+]{1,2}[A-Za-z0-9?@][^\s,=:]*(?:(?:, ?| / | |=)[^\s,=:]+){0,7}:?")
 _TERM_MAX = 80
 
 

@@ -86,3 +86,10 @@ def test_a_term_inside_an_entry_keeps_its_own_text() -> None:
     lines = repeat_entry_terms(pg_dump).split("\n")
     assert lines[lines.index("           p") - 1] == ""
     assert lines[lines.index("           Only one format may be given.") - 1] == "       --format=format"
+
+
+def test_a_bulleted_term_with_a_colon_heads_its_text() -> None:
+    # datadocs threads, cv-303: jq's page writes "○   --tab:", a blank line, then the option's text
+    jq = "       ○   --tab:\n\n           Use a tab for each indentation level instead of two spaces.\n"
+    assert repeat_entry_terms(jq) == (
+        "       ○   --tab:\n           Use a tab for each indentation level instead of two spaces.\n")
