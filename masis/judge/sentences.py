@@ -319,7 +319,8 @@ def _blocks(text: str) -> list[str]:
 
 _HEADING_WORDS_MAX = 8
 # a line of options and their arguments only, as argparse and man pages write an entry's term
-_OPTION_TERM = r"--?[A-Za-z][\w-]*(?:[ =](?:[A-Z][A-Z0-9_]*|<[\w-]+>))?"
+# (its argument a metavar, a placeholder or argparse's choices, "{0,1,2,3}")
+_OPTION_TERM = r"--?[A-Za-z][\w-]*(?:[ =](?:[A-Z][A-Z0-9_]*|<[\w-]+>|\{[\w.,-]+\}))?"
 _OPTIONS_ALONE = re.compile(rf"^{_OPTION_TERM}(?:,\s*{_OPTION_TERM})*$")
 _OPTION = re.compile(r"^--?[A-Za-z]")
 # a list item's link or author ("Add prompt customization by @jimenezj8 in https://…")

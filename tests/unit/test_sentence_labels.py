@@ -215,6 +215,16 @@ def test_a_help_texts_options_alone_on_a_line_are_read_with_their_description() 
     ]
 
 
+def test_argparse_choices_are_an_option_term_too() -> None:
+    # datadocs tune dd-041: "-u {0,1,2,3}, --quoting {0,1,2,3}" stood apart from "Quoting style used in …"
+    text = ("-u {0,1,2,3}, --quoting {0,1,2,3}\nQuoting style used in the input CSV file: 0 quote\n"
+            "minimal, 1 quote all.\n-S, --skipinitialspace\nIgnore whitespace.")
+    assert split_sentences(text) == [
+        "-u {0,1,2,3}, --quoting {0,1,2,3} Quoting style used in the input CSV file: 0 quote minimal, 1 quote all.",
+        "-S, --skipinitialspace Ignore whitespace.",
+    ]
+
+
 def test_a_man_pages_footer_is_a_heading_of_its_own() -> None:
     # mandocs tune md2-007, a near miss ("Since which coreutils version …?") answered with the page's footer
     text = ("Full documentation <https://www.gnu.org/software/coreutils/timeout> or available locally via: info "
