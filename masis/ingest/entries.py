@@ -18,6 +18,7 @@ import re
 _TERM = re.compile(
     r"(?:[○•·*]\s+)?[-+]{1,2}[A-Za-z0-9?@][^\s,=:]*(?:(?:, ?| / | |=)[^\s,=:]+){0,7}:?")
 _TERM_MAX = 80
+_INDENTED_TERM = re.compile(r"^ +(?:[○•·*]\s+)?[-+]", re.MULTILINE)
 
 
 def _indent(line: str) -> int:
@@ -37,6 +38,8 @@ def repeat_entry_terms(text: str) -> str:
     """`text` with each option entry's term lines directly above every paragraph of its description (the same lines, at
     the term's indentation); text with no such entry comes back unchanged. A paragraph indented unlike the entry's
     first (a term over its own text, as pg_dump's "p" / "plain" under `-F format`, or an example) is left alone."""
+    if not _INDENTED_TERM.search(text):
+        return text  # most text holds no indented option at all: one pattern search, not a pass over its lines
     lines = text.split("\n")
     out: list[str] = []
     term: list[str] = []  # the open entry's term lines, as written
