@@ -319,8 +319,8 @@ def _blocks(text: str) -> list[str]:
 
 _HEADING_WORDS_MAX = 8
 # a line of options and their arguments only, as argparse and man pages write an entry's term
-# (its argument a metavar, "FILE" or "n", a placeholder or argparse's choices, "{0,1,2,3}")
-_OPTION_TERM = r"--?[A-Za-z][\w-]*(?:[ =](?:[A-Z][A-Z0-9_]*|[a-z][\w-]*|<[\w-]+>|\{[\w.,-]+\}))?"
+# (its argument a metavar, a placeholder or argparse's choices, "{0,1,2,3}")
+_OPTION_TERM = r"--?[A-Za-z][\w-]*(?:[ =](?:[A-Z][A-Z0-9_]*|<[\w-]+>|\{[\w.,-]+\}))?"
 # (jq's page writes them after a bullet, "/" between, and a colon after: "○   --compact-output / -c:")
 _OPTIONS_ALONE = re.compile(rf"^(?:[○•·]\s+)?{_OPTION_TERM}(?:(?:,\s*|\s+/\s+){_OPTION_TERM})*:?$")
 _OPTION = re.compile(r"^--?[A-Za-z]")

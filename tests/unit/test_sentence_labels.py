@@ -227,11 +227,10 @@ def test_argparse_choices_are_an_option_term_too() -> None:
 
 def test_a_bulleted_option_term_with_a_colon_is_read_with_its_text() -> None:
     # datadocs threads, cv-303: jq's "○ --tab:" was quoted as a sentence of its own, its text left behind
-    text = ("○ --tab:\nUse a tab for each indentation level instead of two spaces.\n○ --indent n:\nUse the given "
-            "number of spaces for indentation.\n○ --compact-output / -c:\nBy default, jq pretty-prints JSON output.")
+    text = ("○ --tab:\nUse a tab for each indentation level instead of two spaces.\n"
+            "○ --compact-output / -c:\nBy default, jq pretty-prints JSON output.")
     assert split_sentences(text) == [
         "○ --tab: Use a tab for each indentation level instead of two spaces.",
-        "○ --indent n: Use the given number of spaces for indentation.",
         "○ --compact-output / -c: By default, jq pretty-prints JSON output.",
     ]
 
