@@ -18,6 +18,11 @@ import re
 _TERM = re.compile(
     r"(?:[○•·*]\s+)?[-+]{1,2}[A-Za-z0-9?@][^\s,=:]*(?:(?:, ?| / | |=)[^\s,=:]+){0,7}:?")
 _TERM_MAX = 80
+# "-j number-of-jobs" over "--jobs=number-of-jobs", xz's seven BCJ filters: more in a row are a list of options
+_TERM_LINES = 8
+# what the repeated lines may add, as a share of the text: a file of one-word paragraphs under a long term must not
+# multiply into gigabytes
+_GROWTH = 0.5
 _INDENTED_TERM = re.compile(r"^ +(?:[○•·*]\s+)?[-+]", re.MULTILINE)
 
 
@@ -42,6 +47,7 @@ def repeat_entry_terms(text: str) -> str:
         return text  # most text holds no indented option at all: one pattern search, not a pass over its lines
     lines = text.split("\n")
     out: list[str] = []
+    budget = int(len(text) * _GROWTH)  # characters the repeated terms may still add
     term: list[str] = []  # the open entry's term lines, as written
     indent = body_indent = -1
     index = 0
@@ -53,6 +59,10 @@ def repeat_entry_terms(text: str) -> str:
             ends = index
             while ends + 1 < len(lines) and _is_term(lines[ends + 1]) and _indent(lines[ends + 1]) == _indent(line):
                 ends += 1
+            if ends - index >= _TERM_LINES:
+                out.extend(lines[index : ends + 1])
+                index = ends + 1
+                continue
             body = _next_text(lines, ends + 1)
             if body is not None and _indent(lines[body]) > _indent(line):
                 # the description under its term, with no blank line between (gcloud's pages leave one)
@@ -65,8 +75,10 @@ def repeat_entry_terms(text: str) -> str:
             out.append(line)
             if following is not None and _indent(lines[following]) > indent:
                 out.extend(lines[index + 1 : following])  # the blank lines between paragraphs, kept
-                if _plain_paragraph(lines, following, body_indent):
+                cost = sum(len(part) + 1 for part in term)
+                if cost <= budget and _plain_paragraph(lines, following, body_indent):
                     out.extend(term)
+                    budget -= cost
                 index = following
                 continue
             index += 1

@@ -93,3 +93,13 @@ def test_a_bulleted_term_with_a_colon_heads_its_text() -> None:
     jq = "       ○   --tab:\n\n           Use a tab for each indentation level instead of two spaces.\n"
     assert repeat_entry_terms(jq) == (
         "       ○   --tab:\n           Use a tab for each indentation level instead of two spaces.\n")
+
+
+def test_hostile_text_cannot_multiply() -> None:
+    # a long term over thousands of one-word paragraphs: the repeats stop at half the text's size
+    term = "       --" + "a" * 60 + "\n"
+    text = term + "\n\n".join(["           x"] * 20_000) + "\n"
+    assert len(repeat_entry_terms(text)) <= 1.5 * len(text) + len(term)
+    # a run of option lines longer than a term is a list of options, not an entry's term
+    listing = "".join(f"       --option-{i}\n" for i in range(10)) + "           text\n\n           more\n"
+    assert repeat_entry_terms(listing) == listing
