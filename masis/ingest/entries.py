@@ -49,7 +49,7 @@ def repeat_entry_terms(text: str) -> str:
     out: list[str] = []
     budget = int(len(text) * _GROWTH)  # characters the repeated terms may still add
     term: list[str] = []  # the open entry's term lines, as written
-    indent = body_indent = -1
+    indent = body_indent = term_chars = -1
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -67,22 +67,19 @@ def repeat_entry_terms(text: str) -> str:
             if body is not None and _indent(lines[body]) > _indent(line):
                 # the description under its term, with no blank line between (gcloud's pages leave one)
                 term, indent, body_indent = lines[index : ends + 1], _indent(line), _indent(lines[body])
+                term_chars = sum(len(part) + 1 for part in term)
                 out.extend(term)
                 index = body
                 continue
         if term and not line.strip():
             following = _next_text(lines, index + 1)
-            out.append(line)
             if following is not None and _indent(lines[following]) > indent:
-                out.extend(lines[index + 1 : following])  # the blank lines between paragraphs, kept
-                cost = sum(len(part) + 1 for part in term)
-                if cost <= budget and _plain_paragraph(lines, following, body_indent):
+                out.extend(lines[index:following])  # the blank lines between paragraphs, kept
+                if term_chars <= budget and _plain_paragraph(lines, following, body_indent):
                     out.extend(term)
-                    budget -= cost
+                    budget -= term_chars
                 index = following
                 continue
-            index += 1
-            continue
         out.append(line)
         index += 1
     return "\n".join(out)
