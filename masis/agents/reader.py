@@ -17,7 +17,7 @@ from langgraph.types import Command
 from masis.agents.clarify import escalate
 from masis.agents.context import AgentContext, timed
 from masis.agents.memory import earlier
-from masis.judge.names import product_names
+from masis.judge.names import product_names, tool_names
 from masis.judge.reading import Reading
 from masis.llm.usage import collect_usage, usage_entries, usage_totals
 from masis.state import MASISState
@@ -28,8 +28,9 @@ def reader(state: MASISState, runtime: Runtime[AgentContext]) -> Command[Literal
     question = state["user_query"]
     antecedent = state.get("antecedent")
     with timed("reader") as latency, collect_usage() as usage:
-        products = product_names(info.name for info in ctx.registry.documents(state["workspace_id"]))
-        reading = ctx.llm.read_in_context(question, earlier(state.get("history") or []), antecedent, products)
+        documents = [info.name for info in ctx.registry.documents(state["workspace_id"])]
+        reading = ctx.llm.read_in_context(question, earlier(state.get("history") or []), antecedent,
+                                          product_names(documents), tool_names(documents))
     update: dict[str, Any] = {
         "llm_calls": 1 if ctx.llm.reading_uses_model else 0,
         "latencies_ms": [latency],

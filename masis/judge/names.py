@@ -95,6 +95,48 @@ def product_names(document_names: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# a document name's parts: split at hyphens and dots, an underscore kept inside a part ("pg_restore.1.txt")
+_NAME_PART = re.compile(r"[^-.]+")
+
+
+# a model's code or a period in a name is no tool ("falcon_x2_datasheet", "roadmap-q3")
+_CODE_OR_PERIOD = re.compile(rf"{_MODEL_CODE.pattern}|fy\d+|q[1-4]|h[12]|v\d+")
+
+
+def tool_names(document_names: Iterable[str]) -> frozenset[str]:
+    """The tools, packages and commands documents are named after, as chat types them (`tool_key`): each lower-case
+    part of a name with a word that is no ordinary word, nor the start of one, nor a model's code or a period
+    ("aiosqlite-METADATA.rst" -> aiosqlite, "pg_restore.1.txt" -> pg-restore, "csvkit-csvsql.rst" -> csvkit and
+    csvsql; not "best_practices" nor "heron_s1_datasheet"), and the leading parts joined once one is a tool's
+    ("python-dotenv-METADATA.md" -> python-dotenv; not "returns-policy"). Empty without the word list."""
+    ordinary = ordinary_words()
+    if not ordinary:
+        return frozenset()
+
+    def plain(word: str) -> bool:
+        return bool(_CODE_OR_PERIOD.fullmatch(word)) or _listed(word, ordinary) or _starts_one(word, ordinary)
+
+    found: set[str] = set()
+    for name in document_names:
+        parts = _NAME_PART.findall(name.rsplit(".", 1)[0])
+        named = False
+        for count, part in enumerate(parts, 1):
+            if not part.islower() or not re.search("[a-z]", part):
+                break  # "README", "METADATA", "1": the project's name has ended
+            words = part.split("_")  # "pg_restore" is a tool's; "best_practices", two words, is not
+            if len(part) >= 2 and not all(plain(word) and (len(word) >= MIN_NAME or len(words) == 1) for word in words):
+                found.add(tool_key(part))
+                named = True
+            if count > 1 and named:
+                found.add(tool_key("-".join(parts[:count])))
+    return frozenset(found)
+
+
+def tool_key(word: str) -> str:
+    """A tool's name for comparing: lower case, an underscore as a hyphen."""
+    return word.lower().replace("_", "-")
+
+
 def names(
     words: Iterable[str],
     frequencies: Mapping[str, int],

@@ -39,6 +39,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 
 from masis.judge.citations import strip_citations
@@ -58,7 +59,7 @@ from masis.judge.mentions import (
     tokens,
     word_set,
 )
-from masis.judge.names import is_ordinary
+from masis.judge.names import is_ordinary, tool_key
 from masis.judge.phrases import (
     answered,
     asked_noun,
@@ -165,12 +166,18 @@ def points_back(question: str) -> bool:
 
 
 def read(
-    question: str, earlier: Sequence[Earlier], antecedent: str | None = None, names: Sequence[str] = ()
+    question: str,
+    earlier: Sequence[Earlier],
+    antecedent: str | None = None,
+    names: Sequence[str] = (),
+    tools: AbstractSet[str] = frozenset(),
 ) -> Reading:
     """`question` read in the context of the `earlier` turns (oldest first). With `antecedent` (the user's answer
     to "which one do you mean?"), the unsettled word is read as it. `names` are the products the workspace's
     documents are named after (`masis.judge.names.product_names`): a fragment typed in lower case may name one
-    the thread has not ("and the falcons?")."""
+    the thread has not ("and the falcons?"). `tools` are the tools and packages they are named after
+    (`masis.judge.names.tool_names`): "it" is the one the previous question named when its subject names nothing of
+    its own ("how do i make it bail" after "if pg_restore hits an error halfway does it stop?")."""
     if not earlier:
         return Reading(question)
     if antecedent is not None and _in_full(antecedent):  # the reply to "ask it in full" is the question
@@ -185,7 +192,7 @@ def read(
     body = _LEAD.sub("", typed, count=1)
     picked = _which_one(body, frames)  # "which one added 3.12": one of the kind the thread asked for
     body = picked or body
-    for reading in (_ellipsis(typed, frames, names), _pronouns(body, frames, antecedent, names),
+    for reading in (_ellipsis(typed, frames, names), _pronouns(body, frames, antecedent, names, tools),
                     _compared(body, frames), _carried(body, frames)):
         if reading is not None and reading.unclear:
             return Reading(question, True, "unclear", reading.candidates, reading.unclear)
@@ -692,7 +699,11 @@ def _degree(word: str) -> str | None:
 
 
 def _pronouns(
-    question: str, frames: list[Earlier], antecedent: str | None, names: Sequence[str] = ()
+    question: str,
+    frames: list[Earlier],
+    antecedent: str | None,
+    names: Sequence[str] = (),
+    tools: AbstractSet[str] = frozenset(),
 ) -> Reading | None:
     words = tokens(question)
     found = _referring_words(words)
@@ -721,7 +732,7 @@ def _pronouns(
             continue
         if form == "singular" and _named_before(words, index, frames[0].reading):
             continue  # "what does grep -c count when it is combined with -v?": "it" is the question's own -c
-        resolved = _resolve(question, words, index, form, frames, names)
+        resolved = _resolve(question, words, index, form, frames, names, tools)
         if isinstance(resolved, Reading):
             return resolved
         if resolved is None:
@@ -846,7 +857,13 @@ def _content_word(word: str) -> bool:
 
 
 def _resolve(
-    question: str, words: list[Token], index: int, form: str, frames: list[Earlier], names: Sequence[str] = ()
+    question: str,
+    words: list[Token],
+    index: int,
+    form: str,
+    frames: list[Earlier],
+    names: Sequence[str] = (),
+    tools: AbstractSet[str] = frozenset(),
 ) -> tuple[int, int, str] | Reading | None:
     """The edit that puts the antecedent in place of `words[index]`, a Reading that asks back, or None."""
     frame = frames[0]
@@ -921,7 +938,7 @@ def _resolve(
             # the claim; the pronoun stays as typed
             return words[index].start, words[index].start + len(words[index].text), words[index].text
     else:
-        thing = _topic(frames, words[index].lower == "its")
+        thing = _topic(frames, words[index].lower == "its", tools, question)
         if thing and _repeats(question, thing):
             named = [m.text for f in frames for m in mentions(thing) if m.kind == "name"]
             thing = f"the {named[0]}" if named else thing
@@ -1037,23 +1054,53 @@ def _replace(question: str, words: list[Token], index: int, thing: str) -> tuple
     return start, end, thing
 
 
-def _topic(frames: list[Earlier], possessor: bool) -> str | None:
+def _topic(
+    frames: list[Earlier], possessor: bool, tools: AbstractSet[str] = frozenset(), question: str = ""
+) -> str | None:
     """What the latest earlier question that names anything was about (see `topic`), or what its own pronoun was
-    read as ("Is there a fee if I've opened the device?" then "What if it's faulty?")."""
+    read as ("Is there a fee if I've opened the device?" then "What if it's faulty?"). A subject that names nothing
+    ("an error halfway", "the sql") gives way to the one workspace tool (`tools`) the question named and `question`
+    does not."""
     for frame in frames:
         if frame.about:
             return frame.about
         found = _named_first(frame.reading) or topic(frame.reading, possessor)
+        tool = _subject_tool(frame.reading, tools, question)
+        if tool and found and tool_key(tool) not in tool_key(found) and not _names_a_thing(found):
+            return tool
         if found and not _person_name(found):  # "does it need perl" after "… to Hrvoje Niksic": not him
-            return _without_verb(frame.reading, found)
+            return _without_verb(frame.reading, found, tools)
     return None
 
 
-def _without_verb(question: str, subject: str) -> str:
+def _subject_tool(frame: str, tools: AbstractSet[str], question: str) -> str | None:
+    """The one workspace tool `frame` names, as the frame wrote it, when `question` does not name it and the frame
+    names it as what it asks about ("if pg_restore hits an error halfway does it stop?", "how do i get libcbor on
+    ubuntu"), not after a preposition ("the code of conduct for node-gyp": that code is what a later "it" means) nor
+    an article ("the roadmap": a document's word, not a tool's)."""
+    words = tokens(frame)
+    found = {tool_key(word.text) for word in words if tool_key(word.text) in tools}
+    if len(found) != 1 or found & {tool_key(word.text) for word in tokens(question)}:
+        return None
+    return next((word.text for at, word in enumerate(words) if tool_key(word.text) in found
+                 and (at == 0 or words[at - 1].lower not in PREPOSITIONS | DETERMINERS)), None)
+
+
+def _names_a_thing(text: str) -> bool:
+    """Whether a phrase holds a name, an identifier, a flag or a version of its own ("parse_form", "-j"), or a word
+    no dictionary has ("packrat")."""
+    return any(m.kind in {"name", "identifier", "flag", "version"} for m in mentions(text)) or any(
+        _names_tool(word.lower) for word in tokens(text))
+
+
+def _without_verb(question: str, subject: str, tools: AbstractSet[str] = frozenset()) -> str:
     """A lower-case tool's name without the verb read into its phrase: "which ntp servers does systemd-timesyncd fall
-    back to" is about systemd-timesyncd, not "systemd-timesyncd fall"."""
+    back to" is about systemd-timesyncd, not "systemd-timesyncd fall"; so is a workspace tool's ("how does aiosqlite
+    avoid blocking")."""
     tool, _, rest = subject.partition(" ")
-    if not _TOOL.fullmatch(tool) or not rest.isalpha() or not rest.islower():
+    if not (_TOOL.fullmatch(tool) or tool_key(tool) in tools) or not rest.isalpha() or not rest.islower():
+        return subject
+    if tool_key(subject.replace(" ", "-")) in tools:  # "npm unpublish": a command a document is named after
         return subject
     before = question.lower().partition(subject.lower())[0].split()
     return tool if before and before[-1] in DO_MODALS else subject

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Protocol
 
 from masis.judge.findings import Critique, Evaluation, Relatedness
@@ -19,12 +20,17 @@ class LLMProvider(Protocol):
     audit_uses_model: bool  # the critic is a model, whose findings are checked against the draft (judge.dismissal)
 
     def read_in_context(
-        self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None, names: Sequence[str] = ()
+        self,
+        question: str,
+        earlier: Sequence[Earlier],
+        antecedent: str | None = None,
+        names: Sequence[str] = (),
+        tools: AbstractSet[str] = frozenset(),
     ) -> Reading:
         """The question read in the context of the thread's earlier turns (oldest first): a standalone question,
         whether it depended on them, and, when they do not settle what a word refers to, the candidates. With
         `antecedent`, the user's answer to "which one do you mean?"; `names`, the products the workspace's
-        documents are named after."""
+        documents are named after; `tools`, the tools and packages they are named after (`masis.judge.names`)."""
         ...
 
     def synthesize(

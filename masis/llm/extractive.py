@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import cast
 
 from masis.judge import anchors, matching, quotes
@@ -113,9 +114,14 @@ class ExtractiveProvider:
     audit_uses_model = False
 
     def read_in_context(
-        self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None, names: Sequence[str] = ()
+        self,
+        question: str,
+        earlier: Sequence[Earlier],
+        antecedent: str | None = None,
+        names: Sequence[str] = (),
+        tools: AbstractSet[str] = frozenset(),
     ) -> Reading:
-        return read(question, earlier, antecedent, names)  # deterministic rules: masis.judge.reading
+        return read(question, earlier, antecedent, names, tools)  # deterministic rules: masis.judge.reading
 
     def synthesize(
         self,

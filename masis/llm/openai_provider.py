@@ -25,6 +25,7 @@ import logging
 import re
 import threading
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -319,10 +320,15 @@ class OpenAIProvider:
         return kept
 
     def read_in_context(
-        self, question: str, earlier: Sequence[Earlier], antecedent: str | None = None, names: Sequence[str] = ()
+        self,
+        question: str,
+        earlier: Sequence[Earlier],
+        antecedent: str | None = None,
+        names: Sequence[str] = (),
+        tools: AbstractSet[str] = frozenset(),
     ) -> Reading:
         """One structured call on the synthesis model (which reads the names from the turns' own words); an
-        unreadable reply falls back to the offline rules, `names` included."""
+        unreadable reply falls back to the offline rules, `names` and `tools` included."""
         fence = Fence.new()
         said = prompts.READER_ANTECEDENT.format(antecedent=antecedent) if antecedent else ""
         messages = [
@@ -332,7 +338,7 @@ class OpenAIProvider:
         ]
         result = self._structured_call(self._reader, FollowUp, self.synth_model, "read", messages)
         if isinstance(result, _Failed):
-            return ExtractiveProvider().read_in_context(question, earlier, antecedent, names)
+            return ExtractiveProvider().read_in_context(question, earlier, antecedent, names, tools)
         text = result.question.strip() or question
         if result.candidates and result.unclear.strip() and antecedent is None:
             return Reading(question, True, "model", tuple(result.candidates[:5]), result.unclear.strip())

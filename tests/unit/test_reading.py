@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from masis.judge.mentions import coordinated, mentions
-from masis.judge.names import product_names
+from masis.judge.names import product_names, tool_names
 from masis.judge.reading import Earlier, read, topic
 
 
@@ -350,6 +350,44 @@ def test_the_other_one_is_the_other_product_the_documents_name() -> None:
         "Does the Falcon X2 have Ethernet?"
     three = read("Does the other one have Ethernet?", earlier, names=[*PRODUCTS, "Osprey Z1"])
     assert (three.rule, three.unclear) == ("unclear", "the other one")
+
+
+TOOLS = tool_names(["pg_restore.1.txt", "pg_dump.1.txt", "aiosqlite-METADATA.rst", "csvkit-csvsql.rst",
+                    "npm-unpublish.md", "returns_policy.html", "falcon-x2.md",
+                    "budget-q3.md", "pyparsing-best_practices.md"])
+
+
+def test_tools_are_read_from_document_names_and_ordinary_words_codes_and_periods_are_not() -> None:
+    assert TOOLS == {"pg-restore", "pg-dump", "aiosqlite", "csvkit", "csvsql", "csvkit-csvsql", "npm", "npm-unpublish",
+                     "pyparsing", "pyparsing-best-practices"}
+
+
+def test_it_is_the_workspace_tool_the_previous_question_asked_about_when_its_subject_names_nothing() -> None:
+    # datadocs threads, cv-292#2: "it" was read "the error halfway", the subject of the question's condition
+    stop = [turn("if pg_restore hits an error halfway does it stop?")]
+    assert read("how do i make it bail instead", stop, tools=TOOLS).text == "How do i make pg_restore bail instead"
+    assert read("how do i make it bail instead", stop).text == "How do i make the error halfway bail instead"
+    # cv-302#2: a tool typed in lower case is no name, and its verb was read into the phrase ("aiosqlite avoid")
+    blocking = [turn("how does aiosqlite avoid blocking the event loop")]
+    assert read("who wrote it", blocking, tools=TOOLS).text == "Who wrote aiosqlite"
+    # a command a document is named after keeps its second word (teamdocs threads, cv-275)
+    delete = [turn("what does npm unpublish actually delete")]
+    assert read("is it undoable", delete, tools=TOOLS).text == "Is npm unpublish undoable"
+
+
+def test_a_tool_named_after_a_preposition_or_beside_a_name_of_its_own_is_not_what_it_means() -> None:
+    # as in teamdocs threads, cv-169: "it" is the code of conduct, not the tool it is for
+    conduct = [turn("where's the code of conduct for aiosqlite")]
+    assert read("what does it cover", conduct, tools=TOOLS).text == "What does the code of conduct cover"
+    # a subject with a word of its own keeps it (pyparsing threads, cv-206: "it" is packrat)
+    packrat = [turn("when should i use packrat with pyparsing")]
+    assert read("how do i turn it on", packrat, tools=TOOLS).text == "How do i turn packrat on"
+    # a word after an article is a document's, not a tool's ("roadmap-q3.md" names no tool "the roadmap")
+    roadmap = [turn("when the roadmap changes who approves the budget")]
+    assert read("how do i stop it", roadmap, tools=tool_names(["roadmap-q3.md"])).text == "How do i stop the budget"
+    # ... and a tool the follow-up names itself is not what its "it" means
+    halfway = [turn("if pg_restore hits an error halfway does it stop?")]
+    assert read("can pg_restore retry it", halfway, tools=TOOLS).text == read("can pg_restore retry it", halfway).text
 
 
 def test_a_departments_short_name_takes_its_place_in_the_frame() -> None:
