@@ -3,8 +3,8 @@ data/holdoutdocs/questions.jsonl, data/nextdocs/questions.jsonl, data/moredocs/q
 data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs/questions.jsonl,
 data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questions.jsonl,
 data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl,
-data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/questions.jsonl and
-data/conversations/conversations.jsonl.
+data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/questions.jsonl,
+data/mldocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -43,6 +43,7 @@ EXTRADOCS = DATA / "extradocs"
 STACKDOCS = DATA / "stackdocs"
 WEBDOCS = DATA / "webdocs"
 DATADOCS = DATA / "datadocs"
+MLDOCS = DATA / "mldocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -62,6 +63,7 @@ CORPORA = {
     "stackdocs": STACKDOCS / "files",
     "webdocs": WEBDOCS / "files",
     "datadocs": DATADOCS / "files",
+    "mldocs": MLDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -297,6 +299,7 @@ def main() -> int:
         lambda t: check_questions(t, "stackdocs", "sd"),
         lambda t: check_questions(t, "webdocs", "wd"),
         lambda t: check_questions(t, "datadocs", "dd"),
+        lambda t: check_questions(t, "mldocs", "ml"),
         check_conversations,
     )
     for check in checks:
