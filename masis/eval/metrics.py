@@ -95,19 +95,29 @@ def f1_score(prediction: str, golds: Sequence[str]) -> float:
     return max((_f1(prediction, gold) for gold in golds), default=0.0)
 
 
-# typographic quotes go as SQuAD's ASCII ones do ("“1m” is taken to mean “31d”" holds "31d")
-_WORD_BREAKS = str.maketrans({"—": " ", "–": " ", "=": " ", ":": " ", "“": None, "”": None, "„": None, "‘": None,
-                              "’": None, "‚": None, "«": None, "»": None})
+# typographic quotes go as SQuAD's ASCII ones do ("“1m” is taken to mean “31d”" holds "31d"), and so do trademark
+# signs ("Preferred Networks™" holds "Preferred Networks"); a double quote parts words
+# ('set_tracking_uri("http://localhost:5000")' holds "http://localhost:5000")
+_WORD_BREAKS = str.maketrans({"—": " ", "–": " ", "=": " ", ":": " ", '"': " ", "“": None, "”": None, "„": None,
+                              "‘": None, "’": None, "‚": None, "«": None, "»": None, "™": None, "®": None, "©": None})
+# so does an opening bracket before a word ("load_dotenv(override=False)" holds "override=False"), not before a
+# figure: a man page's section ("xargs(1)") holds no "1"
+_CALL = re.compile(r"\((?=[^\d\s)])")
+
+
+def _parted(text: str) -> str:
+    return _CALL.sub(" ", text.translate(_WORD_BREAKS))
 
 
 def contains_answer(text: str, golds: Sequence[str]) -> bool:
     """The text holds one of the reference answers, word-aligned, after SQuAD normalisation; a dash between words
     parts them ("… bases of the Adriatic—fell again" holds "Adriatic"), which SQuAD's ASCII punctuation does not, and
-    so does the equals sign of a setting ("$SYSTEMD_OFFLINE=[0|1]" holds "$SYSTEMD_OFFLINE") and a colon ("boolean
-    (default:True)" holds "True"; SQuAD's normalisation would glue "default" and "true" into one word); typographic
-    quotes are dropped like SQuAD's ASCII ones."""
-    haystack = f" {normalize_answer(text.translate(_WORD_BREAKS))} "
-    needles = [normalize_answer(gold.translate(_WORD_BREAKS)) for gold in golds]
+    so does the equals sign of a setting ("$SYSTEMD_OFFLINE=[0|1]" holds "$SYSTEMD_OFFLINE"), a colon ("boolean
+    (default:True)" holds "True"; SQuAD's normalisation would glue "default" and "true" into one word), a double
+    quote and a call's bracket (`_parted`); typographic quotes and trademark signs are dropped like SQuAD's ASCII
+    punctuation."""
+    haystack = f" {normalize_answer(_parted(text))} "
+    needles = [normalize_answer(_parted(gold)) for gold in golds]
     if any(needle and f" {needle} " in haystack for needle in needles):
         return True
     # a gold of punctuation alone (sqlite3's continue prompt "...>", git's safe.directory "'*'") normalises to

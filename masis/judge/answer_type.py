@@ -127,6 +127,8 @@ def _modal_may(sentence: str, match: re.Match[str]) -> bool:
 # "One of the most prominent refugees was Pierre Bayle" picks one out of many; it counts nothing
 # a figure in a link's path or after "#" numbers an issue or a page ("…/npm/issues/6082", "#227"): it counts nothing
 _NUMBERED_THING = re.compile(r"[/#]$")
+# ... nor dates anything ("…/joblib/pull/1218" is no year 1218; "03/2021" is a month)
+_LINKED = re.compile(r"(?:#|(?<![\d\s])/)$")
 _ONE_OF = re.compile(r"one\s+of\b", re.IGNORECASE)
 # a figure that is part of a name: digits run into letters that are no unit ("2FA", "3DES", "H1" is caught before),
 # a number word joined to a noun ("two-factor authentication", "one-time password"); "16K", "128MB", "twenty-five",
@@ -494,7 +496,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         return any(match.group(0).lower() not in asked for match in _UNIT_GIVEN.finditer(sentence))
     if kind == "date":
         found = [*_DATE.finditer(sentence), *_DURATION.finditer(sentence)]
-        return any(match.group(0).lower() not in asked and not _modal_may(sentence, match) for match in found)
+        return any(match.group(0).lower() not in asked and not _modal_may(sentence, match)
+                   and not _LINKED.search(sentence[: match.start()]) for match in found)
     if kind == "number":
         if (measured := _MEASURED.search(question)) is not None:
             # "How heavy is the Falcon X2?" is answered by a weight, not by its price: a figure with a unit of the

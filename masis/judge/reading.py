@@ -182,8 +182,10 @@ def read(
         return Reading(question)
     if antecedent is not None and _in_full(antecedent):  # the reply to "ask it in full" is the question
         return _dependent(antecedent, "chosen")
+    kept = earlier[-EARLIER_TURNS:]
     frames = [replace(turn, reading=recase_names(turn.reading))  # "debian 10" typed is "Debian 10"
-              for turn in reversed(earlier[-EARLIER_TURNS:]) if turn.reading.strip()]
+              for at, turn in reversed(list(enumerate(kept)))
+              if turn.reading.strip() and not (at and _unread_fragment(turn))]
     if not frames:
         return Reading(question, rule="self-contained")
     typed = it_is(question)  # "what if its faulty"
@@ -258,9 +260,24 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
     swapped = _swap(frame, rest, frames)
     if swapped is None:
         return None
-    if _lost_words(rest, swapped):  # "What about nasm on Windows?": one swap cannot take the whole ask
+    if _lost_words(rest, swapped) or not _asks(swapped):
+        # "What about nasm on Windows?": one swap cannot take the whole ask; "and for directories?" put in the place
+        # of "whats pacote's default" leaves no question ("Directories fmode for extracted files")
         return Reading(question, True, "unclear", (), rest)
     return _dependent(swapped, "ellipsis")
+
+
+def _unread_fragment(turn: Earlier) -> bool:
+    """Whether a later turn was a fragment left unread ("and for directories?", asked back): it names nothing a
+    pronoun after it could mean, and the turn before it is the frame."""
+    return turn.reading.strip() == turn.question.strip() and _ellipsis_match(turn.question) is not None
+
+
+def _asks(text: str) -> bool:
+    """Whether a reading still asks something: a question word in it, or an auxiliary opening it."""
+    words = [word.lower.removesuffix("s") if word.lower in {"whats", "hows", "wheres", "whos"} else word.lower
+             for word in tokens(text)]
+    return bool(words) and (words[0] in AUXILIARIES or any(word in WH_WORDS for word in words))
 
 
 def _ellipsis_match(question: str) -> re.Match[str] | None:

@@ -441,6 +441,17 @@ def test_a_year_inside_a_code_is_no_date() -> None:
     assert gives_type("Release date: 08-Mar-2021", "date", "When was defusedxml 0.7.1 released?")
 
 
+def test_a_figure_in_a_link_or_after_a_hash_is_no_year() -> None:
+    # mldocs tune ml-077, a near miss answered: joblib's changelog dates no release, and its entries end in pull
+    # request links ("…/joblib/pull/1218") whose numbers read as years
+    question = "When was joblib 1.1.0 released?"
+    assert not gives_type("Update vendored loky (from version 2.9 to 3.0) "
+                          "https://github.com/joblib/joblib/pull/1218", "date", question)
+    assert not gives_type("Fix a crash in the parallel backend (#1999).", "date", question)
+    # a month before a slash still dates
+    assert gives_type("joblib 1.1.0 was released in 09/2021.", "date", question)
+
+
 def test_a_ratio_is_a_number() -> None:
     # guidedocs tune gd-023, a near miss: the table has no xz row, and prose about ratios gives none
     question = "What compression ratio did xz (lzma) reach in the zstd benchmark table?"

@@ -67,6 +67,13 @@ def test_containment_is_word_aligned_after_normalisation() -> None:
     assert m.contains_answer("The default for both daemons is ”20”.", ["20"])
     assert m.contains_answer("it doesn’t expire", ["doesn't expire"])
     assert not m.contains_answer("“31d”", ["31"])
+    # so do trademark signs (mldocs tune ml-057 was scored wrong), and a double quote or a call's bracket parts words
+    # (ml-066, apidocs check ad-009)
+    assert m.contains_answer("developed by Preferred Networks™ (PFN™)", ["Preferred Networks"])
+    assert m.contains_answer('mlflow.set_tracking_uri("http://localhost:5000")', ["http://localhost:5000"])
+    assert m.contains_answer("With load_dotenv(override=False), the first value wins", ["override=False"])
+    # ... but a man page's section is no figure of the text
+    assert not m.contains_answer("The -P option to xargs(1) sets the number of processes", ["1"])
 
 
 def test_token_support_and_percentile() -> None:

@@ -224,6 +224,26 @@ def test_an_ellipsis_the_earlier_question_cannot_take_whole_is_asked_back() -> N
     assert (settled.text, settled.rule) == (asked_in_full, "chosen")
 
 
+def test_an_ellipsis_whose_reading_asks_nothing_is_asked_back() -> None:
+    # conversations tune cv-284#2: "for directories" took the place of "whats pacote's default", and the reading
+    # "Directories fmode for extracted files" was answered with the fmode entry
+    modes = [turn("whats pacote's default fmode for extracted files")]
+    reading = read("and for directories?", modes)
+    assert (reading.rule, reading.unclear) == ("unclear", "for directories")
+    # cv-221#2: "A line ending in a backslash does a # after a package name start a comment"
+    comment = [turn("in requirements.txt does a # after a package name start a comment")]
+    assert read("and a line ending in a backslash?", comment).unclear == "a line ending in a backslash"
+    # a swap that keeps the question word is read as before
+    assert read("and for dmode?", modes).text == "Whats pacote's default dmode for extracted files"
+
+
+def test_a_fragment_left_unread_is_no_frame_for_the_next_turn() -> None:
+    # cv-284#3: after "and for directories?" was asked back, "it" was read as "for directories"
+    modes = [turn("whats pacote's default fmode for extracted files"), turn("and for directories?")]
+    reading = read("how do i make it keep exactly the modes that are in the tarball", modes)
+    assert "directories" not in reading.text and "fmode" in reading.text
+
+
 def test_a_plural_pronoun_means_both_things_of_the_earlier_question() -> None:
     reading = read("When were they released?", [turn("What are the codenames of Debian 11 and Debian 12?")])
     assert reading.text == "When were Debian 11 and Debian 12 released?"
