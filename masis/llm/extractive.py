@@ -161,6 +161,7 @@ class ExtractiveProvider:
         ]
         # a usage line is quoted only when nothing else holds the question's words (`is_synopsis`)
         candidates = [s for s in candidates if not is_synopsis(s.text)] or candidates
+        candidates = [s for s in candidates if not _restated_header(s.text, question)]
         candidates = _holding_most_anchors(question, candidates)
         # among the sentences of a passage that holds the question's anchors, the ones that name them themselves (or
         # under their entry, heading or document) lead: "PRIORITY_ABOVE_NORMAL … nice value of -7", not its
@@ -666,6 +667,18 @@ def _asked_field(line: str, asked: matching.Question, asked_for: frozenset[int])
     for (`asked_for`: "Status: draft, experimental" to "What is the status of …?"): a value, not a heading."""
     field = _FIELD.match(line)
     return bool(field) and (bool(asked.credits_in(field.group(1))) or bool(asked_for & terms(field.group(1))))
+
+
+# a package's own name or version in its metadata header ("Name: xgboost", "Version: 3.2.0")
+_NAME_OR_VERSION = re.compile(r"^\s*(?:Name|Version):\s+(?P<value>\S+)\s*$")
+
+
+def _restated_header(text: str, question: str) -> bool:
+    """Whether `text` is a metadata header's name or version line that the question already holds: "Version: 3.2.0"
+    tells "Which dependency does xgboost 3.2.0 install only on Linux?" nothing (mldocs tune ml-022, quoted as the
+    answer beside "Name: xgboost")."""
+    match = _NAME_OR_VERSION.match(text)
+    return match is not None and terms(match["value"]) <= terms(question)
 
 
 def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sentence]:

@@ -547,6 +547,18 @@ def test_a_usage_line_is_not_quoted_when_an_entry_answers() -> None:
     assert "usage:" not in answer
 
 
+def test_a_package_name_or_version_the_question_already_holds_is_not_quoted() -> None:
+    # mldocs tune ml-022: "Version: 3.2.0" and "Name: xgboost" were the answer to which dependency xgboost 3.2.0
+    # installs only on Linux (and datadocs tune dd-077's "Version: 26.0.1. Name: pyarrow")
+    header = _chunk("xgboost-METADATA.rst#1", "xgboost-METADATA.rst",
+                    "Name: xgboost\nVersion: 3.2.0\nSummary: XGBoost Python Package\nRequires-Python: >=3.10")
+    answer = provider.synthesize("Which dependency does xgboost 3.2.0 install only on Linux?", [header])
+    assert "Version: 3.2.0" not in answer and "Name: xgboost" not in answer
+    # the header line that answers is quoted alone (cv-315#1 had "Version: 3.2.0" ahead of it)
+    python = provider.synthesize("Which Python does xgboost 3.2.0 require?", [header])
+    assert python.startswith("Requires-Python: >=3.10 [xgboost-METADATA.rst#1].") and "Version:" not in python
+
+
 def test_a_value_read_out_of_program_text_is_not_at_the_top_of_the_scale() -> None:
     # real case (teamdocs td-114, at 1.0 by the words of an example app): a code listing holds the question's words
     # among its arguments, so the engine cannot tell which one answers; the same fact in prose keeps the top
