@@ -240,6 +240,8 @@ class ExtractiveProvider:
             if sentence.text in shown:
                 continue
             quoted = _standing_alone(sentence, question, shown)
+            if (remark := _remark_after(sentence, sentences)) and remark.text not in shown and remark not in chosen:
+                quoted = f"{quoted} {remark.text}"  # "Print the content of the boot block. (This option is not yet …)"
             shown.update(s.text for s in sentences if s.chunk is sentence.chunk and s.text.rstrip(".!?") in quoted)
             lines.append(_cite(quoted, sentence.chunk["chunk_id"]))
             if release_noun and quoted.endswith(f": {sentence.text}"):
@@ -547,6 +549,19 @@ def _section_continues(first: Sentence, sentences: Sequence[Sentence], avoid: se
     return keep[: SECTION_SENTENCES - 1]
 
 
+# a remark in brackets on the sentence before it: "(This option is not yet implemented.)", "(Only the file part …)"
+_REMARK = re.compile(r"^\((?:This|These|It|Note|Only|Not)\b[^()]*\)[.!]?$")
+
+
+def _remark_after(sentence: Sentence, sentences: Sequence[Sentence]) -> Sentence | None:
+    """The bracketed remark that follows `sentence` in its passage, which qualifies what it says (h5dump's "-B or
+    --bootblock Print the content of the boot block." is followed by "(This option is not yet implemented.)")."""
+    same = [s for s in sentences if s.chunk["chunk_id"] == sentence.chunk["chunk_id"]]
+    at = same.index(sentence) if sentence in same else -1
+    after = same[at + 1] if 0 <= at < len(same) - 1 else None
+    return after if after is not None and _REMARK.match(after.text.strip()) else None
+
+
 def meaning_readings(passage: str) -> list[str]:
     """What the synthesizer may have the sentence encoder read of a passage: each of its sentences (but headings)
     as `_with_lead` gives it. `masis.read_ahead` reads them before any question does."""
@@ -740,11 +755,12 @@ def _kept(block: list[str], asked: frozenset[int], named: frozenset[int]) -> lis
     """What compression keeps of one block (an entry): its sentences that share a term with the question, and its
     short ones with the noun the answer is asked by; a short sentence kept without the entry's first sentence brings
     it along ("Default: dns.lookup()." is the `lookup` option's, not that of the option a line above it once the
-    lines between are cut)."""
+    lines between are cut), and a kept sentence its bracketed remark (`_REMARK`)."""
     kept = [s for s in block if terms(s) & asked or (len(s) <= ENTRY_SENTENCE_MAX and terms(s) & named)]
     if kept and kept[0] != block[0] and len(kept[0]) <= ENTRY_SENTENCE_MAX:
         kept.insert(0, block[0])
-    return kept
+    # a bracketed remark stays with the sentence before it ("(This option is not yet implemented.)")
+    return [s for at, s in enumerate(block) if s in kept or (at and block[at - 1] in kept and _REMARK.match(s.strip()))]
 
 
 def _entry_of(claim: str, before: str, chunk: EvidenceChunk) -> EvidenceChunk:

@@ -559,6 +559,21 @@ def test_a_package_name_or_version_the_question_already_holds_is_not_quoted() ->
     assert python.startswith("Requires-Python: >=3.10 [xgboost-METADATA.rst#1].") and "Version:" not in python
 
 
+def test_a_bracketed_remark_is_quoted_with_the_sentence_it_qualifies() -> None:
+    # mldocs tune ml-088: "-B or --bootblock Print the content of the boot block." was quoted without the remark after
+    # it that answers "can h5dump show me the boot block?"
+    page = _chunk("h5dump.1.txt#4", "h5dump.1.txt",
+                  "-h or --help Print a usage message and exit.\n\n-B or --bootblock Print the content of the boot "
+                  "block. (This option is not yet implemented.)\n\n-H or --header Print the header only; no data is "
+                  "displayed.")
+    answer = provider.synthesize("can h5dump show me the boot block of a file?", [page])
+    assert answer.startswith("-B or --bootblock Print the content of the boot block")
+    assert "(This option is not yet implemented.)" in answer and "--header" not in answer
+    # ... and compression keeps it, though it shares no word with the question
+    kept = provider.compress("can h5dump show me the boot block of a file?", [page], 6000)[0]["text"]
+    assert "boot block. (This option is not yet implemented.)" in kept
+
+
 def test_a_value_read_out_of_program_text_is_not_at_the_top_of_the_scale() -> None:
     # real case (teamdocs td-114, at 1.0 by the words of an example app): a code listing holds the question's words
     # among its arguments, so the engine cannot tell which one answers; the same fact in prose keeps the top
