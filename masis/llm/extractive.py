@@ -543,10 +543,14 @@ SECTION_SENTENCES = 3  # a section answered by its heading is quoted from its st
 def _section_continues(first: Sentence, sentences: Sequence[Sentence], avoid: set[str]) -> list[Sentence]:
     """The sentences that follow `first` in its passage: a section chosen for its heading alone is answered by
     its opening sentences, not by one of them."""
-    same = [s for s in sentences if s.chunk["chunk_id"] == first.chunk["chunk_id"]]
-    following = same[same.index(first) + 1 :] if first in same else []
-    keep = [s for s in following if not is_heading(s.text) and s.text.lower() not in avoid]
+    keep = [s for s in _following(first, sentences) if not is_heading(s.text) and s.text.lower() not in avoid]
     return keep[: SECTION_SENTENCES - 1]
+
+
+def _following(sentence: Sentence, sentences: Sequence[Sentence]) -> list[Sentence]:
+    """The sentences after `sentence` in its passage, in order (none when it is not among `sentences`)."""
+    same = [s for s in sentences if s.chunk["chunk_id"] == sentence.chunk["chunk_id"]]
+    return same[same.index(sentence) + 1 :] if sentence in same else []
 
 
 # a remark in brackets on the sentence before it: "(This option is not yet implemented.)", "(Only the file part …)"
@@ -556,10 +560,8 @@ _REMARK = re.compile(r"^\((?:This|These|It|Note|Only|Not)\b[^()]*\)[.!]?$")
 def _remark_after(sentence: Sentence, sentences: Sequence[Sentence]) -> Sentence | None:
     """The bracketed remark that follows `sentence` in its passage, which qualifies what it says (h5dump's "-B or
     --bootblock Print the content of the boot block." is followed by "(This option is not yet implemented.)")."""
-    same = [s for s in sentences if s.chunk["chunk_id"] == sentence.chunk["chunk_id"]]
-    at = same.index(sentence) if sentence in same else -1
-    after = same[at + 1] if 0 <= at < len(same) - 1 else None
-    return after if after is not None and _REMARK.match(after.text.strip()) else None
+    after = _following(sentence, sentences)[:1]
+    return after[0] if after and _REMARK.match(after[0].text.strip()) else None
 
 
 def meaning_readings(passage: str) -> list[str]:
@@ -602,8 +604,7 @@ def _with_what_follows_colons(
     for sentence in chosen:
         completed.append(sentence)
         if sentence.text.rstrip().endswith(":"):
-            same = [s for s in sentences if s.chunk["chunk_id"] == sentence.chunk["chunk_id"]]
-            following = same[same.index(sentence) + 1 :] if sentence in same else []
+            following = _following(sentence, sentences)
             rows = list(itertools.takewhile(lambda s: table_cells(s.text) >= 2, following))
             named = [row for row in rows[1:] if terms(row.text.split(" | ")[0]) & asked]
             if len(rows) >= 3 and named:
