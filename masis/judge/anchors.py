@@ -181,6 +181,8 @@ def _is_anchor(token: str, starts_sentence: bool) -> bool:
         return True
     if token.startswith("-") and len(token) > 1 and token.lstrip("-")[:1].isalpha():
         return True
+    if token[:1] in "@$" and token[1:2].isalpha():
+        return True  # a keyword or a variable by its sigil: crontab's `@reboot`, a decorator's `@cache`, `$home`
     if _CODE.search(token) or _SETTING.match(token):
         return True
     letters = [char for char in token if char.isalpha()]

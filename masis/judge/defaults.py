@@ -6,7 +6,9 @@ manage by default?" by "By default non-UTF-8 locales are suppressed": a quote th
 setting, in a passage that holds the question's words, gives a neighbour's default. When the answer's quotes say
 "default" and none of them says it of what the question asks the default of — in its own words, or, for a line that
 is only the default ("Default: 1000", "The default is 15000", "Defaults to 100 msec"), with the quote before it,
-the passage's sentence before it and its section heading — the answer is another setting's.
+the passage's sentence before it and its section heading — the answer is another setting's. Of the words after
+"default" that name the thing, the last must be said: "-x Output XML (default) instead of DDL" shares "output" with
+"the default output width" and says nothing of a width.
 
 What the default is asked of: the words after "default" ("the default *output file name*"), or the setting a
 generic word leads to ("the default value *of DRD's --join-list-vol option*"), or, for "… by default", what the
@@ -70,9 +72,14 @@ def _run(words: Sequence[str]) -> list[str]:
 def asked_of(question: str) -> list[str]:
     """The words naming what the question asks the default of; [] when it asks for no default (`expected_type`: not
     "Which option stops the default door call case from warning?") or names nothing."""
+    return _asked(question)[0]
+
+
+def _asked(question: str) -> tuple[list[str], bool]:
+    """`asked_of`'s words, and whether they follow "default" (its noun phrase, "the default *output width*")."""
     match = _DEFAULT.search(question)
     if match is None or expected_type(question) != "default":
-        return []
+        return [], False
     after = _words(question[match.end():])
     head = _run(after)
     named = [word for word in head if word not in _GENERIC]
@@ -80,13 +87,13 @@ def asked_of(question: str) -> list[str]:
     if not named and not by_default and after[len(head):][:1] in (["of"], ["for"]):
         named = [word for word in _run(after[len(head) + 1:]) if word not in _GENERIC]
     if named:
-        return named
+        return named, True
     for pattern in (_WHICH, _ABOUT):
         if found := pattern.match(question):
             named = [word for word in _words(found.group(1)) if word not in _GENERIC and word not in _STOP]
             if named:
-                return named
-    return []
+                return named, False
+    return [], False
 
 
 def _reading(index: int, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str:
@@ -108,11 +115,14 @@ def _default_alone(sentence: str) -> bool:
 def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str | None:
     """What the question asks the default of (its words joined) when the quotes that say "default" all say it of
     something else; None when they say it of that, when none says "default", or when the question asks no default."""
-    named = asked_of(question)
+    named, after_default = _asked(question)
     wanted = terms(" ".join(named)) if named else frozenset()
     if not wanted:
         return None
+    # in "the default output width" the last word is the thing and the words before it narrow it: "Output XML …
+    # (default)" shares "output" and says nothing of a width
+    head = (terms(named[-1]) if after_default else wanted) or wanted
     saying = [index for index, (sentence, _) in enumerate(quotes) if _DEFAULT.search(sentence)]
-    if not saying or any(terms(_reading(index, quotes)) & wanted for index in saying):
+    if not saying or any(terms(_reading(index, quotes)) & head for index in saying):
         return None
     return " ".join(named)

@@ -24,6 +24,9 @@ from masis.state import EvidenceChunk
         ("WHy was the Merit network formed in Michigan", ["Merit", "Michigan"]),  # a question word, miscased
         ("Who led the dynasty in the early 1200s?", []),  # a decade or century is a period, read as words too
         ("Which flag silences the warnings?", []),
+        # a keyword or variable by its sigil (stackdocs tune sd-084: no crontab page here describes @reboot)
+        ("What does the @reboot keyword do in a crontab?", ["@reboot"]),
+        ("is $home set for cron jobs?", ["$home"]),
     ],
 )
 def test_the_anchors_of_a_question(question: str, expected: list[str]) -> None:

@@ -90,6 +90,20 @@ def test_a_line_that_names_its_default_is_read_alone() -> None:
                              [(line, rustc)]) is None
 
 
+def test_the_thing_a_default_is_asked_of_is_named_by_its_last_word() -> None:
+    # mldocs tune ml-089, a near miss answered: "-x … Output XML (default)" shares "output" with "the default output
+    # width", and h5dump's page gives -w no default
+    h5dump = _chunk("h5dump.1.txt", 6)
+    quotes = [("-w N or --width=N Set the number of columns of output", h5dump),
+              ("-x or --xml Output XML using XML schema (default) instead of DDL", h5dump)]
+    assert default_elsewhere("What is h5dump's default output width for -w?", quotes) == "output width"
+    said = [("-w N or --width=N Set the width of output, in columns (default 80).", h5dump)]
+    assert default_elsewhere("What is h5dump's default output width for -w?", said) is None
+    # words before "by default" are what is asked which or what of, any of them may be said
+    config = _chunk("npm-config.md", 96, section="logs-max")
+    assert default_elsewhere("How many log files does npm keep by default?", [("Default: 10.", config)]) is None
+
+
 def test_quotes_that_never_say_default_are_left_to_the_other_rules() -> None:
     websocket = _chunk("openai-responses-websocket-README.md")
     assert default_elsewhere("What is the default of isolate_lane_overflow?",
