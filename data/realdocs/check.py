@@ -4,7 +4,7 @@ data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs
 data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questions.jsonl,
 data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl,
 data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/questions.jsonl,
-data/mldocs/questions.jsonl and data/conversations/conversations.jsonl.
+data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -44,6 +44,7 @@ STACKDOCS = DATA / "stackdocs"
 WEBDOCS = DATA / "webdocs"
 DATADOCS = DATA / "datadocs"
 MLDOCS = DATA / "mldocs"
+TOOLDOCS = DATA / "tooldocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -64,6 +65,7 @@ CORPORA = {
     "webdocs": WEBDOCS / "files",
     "datadocs": DATADOCS / "files",
     "mldocs": MLDOCS / "files",
+    "tooldocs": TOOLDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -300,6 +302,7 @@ def main() -> int:
         lambda t: check_questions(t, "webdocs", "wd"),
         lambda t: check_questions(t, "datadocs", "dd"),
         lambda t: check_questions(t, "mldocs", "ml"),
+        lambda t: check_questions(t, "tooldocs", "tl"),
         check_conversations,
     )
     for check in checks:
