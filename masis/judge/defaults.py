@@ -36,7 +36,8 @@ _STOP = frozenset({
 })
 _GENERIC = frozenset({
     "value", "values", "setting", "settings", "option", "options", "config", "configuration", "parameter",
-    "parameters", "field", "fields", "flag", "flags", "key", "keys", "number", "kind", "type", "one", "the", "a",
+    "parameters", "argument", "arguments", "field", "fields", "flag", "flags", "key", "keys", "number", "kind", "type",
+    "one", "the", "a",
     "an", "its", "their", "s", "default", "defaults",
 })
 _WHICH = re.compile(
@@ -52,6 +53,8 @@ _ABOUT = re.compile(
 # a line that is only the default: its setting is named by the line or the heading above it ("Default: 1000", "The
 # default value, if not specified, is 16"), not one that names it ("The default read timeout is 900 seconds" is the
 # read timeout's, whatever was quoted before it)
+# an identifier's words ("XML_SetBillionLaughsAttackProtectionActivationThreshold" says "activation threshold")
+_CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _DEFAULT_FIRST = re.compile(r"^\W*(?:the\s+)?defaults?\b", re.IGNORECASE)
 
 
@@ -123,6 +126,6 @@ def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]
     # (default)" shares "output" and says nothing of a width
     head = (terms(named[-1]) if after_default else wanted) or wanted
     saying = [index for index, (sentence, _) in enumerate(quotes) if _DEFAULT.search(sentence)]
-    if not saying or any(terms(_reading(index, quotes)) & head for index in saying):
+    if not saying or any(terms(_CAMEL_HUMP.sub(" ", _reading(index, quotes))) & head for index in saying):
         return None
     return " ".join(named)

