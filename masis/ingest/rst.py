@@ -216,7 +216,11 @@ class _Reader:
             self.literal = indent
             return
         argument = text[directive.end() :].strip()
-        if argument and name not in _ARGUMENT_DROPPED:
+        if argument and name in markdown.VERSION_NOTES:  # as Sphinx prints it: "New in version 3.21.", not "3.21"
+            version, _, said = argument.partition(" ")
+            note = markdown.VERSION_NOTES[name].format(version)
+            self._start_paragraph(f"{note}: {said.strip()}" if said.strip() else f"{note}.", indent)
+        elif argument and name not in _ARGUMENT_DROPPED:
             self._start_paragraph(argument, indent)
 
     def _start_paragraph(self, text: str, indent: int) -> None:

@@ -152,6 +152,19 @@ def test_admonitions_tables_and_topics_keep_their_titles_and_bodies() -> None:
     ]}
 
 
+def test_a_version_note_says_what_its_version_did_as_sphinx_prints_it() -> None:
+    # tooldocs tune tl-037: ctest.1.rst's ".. versionadded:: 3.21" above "Write test results in JUnit format." read
+    # as a bare "3.21", and the answer quoted another option's bare "3.14" for the version that added JUnit output
+    text = (".. versionadded:: 3.21\n\nWrite test results in JUnit format.\n\n"
+            ".. versionchanged:: 3.22 The *format* argument.\n\n"
+            ".. deprecated:: 4.0\n   Use the new option.\n")
+    assert read(text) == {None: [
+        "New in version 3.21.", "Write test results in JUnit format.",
+        "Changed in version 3.22: The format argument.",
+        "Deprecated since version 4.0. Use the new option.",  # its body joins it
+    ]}
+
+
 def test_an_underline_shorter_than_three_marks_or_a_transition_is_no_title() -> None:
     assert read("A sentence\n--\n\nMore.\n") == {None: ["A sentence --", "More."]}
     assert read("Before.\n\n--------\n\nAfter.\n") == {None: ["Before.", "After."]}
