@@ -231,7 +231,9 @@ GIVEN = "given|specified|set|passed|provided|supplied"
 LEFT_OUT = re.compile(
     rf"\b(?:when|if|where|while)\b[^?,;]{{0,40}}?(?:\b(?:is|are)\s+(?:not|n't)\s+(?:{GIVEN})"
     rf"|\bno\s+(?:[\w-]+\s+){{0,2}}(?:is|are)\s+(?:{GIVEN})"
-    r"|\b(?:do\s+not|don't|dont)\s+(?:give|specify|set|pass|provide|supply|touch))\b|\bout\s+of\s+the\s+box\b",
+    r"|\b(?:do\s+not|don't|dont)\s+(?:give|specify|set|pass|provide|supply|touch)"
+    r"|\b(?:give|pass|provide|supply)\s+(?:it|them)\s+no)\b"
+    r"|\bout\s+of\s+the\s+box\b",
     re.IGNORECASE,
 )
 # the default is what the question asks for ("What is the default …?", "… by default?", "What does X default to?",

@@ -23,6 +23,7 @@ from masis.judge.terms import implied_words, question_terms, terms
         ("Who approved the AI investment?", "person"),
         ("What commit message does git subtree merge use when -m is not given?", "default"),  # an option left out
         ("how many connections will npm open at most if i don't touch the config?", "default"),
+        ("What load average does make -l use when you give it no number?", "default"),  # tooldocs tune tl-046
         ("When is the bonus not paid?", "date"),
         ("Which environment variable sets GNU time's format when no -f is given?", "identifier"),  # rd-080
         ("Whose signature is on the contract?", "person"),
