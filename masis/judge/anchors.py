@@ -44,6 +44,7 @@ _NOT_NAME_WORDS = (
     "i've i'm i'd i'll "
     "shall may might must has have had the an in on at of for to from by with about according and or but if "
     "tell give show list name please hey hi hello thanks so ok okay also just "
+    "our my your their we they this these those there here "
     # months and days name a date, which its figures pin down; "Sept" is written "September" in documents
     "january february march april june july august september october november december jan feb mar apr jun "
     "jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"
@@ -80,7 +81,9 @@ def _anchor_spans(question: str) -> tuple[tuple[int, int], ...]:
         raw = match.group(0)
         token = _POSSESSIVE.sub("", raw.strip(_EDGE_PUNCTUATION)).rstrip(".")
         starts = sentence_start
-        sentence_start = raw.rstrip("\"')]”’").endswith((".", "?", "!", ":"))
+        # a colon starts no sentence in a question: "Which algorithm does GNU diff use: Myers, patience or
+        # histogram?" names Myers
+        sentence_start = raw.rstrip("\"')]”’").endswith((".", "?", "!"))
         if token and parts(token) and (_is_anchor(token, starts) or _dated_month(token, matches, index)):
             start = match.start() + raw.find(token)
             spans.append((start, start + len(token)))

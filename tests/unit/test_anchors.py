@@ -27,6 +27,9 @@ from masis.state import EvidenceChunk
         # a keyword or variable by its sigil (stackdocs tune sd-084: no crontab page here describes @reboot)
         ("What does the @reboot keyword do in a crontab?", ["@reboot"]),
         ("is $home set for cron jobs?", ["$home"]),
+        # a colon starts no sentence (tooldocs tune tl-061), and a pronoun after it names nothing
+        ("Which algorithm does GNU diff use: Myers, patience or histogram?", ["GNU", "Myers"]),
+        ("context: Our deploy failed, which exit code means a timeout?", []),
     ],
 )
 def test_the_anchors_of_a_question(question: str, expected: list[str]) -> None:
