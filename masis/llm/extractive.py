@@ -593,17 +593,26 @@ def _with_entry_leads(chosen: list[Sentence], sentences: Sequence[Sentence], nee
     return completed
 
 
+# a code comment ending a sentence of a code block ("- id: ruff-check args: [ --fix ] # Run the formatter."): it says
+# what the line after it does
+_TRAILING_COMMENT = re.compile(r"(?:^|\s)(?:#|//)\s+([^#/]{1,80}?)[.:]?\s*$")
+
+
 def _with_what_follows_colons(
     chosen: list[Sentence], sentences: Sequence[Sentence], avoid: set[str], asked: frozenset[int]
 ) -> list[Sentence]:
     """`chosen`, each sentence that ends with a colon followed by what it introduces ("The following binaries are
-    provided through Corepack:" and its list): a quote that stops at the colon answers nothing. A table it introduces
+    provided through Corepack:" and its list): a quote that stops at the colon answers nothing; so does one that stops
+    at a code comment the question's words are in, which says what the line after it does. A table it introduces
     is quoted by its first row and the rows whose first cell the question names (`asked`, its terms), when it names
     any: "… for pnpm?" is answered by pnpm's row, not by Yarn's above it."""
     completed: list[Sentence] = []
     for sentence in chosen:
         completed.append(sentence)
-        if sentence.text.rstrip().endswith(":"):
+        comment = _TRAILING_COMMENT.search(sentence.text)
+        if comment and terms(comment.group(1)) & asked:  # "… # Run the formatter." labels the line after it
+            completed += [s for s in _following(sentence, sentences)[:1] if s not in chosen and s not in completed]
+        elif sentence.text.rstrip().endswith(":"):
             following = _following(sentence, sentences)
             rows = list(itertools.takewhile(lambda s: table_cells(s.text) >= 2, following))
             named = [row for row in rows[1:] if terms(row.text.split(" | ")[0]) & asked]

@@ -574,7 +574,16 @@ def test_a_bracketed_remark_is_quoted_with_the_sentence_it_qualifies() -> None:
     assert "boot block. (This option is not yet implemented.)" in kept
 
 
-def test_a_value_read_out_of_program_text_is_not_at_the_top_of_the_scale() -> None:
+def test_a_code_comment_the_question_matched_is_quoted_with_the_line_it_describes() -> None:
+    # tooldocs tune tl-005: "- id: ruff-check args: [ --fix ] # Run the formatter." was the answer to which hook id
+    # runs only the formatter; the comment says what the next line, "- id: ruff-format", does
+    config = _chunk("ruff-METADATA.md#11", "ruff-METADATA.md",
+                    "Ruff can be used as a pre-commit hook.\n\n- repo: https://github.com/astral-sh/ruff-pre-commit\n"
+                    "rev: v0.17.6\nhooks:\n# Run the linter.\n- id: ruff-check\nargs: [ --fix ]\n"
+                    "# Run the formatter.\n- id: ruff-format")
+    answer = provider.synthesize("whats the hook id if we only want ruff's formatter", [config])
+    assert "- id: ruff-format" in answer
+
     # real case (teamdocs td-114, at 1.0 by the words of an example app): a code listing holds the question's words
     # among its arguments, so the engine cannot tell which one answers; the same fact in prose keeps the top
     question = "Which scope does the app-level token of a Socket Mode app need?"
