@@ -119,17 +119,24 @@ def tool_names(document_names: Iterable[str]) -> frozenset[str]:
     found: set[str] = set()
     for name in document_names:
         parts = _NAME_PART.findall(name.rsplit(".", 1)[0])
+        # a package's metadata or a manual page is named after its tool, even an English word ("ruff-METADATA.md",
+        # "make.1.txt", "git-bisect.1.txt")
+        own_page = bool(parts) and (parts[-1] == "METADATA" or bool(_MAN_SECTION.fullmatch(parts[-1])))
         named = False
         for count, part in enumerate(parts, 1):
             if not part.islower() or not re.search("[a-z]", part):
                 break  # "README", "METADATA", "1": the project's name has ended
             words = part.split("_")  # "pg_restore" is a tool's; "best_practices", two words, is not
-            if len(part) >= 2 and not all(plain(word) and (len(word) >= MIN_NAME or len(words) == 1) for word in words):
+            if len(part) >= 2 and ((own_page and count == 1) or not all(
+                    plain(word) and (len(word) >= MIN_NAME or len(words) == 1) for word in words)):
                 found.add(tool_key(part))
                 named = True
             if count > 1 and named:
                 found.add(tool_key("-".join(parts[:count])))
     return frozenset(found)
+
+
+_MAN_SECTION = re.compile(r"[1-9][a-z]{0,3}")
 
 
 def tool_key(word: str) -> str:

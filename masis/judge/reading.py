@@ -747,7 +747,7 @@ def _pronouns(
             edits.append((word.start, end.start + len(end.text), antecedent))
             about = antecedent
             continue
-        if form == "singular" and _named_before(words, index, frames[0].reading):
+        if form == "singular" and _named_before(words, index, frames[0].reading, tools):
             continue  # "what does grep -c count when it is combined with -v?": "it" is the question's own -c
         resolved = _resolve(question, words, index, form, frames, names, tools)
         if isinstance(resolved, Reading):
@@ -842,12 +842,15 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
     return found
 
 
-def _named_before(words: list[Token], index: int, frame: str) -> bool:
+def _named_before(words: list[Token], index: int, frame: str, tools: AbstractSet[str] = frozenset()) -> bool:
     """Whether the question names, before words[index], a tool the previous question did not, with a flag of it ("what
-    does grep -c count when it is …" after a question on apt-get): the pronoun's antecedent is the question's own."""
+    does grep -c count when it is …" after a question on apt-get), or, before an "its", a workspace tool (`tools`:
+    "which rules can ruff fix in its default config?" after a question on clippy): the pronoun's antecedent is the
+    question's own."""
     frame_words = {word.lower for word in tokens(frame)}
-    return any(word.lower not in frame_words and _names_tool(word.lower) and words[at + 1].text.startswith("-")
-               for at, word in enumerate(words[: index - 1]))
+    new = [(at, word) for at, word in enumerate(words[:index]) if word.lower not in frame_words]
+    return any(_names_tool(word.lower) and words[at + 1].text.startswith("-") for at, word in new if at < index - 1) \
+        or (words[index].lower == "its" and any(tool_key(word.text) in tools for _, word in new))
 
 
 def _closing_object(words: list[Token], index: int) -> bool:
@@ -1113,14 +1116,17 @@ def _names_a_thing(text: str) -> bool:
 def _without_verb(question: str, subject: str, tools: AbstractSet[str] = frozenset()) -> str:
     """A lower-case tool's name without the verb read into its phrase: "which ntp servers does systemd-timesyncd fall
     back to" is about systemd-timesyncd, not "systemd-timesyncd fall"; so is a workspace tool's ("how does aiosqlite
-    avoid blocking")."""
-    tool, _, rest = subject.partition(" ")
-    if not (_TOOL.fullmatch(tool) or tool_key(tool) in tools) or not rest.isalpha() or not rest.islower():
+    avoid blocking"), with its version ("when did pytest-benchmark 4.0.0 come out" is about pytest-benchmark 4.0.0)."""
+    named, _, verb = subject.rpartition(" ")
+    tool, *versions = named.split(" ") if named else [""]
+    if not (_TOOL.fullmatch(tool) or tool_key(tool) in tools) or not verb.isalpha() or not verb.islower():
+        return subject
+    if not all(VERSION_WORD.match(word) for word in versions):
         return subject
     if tool_key(subject.replace(" ", "-")) in tools:  # "npm unpublish": a command a document is named after
         return subject
     before = question.lower().partition(subject.lower())[0].split()
-    return tool if before and before[-1] in DO_MODALS else subject
+    return named if before and before[-1] in DO_MODALS else subject
 
 
 def _named_first(question: str) -> str | None:

@@ -395,6 +395,29 @@ def test_it_is_the_workspace_tool_the_previous_question_asked_about_when_its_sub
     assert read("is it undoable", delete, tools=TOOLS).text == "Is npm unpublish undoable"
 
 
+def test_a_package_page_or_a_manual_page_names_its_tool_even_when_it_is_an_english_word() -> None:
+    # tooldocs: ruff, make and git are English words, and their documents are a package's metadata and man pages
+    tools = tool_names(["ruff-METADATA.md", "make.1.txt", "git-bisect.1.txt", "returns_policy.html",
+                        "make-NEWS.txt"])
+    assert sorted(tools) == ["git", "git-bisect", "make", "ruff"]
+
+
+def test_a_version_stays_with_its_tool_when_the_verb_is_left_out() -> None:
+    # tooldocs threads, cv-318#2: "it" was read "pytest-benchmark 4.0.0 come", with the verb of "come out"
+    out = [turn("when did pytest-benchmark 4.0.0 come out")]
+    tools = tool_names(["pytest-benchmark-METADATA.rst"])
+    assert read("what pythons did it drop", out, tools=tools).text == "What pythons did pytest-benchmark 4.0.0 drop"
+
+
+def test_its_after_a_workspace_tool_the_question_names_is_the_questions_own() -> None:
+    # tooldocs threads, cv-327#3: "its" was read as the previous question's clippy setting, not ruff
+    clippy = [turn("whats clippy's default too-many-lines-threshold")]
+    tools = tool_names(["ruff-METADATA.md", "clippy-lint_configuration.html"])
+    question = "which rules can ruff fix with --fix in its default config?"
+    assert (read(question, clippy, tools=tools).text, read(question, clippy, tools=tools).rule) == (
+        question, "self-contained")
+
+
 def test_a_tool_named_after_a_preposition_or_beside_a_name_of_its_own_is_not_what_it_means() -> None:
     # as in teamdocs threads, cv-169: "it" is the code of conduct, not the tool it is for
     conduct = [turn("where's the code of conduct for aiosqlite")]
