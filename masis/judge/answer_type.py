@@ -258,6 +258,8 @@ _SAYS_DEFAULT = re.compile(
     r"|^\W*default\s+(?:[\w-]+\s+){0,4}[\w-]+,\s*[\w.'\"`-]+\W*$",
     re.IGNORECASE,
 )
+# a choice marked as the default where it is listed: "Truncate tail (default), middle or head of test output"
+_MARKED_DEFAULT = re.compile(r"([\w.-]+)\s+\((?:the\s+)?default\)", re.IGNORECASE)
 _LITERAL = re.compile(
     r"\b(?:true|false|null|none|undefined|unlimited|infinity|disabled|enabled|on|off|yes|no|empty)\b"
     r"|['\"`][^'\"`\s]{1,40}['\"`]|[\"`][^\"`\n]{1,40}[\"`]|(?<![\w-])--?[a-z][\w-]*|\b[a-z]+[_./][\w./]+",
@@ -470,10 +472,10 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         return False
     asked = _question_words(question)
     if kind == "default":
-        return bool(_SAYS_DEFAULT.search(sentence)) and any(
+        return bool(_SAYS_DEFAULT.search(sentence)) and (any(
             match.group(0).lower().strip("'\"`") not in asked
             for match in (*_NUMBER.finditer(sentence), *_LITERAL.finditer(sentence))
-        )
+        ) or any(match.group(1).lower() not in asked for match in _MARKED_DEFAULT.finditer(sentence)))
     if kind == "code":  # "DEP0005", "ERR_SOCKET_BAD_PORT", "ENOENT", or a figure said to be a code: an exit code
         signals = bool(_ASKS_SIGNAL.search(question))  # a signal's name answers for a signal, not an exit code
         return any(m.group(0) not in question and m.group(0).startswith("SIG") == signals

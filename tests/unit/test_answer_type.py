@@ -153,6 +153,9 @@ TIME_FORMAT = "Which environment variable sets GNU time's format?"
         ("The format is read from the environment.", TIME_FORMAT, False),
         ("Use perf record -B to skip build-ids.", "Which perf record option skips build-ids?", True),
         ("The perf record command samples events.", "Which perf record option skips build-ids?", False),
+        # a choice marked as the default where it is listed (tooldocs tune tl-039)
+        ("Truncate tail (default), middle or head of test output.", "What is the default truncation mode?", True),
+        ("Set the truncation mode (default) per test.", "What is the default truncation mode?", False),  # its own word
     ],
 )
 def test_a_technical_answer_gives_an_instance_the_question_does_not(sentence: str, question: str, gives: bool) -> None:
