@@ -109,6 +109,11 @@ def _reading(index: int, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str:
     return "\n".join([sentence, *before, sentence_before(chunk["text"], sentence) or "", chunk.get("section") or ""])
 
 
+def _said_terms(text: str) -> frozenset[int]:
+    """The terms of `text`, an identifier's whole and its words ("maxFreeSockets", and "max", "free", "sockets")."""
+    return terms(text) | terms(_CAMEL_HUMP.sub(" ", text))
+
+
 def _default_alone(sentence: str) -> bool:
     """Whether `sentence` opens with "default" and names nothing it is the default of ("Default: 1000")."""
     match = _DEFAULT_FIRST.match(sentence)
@@ -126,6 +131,6 @@ def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]
     # (default)" shares "output" and says nothing of a width
     head = (terms(named[-1]) if after_default else wanted) or wanted
     saying = [index for index, (sentence, _) in enumerate(quotes) if _DEFAULT.search(sentence)]
-    if not saying or any(terms(_CAMEL_HUMP.sub(" ", _reading(index, quotes))) & head for index in saying):
+    if not saying or any(_said_terms(_reading(index, quotes)) & head for index in saying):
         return None
     return " ".join(named)

@@ -105,6 +105,9 @@ def test_the_thing_a_default_is_asked_of_is_named_by_its_last_word() -> None:
               "the number of output bytes needed to activate protection (default: 8 MiB)")
     assert default_elsewhere("What's the default activation threshold for Expat's billion laughs protection?",
                              [(setter, expat)]) is None
+    agent = _chunk("nodejs-http.md", 12)
+    assert default_elsewhere("What is the default maxFreeSockets of an http.Agent?",
+                             [("maxFreeSockets <number> Default: 256.", agent)]) is None  # realdocs tune rd-006
     defused = _chunk("defusedxml-METADATA.rst", 19)
     line = "forbid_dtd (default: False) disallow XML with a <!DOCTYPE> processing instruction"
     assert default_elsewhere("What is the default of defusedxml's forbid_dtd argument?", [(line, defused)]) is None
