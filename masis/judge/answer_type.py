@@ -258,6 +258,12 @@ _SAYS_DEFAULT = re.compile(
     r"|^\W*default\s+(?:[\w-]+\s+){0,4}[\w-]+,\s*[\w.'\"`-]+\W*$",
     re.IGNORECASE,
 )
+# a sentence that says what happens when an option is left out: "If no -f option is present, …", "when -m is not given"
+_LEFT_OUT_SAID = re.compile(
+    rf"\b(?:if|when|unless)\s+(?:no\s+([\w-]+)(?:\s+[\w-]+)?\s+(?:is|are)\s+(?:present|{GIVEN})\b"
+    rf"|([\w-]+)(?:\s+[\w-]+)?\s+(?:is|are)\s+not\s+(?:present|{GIVEN})\b)",
+    re.IGNORECASE,
+)
 # a choice marked as the default where it is listed: "Truncate tail (default), middle or head of test output"
 _MARKED_DEFAULT = re.compile(r"([\w.-]+)\s+\((?:the\s+)?default\)", re.IGNORECASE)
 _LITERAL = re.compile(
@@ -472,6 +478,11 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         return False
     asked = _question_words(question)
     if kind == "default":
+        if (restated := _LEFT_OUT_SAID.search(sentence)) and (restated[1] or restated[2]).lower() in asked \
+                and LEFT_OUT.search(question):
+            # "If no -f option is present, make will look for GNUmakefile, makefile and Makefile": what happens
+            # without the option the question leaves out is its default
+            return len(_question_words(sentence) - asked) >= 3
         return bool(_SAYS_DEFAULT.search(sentence)) and (any(
             match.group(0).lower().strip("'\"`") not in asked
             for match in (*_NUMBER.finditer(sentence), *_LITERAL.finditer(sentence))

@@ -156,6 +156,11 @@ TIME_FORMAT = "Which environment variable sets GNU time's format?"
         # a choice marked as the default where it is listed (tooldocs tune tl-039)
         ("Truncate tail (default), middle or head of test output.", "What is the default truncation mode?", True),
         ("Set the truncation mode (default) per test.", "What is the default truncation mode?", False),  # its own word
+        # what happens without the option the question leaves out (tooldocs tune tl-042), not without another
+        ("If no -f option is present, make will look for the makefiles GNUmakefile, makefile, and Makefile.",
+         "In which order does GNU make look for makefiles when no -f option is given?", True),
+        ("If no -C option is present, make stays in the directory where it started.",
+         "In which order does GNU make look for makefiles when no -f option is given?", False),
     ],
 )
 def test_a_technical_answer_gives_an_instance_the_question_does_not(sentence: str, question: str, gives: bool) -> None:
