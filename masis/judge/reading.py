@@ -130,6 +130,8 @@ _SAME_PERIOD = re.compile(
     r"\s*\b(?:(?:in|for|during|over)\s+)?(?:that|the\s+same)\s+(?:quarter|year|month|period|week|day)\b",
     re.IGNORECASE,
 )
+# the tool a how-question has do something: "make ctest ", "get npm to ", "let pip "
+_MADE_TO = re.compile(r"(?:make|let|have)\s+(?P<tool>[\w.+-]+)\s+|get\s+(?P<tool2>[\w.+-]+)\s+to\s+", re.IGNORECASE)
 _AND_TO = re.compile(r"^\s*and\s+to\s+(?P<rest>[a-z].*?)\s*[?.!]*\s*$", re.IGNORECASE)
 _HOW_DO_I = re.compile(r"^\s*(?:how|where|when)\s+(?:do|can|could|should|would)\s+(?:i|you|we)\s+", re.IGNORECASE)
 _AND_FRAGMENT = re.compile(r"^\s*and\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
@@ -236,8 +238,11 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
         kept = unasked(frame) if condition and condition.dependent else _without_condition(frame)
         return _dependent(f"{kept} if {unasked(text)}?", "ellipsis")
     if (match := _AND_TO.match(question)) and (how := _HOW_DO_I.match(frame)):
-        # "and to get off it" after "how do i join the lsof mailing list": the same ask, of another deed
-        text = f"{how.group(0)}{match['rest']}?"
+        # "and to get off it" after "how do i join the lsof mailing list": the same ask, of another deed, by the same
+        # tool ("and to only rerun the failed ones" after "how do i make ctest stop at the first failure")
+        made = _MADE_TO.match(frame, how.end())
+        by = made.group(0) if made and _names_tool((made["tool"] or made["tool2"]).lower()) else ""
+        text = f"{how.group(0)}{by}{match['rest']}?"
         resolved = _pronouns(text, frames, None)
         return _dependent(resolved.text if resolved and not resolved.unclear else text, "ellipsis")
     match = _ellipsis_match(question)

@@ -473,6 +473,11 @@ THREADS_46 = [
      "How long did man-db and man each take on the test machine"),
     # "and to …": the same ask of another deed, its pronoun read too
     (["how do i join the lsof mailing list"], "and to get off it", "How do i get off the lsof mailing list?"),
+    # ... by the tool the frame has do it (tooldocs threads, cv-321#2: ctest was lost)
+    (["how do i make ctest stop at the first failing test"], "and to only rerun the ones that failed last time?",
+     "How do i make ctest only rerun the ones that failed last time?"),
+    (["how do i get npm to skip optional deps"], "and to only install prod ones?",
+     "How do i get npm to only install prod ones?"),
     # a question that names nothing is about the one tool the frame names in lower case (conversations tune cv-162)
     (["does util-linux require an out of tree build to work before a release"], "how do i do one",
      "How do i do one for util-linux?"),
