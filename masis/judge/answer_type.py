@@ -350,7 +350,7 @@ _LEADING_CLAUSE = re.compile(
 
 
 _WHEN_MIGHT = re.compile(r"when\s+(?:might|may|can|could|would|should)\b", re.IGNORECASE)
-_WH_IS = re.compile(r"\b(what|which|who|where|when|how)['’]s\b", re.IGNORECASE)
+_WH_IS = re.compile(r"\b(what|which|who|where|when|how)['’]?s\b", re.IGNORECASE)  # "whats" as chat types it
 
 
 def main_clause(question: str) -> str:
@@ -369,9 +369,19 @@ _ASKS_SIGNAL = re.compile(r"\bsignals?\b", re.IGNORECASE)
 # "What is the minimum CMake version required …?", "What is the latest setuptools version listed …?": a copular
 # question whose subject is headed by a technical noun, which a verb, a relative pronoun or the end follows (not
 # "What is the release process …?", "What is the port format …?")
+# a runtime or a platform named with a bound ("the minimum python", "the oldest numpy"): its version is asked for
+_BOUND_RUNTIME = (
+    r"(?:minimum|min|oldest|lowest|earliest|newest|latest|highest)\s+(?:supported\s+|required\s+)?"
+    r"(?P<runtime>python3?|node(?:\.?js)?|numpy|rust|rustc|go|java|jdk|ruby|perl|php|gcc|clang|cmake|glibc|openssl"
+    r"|postgres(?:ql)?|sqlite|kernel|macos|ubuntu|debian|pip|npm|django|pytest)"
+    r"(?=\s*(?:[?,]|$)|\s+(?:for|that|which|does|do|did|is|are|you|i|we|needed|required|supported|on|in|with|before"
+    r"|accepts?|works?)\b)"
+)
 _COPULAR_TECHNICAL = re.compile(
     r"\bwhat\s+(?:is|was|are|were)\s+the\s+(?:[\w.@+-]+\s+){0,2}?(?P<noun>versions?|releases?)"
-    r"(?=\s*[?]|\s+(?:that|which|of|for|in|on|to|by|from|with|is|was|are|were|does|did|has|had|\w+ed)\b)",
+    r"(?=\s*[?]|\s+(?:that|which|of|for|in|on|to|by|from|with|is|was|are|were|does|did|has|had|\w+ed)\b)"
+    # "what's the minimum python for hypothesis": a runtime's bound is its version
+    rf"|\bwhat\s+(?:is|was|are|were)\s+the\s+{_BOUND_RUNTIME}(?!\s+(?:versions?|releases?)\b)",
     re.IGNORECASE,
 )
 
@@ -574,12 +584,14 @@ def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) ->
     "Which version of requests does pip vendor?")."""
     pinned = _PINNED_TO.search(before)
     if pinned is not None:
-        name = pinned.group(1).lower()
+        name = pinned.group(1).lower().removeprefix("requires-")  # a package's "Requires-Python: >=3.10" pins Python
         # a protocol's or a format's version is no release of the thing asked about, even when the question names
         # it: "Uvicorn supports HTTP/1.1" to "In which uvicorn release did HTTP/2 support arrive?"
         return name not in asked or (pinned.group("other") is not None and owner is not None and name != owner)
     named = _NAMED_BEFORE.search(before)
-    if named is not None and named.group(1).lower() in {"version", "release"}:
+    if named is not None and named.group(1).lower() in {"to", "is", "was", "at"}:
+        named = _NAMED_VERSION_SET.search(before)  # "sets the minimum supported pytest version to 8.1" is pytest's
+    elif named is not None and named.group(1).lower() in {"version", "release"}:
         # "nasm version 2.11.8", "gas (GNU assembler) version 2.26"; not "we vendor version 2.31.0 of requests"
         named = _NAMED_VERSION_BEFORE.search(before)
         if named is not None and "(" not in named.group(0) and _ordinary_word(named.group(1)):
@@ -592,13 +604,14 @@ def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) ->
 _VERSION_OF = re.compile(
     r"\b(?:version|release)s?\s+of\s+(?:the\s+)?([A-Za-z][\w.+-]*)|\b(?:which|what)\s+"
     r"(?:(?:minimum|oldest|earliest|latest|newest|first|last|lowest|highest)\s+)?([A-Za-z][\w.+-]*)\s+"
-    r"(?:version|release)s?\b",
+    rf"(?:version|release)s?\b|\b{_BOUND_RUNTIME}",
     re.IGNORECASE,
 )
 _NAMED_BEFORE = re.compile(r"([A-Za-z][\w.+-]*)\s+$")
 # the name a "version N" is written after, past an aside in brackets: "gas (GNU assembler) version 2.26" is gas's
 _NAMED_VERSION_BEFORE = re.compile(
     r"([A-Za-z][\w.+-]*)(?:\s*\([^()]{0,40}\))?\s+(?:version|release)\s+$", re.IGNORECASE)
+_NAMED_VERSION_SET = re.compile(r"([A-Za-z][\w.+-]*)\s+(?:version|release)\s+(?:to|is|was|at)\s+$", re.IGNORECASE)
 _NOT_OWNERS = frozenset({
     "version", "versions", "release", "releases", "v", "ver", "in", "since", "to", "from", "of", "with", "at", "by",
     "and", "or", "is", "was", "are", "were", "as", "than", "before", "after", "until", "on", "for", "the", "a", "an",
@@ -617,7 +630,7 @@ def _ordinary_word(word: str) -> bool:
 def _version_owner(question: str) -> str | None:
     """The name a question asks the version of, lower-cased, or None."""
     found = _VERSION_OF.search(question)
-    return (found.group(1) or found.group(2)).lower() if found else None
+    return (found.group(1) or found.group(2) or found.group("runtime")).lower() if found else None
 
 
 def _new_name(name: str, asked: set[str]) -> bool:

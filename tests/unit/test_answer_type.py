@@ -24,6 +24,11 @@ from masis.judge.terms import implied_words, question_terms, terms
         ("What commit message does git subtree merge use when -m is not given?", "default"),  # an option left out
         ("how many connections will npm open at most if i don't touch the config?", "default"),
         ("What load average does make -l use when you give it no number?", "default"),  # tooldocs tune tl-046
+        # a runtime's bound is its version (tooldocs threads, cv-323#1), "whats" as chat types "what's"
+        ("what's the minimum python for hypothesis and for pytest", "version"),
+        ("whats the oldest rust that rustfmt runs on", "version"),
+        ("whats the default seed in python-xxhash", "default"),
+        ("my graphviz boxes come out tiny, what's the minimum node width dot uses if i don't set one?", "default"),
         ("When is the bonus not paid?", "date"),
         ("Which environment variable sets GNU time's format when no -f is given?", "identifier"),  # rd-080
         ("Whose signature is on the contract?", "person"),
@@ -156,6 +161,10 @@ TIME_FORMAT = "Which environment variable sets GNU time's format?"
         # a choice marked as the default where it is listed (tooldocs tune tl-039)
         ("Truncate tail (default), middle or head of test output.", "What is the default truncation mode?", True),
         ("Set the truncation mode (default) per test.", "What is the default truncation mode?", False),  # its own word
+        # a package's "Requires-Python" pins Python, not another package
+        ("Requires-Python: >=3.10", "whats the minimum python for hypothesis", True),
+        ("Unfortunately this sets the minimum supported pytest version to 8.1.",
+         "whats the minimum python for hypothesis", False),
         # what happens without the option the question leaves out (tooldocs tune tl-042), not without another
         ("If no -f option is present, make will look for the makefiles GNUmakefile, makefile, and Makefile.",
          "In which order does GNU make look for makefiles when no -f option is given?", True),
