@@ -145,6 +145,9 @@ def _title_line(text: str) -> str | None:
 # --- Markdown ---------------------------------------------------------------------------------------------
 
 
+_ITEM_INDENT = "    "  # a list item's continuation, as Markdown guides indent it under "* " or "1. "
+
+
 def _load_md(data: bytes) -> list[Section]:
     builder = SectionBuilder()
     paragraph: list[str] = []
@@ -175,7 +178,7 @@ def _load_md(data: bytes) -> list[Section]:
     # unknown directive's) is closed by the next fence line, as it always was
     directives: list[markdown.Fence] = []
     releases = ReleaseHeadings()
-    in_code = in_comment = False
+    in_code = in_comment = in_list = False
     lines = _decode_text(data).split("\n")
     for raw in lines[markdown.front_matter_lines(lines) :]:
         if in_comment or ("<!--" in raw and not in_code):
@@ -183,6 +186,11 @@ def _load_md(data: bytes) -> list[Section]:
             if not raw.strip():  # an HTML comment block ends a paragraph, as in CommonMark
                 end_paragraph()
                 continue
+        continued = in_list and raw.startswith(_ITEM_INDENT)
+        if continued:
+            # a list item's content is indented: its fence ("    ```bash" under "* `npm install …`:") is a fence, and
+            # read as one its closing line ("   ```") no longer opens a fence that turns the rest of the page to code
+            raw = raw[len(_ITEM_INDENT) :]
         if not in_code and directives and markdown.closes(raw, directives[-1]):
             end_paragraph()
             if directives.pop().directive in markdown.LABELLED_DIRECTIVES:
@@ -221,6 +229,7 @@ def _load_md(data: bytes) -> list[Section]:
             continue
         line = markdown.without_quote(raw)
         item = markdown.list_item_text(line)
+        in_list = item is not None or continued
         if item is not None:
             end_paragraph()
             line = item

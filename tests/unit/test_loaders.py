@@ -234,6 +234,20 @@ def test_a_directive_closes_with_its_own_fence_and_a_code_fence_inside_it_with_t
         (None, "code line\n\nbody after the code"), ("Heading", "text")]
 
 
+def test_a_fence_indented_under_a_list_item_is_a_fence_and_the_page_after_it_stays_text() -> None:
+    # realdocs' npm-install.md: "    ```bash" under an item was no fence, its closing "   ```" opened one, and the rest
+    # of the page (its "See Also" links among it) was read as code, "* [npm scripts](/using-npm/scripts)" and all
+    text = ("* `npm install <user>/<repo>`:\n\n    Install the package from GitHub.\n\n    Examples:\n\n"
+            "    ```bash\n    npm install me/project\n   ```\n\n## See Also\n\n* [npm scripts](/using-npm/scripts)\n")
+    sections = load_document("npm-install.md", text.encode())
+    assert [(s.heading, s.text) for s in sections] == [
+        (None, "npm install <user>/<repo>:\n\nInstall the package from GitHub.\n\nExamples:\n\nnpm install me/project"),
+        ("See Also", "npm scripts")]
+    # four spaces outside a list are no fence, as before
+    plain = load_document("plain.md", b"Text.\n\n    ```\n\nMore text.\n")
+    assert [s.text for s in plain] == ["Text.\n\n```\n\nMore text."]
+
+
 # --- HTML -----------------------------------------------------------------------------------------------------
 
 
