@@ -50,11 +50,11 @@ _ABOUT = re.compile(
     r"\s+(?:by\s+defaults?\b|defaults?\s+to\b)",
     re.IGNORECASE,
 )
+# an identifier's words ("XML_SetBillionLaughsAttackProtectionActivationThreshold" says "activation threshold")
+_CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # a line that is only the default: its setting is named by the line or the heading above it ("Default: 1000", "The
 # default value, if not specified, is 16"), not one that names it ("The default read timeout is 900 seconds" is the
 # read timeout's, whatever was quoted before it)
-# an identifier's words ("XML_SetBillionLaughsAttackProtectionActivationThreshold" says "activation threshold")
-_CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _DEFAULT_FIRST = re.compile(r"^\W*(?:the\s+)?defaults?\b", re.IGNORECASE)
 
 
