@@ -79,7 +79,9 @@ def asked_of(question: str) -> list[str]:
 
 
 def _asked(question: str) -> tuple[list[str], bool]:
-    """`asked_of`'s words, and whether they follow "default" (its noun phrase, "the default *output width*")."""
+    """`asked_of`'s words, and whether they are the noun phrase right after "default" ("the default *output
+    width*"), whose last word is the thing, not the phrase a generic word leads to ("the default value *of chrony's
+    maxdelay*")."""
     match = _DEFAULT.search(question)
     if match is None or expected_type(question) != "default":
         return [], False
@@ -87,10 +89,12 @@ def _asked(question: str) -> tuple[list[str], bool]:
     head = _run(after)
     named = [word for word in head if word not in _GENERIC]
     by_default = question[: match.start()].rstrip().lower().endswith("by")
-    if not named and not by_default and after[len(head):][:1] in (["of"], ["for"]):
-        named = [word for word in _run(after[len(head) + 1:]) if word not in _GENERIC]
     if named:
         return named, True
+    if not by_default and after[len(head):][:1] in (["of"], ["for"]):
+        named = [word for word in _run(after[len(head) + 1:]) if word not in _GENERIC]
+    if named:
+        return named, False  # "the default value of chrony's maxdelay option": any of its words may be said
     for pattern in (_WHICH, _ABOUT):
         if found := pattern.match(question):
             named = [word for word in _words(found.group(1)) if word not in _GENERIC and word not in _STOP]

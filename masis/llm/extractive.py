@@ -609,8 +609,10 @@ def _with_what_follows_colons(
     completed: list[Sentence] = []
     for sentence in chosen:
         completed.append(sentence)
-        comment = _TRAILING_COMMENT.search(sentence.text)
-        if comment and terms(comment.group(1)) & asked:  # "… # Run the formatter." labels the line after it
+        # "- id: ruff-check … # Run the formatter." labels the line after it; a configuration file whose comments are
+        # its prose ("# # tls-session-caching no # Change the default number …", redis.conf) is read as prose
+        comment = None if sentence.text.lstrip().startswith(("#", "//")) else _TRAILING_COMMENT.search(sentence.text)
+        if comment and terms(comment.group(1)) & asked:
             completed += [s for s in _following(sentence, sentences)[:1] if s not in chosen and s not in completed]
         elif sentence.text.rstrip().endswith(":"):
             following = _following(sentence, sentences)

@@ -583,6 +583,12 @@ def test_a_code_comment_the_question_matched_is_quoted_with_the_line_it_describe
                     "# Run the formatter.\n- id: ruff-format")
     answer = provider.synthesize("whats the hook id if we only want ruff's formatter", [config])
     assert "- id: ruff-format" in answer
+    # a configuration file whose comments are its prose is read as prose (stackdocs tune sd-002, redis.conf)
+    redis = _chunk("redis.conf.txt#16", "redis.conf.txt",
+                   "# tls-session-caching no\n\n# Change the default number of TLS sessions cached.\n"
+                   "# A zero value sets the cache to unlimited size.\n# The default size is 20480.")
+    cached = provider.synthesize("What is the default number of TLS sessions Redis caches?", [redis])
+    assert "unlimited" not in cached and "20480" in cached
 
     # real case (teamdocs td-114, at 1.0 by the words of an example app): a code listing holds the question's words
     # among its arguments, so the engine cannot tell which one answers; the same fact in prose keeps the top
