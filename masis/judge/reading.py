@@ -1101,14 +1101,14 @@ def _topic(
 def _subject_tool(frame: str, tools: AbstractSet[str], question: str) -> str | None:
     """The one workspace tool `frame` names, as the frame wrote it, when `question` does not name it and the frame
     names it as what it asks about ("if pg_restore hits an error halfway does it stop?", "how do i get libcbor on
-    ubuntu"), not after a preposition ("the code of conduct for node-gyp": that code is what a later "it" means) nor
-    an article ("the roadmap": a document's word, not a tool's)."""
+    ubuntu"), not after a preposition ("the code of conduct for node-gyp": that code is what a later "it" means), an
+    article ("the roadmap": a document's word, not a tool's) or a wh-word ("which git hook runs …": the hook)."""
     words = tokens(frame)
     found = {tool_key(word.text) for word in words if tool_key(word.text) in tools}
     if len(found) != 1 or found & {tool_key(word.text) for word in tokens(question)}:
         return None
     return next((word.text for at, word in enumerate(words) if tool_key(word.text) in found
-                 and (at == 0 or words[at - 1].lower not in PREPOSITIONS | DETERMINERS)), None)
+                 and (at == 0 or words[at - 1].lower not in PREPOSITIONS | DETERMINERS | WH_WORDS)), None)
 
 
 def _names_a_thing(text: str) -> bool:

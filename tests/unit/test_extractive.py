@@ -589,6 +589,13 @@ def test_a_code_comment_the_question_matched_is_quoted_with_the_line_it_describe
                    "# A zero value sets the cache to unlimited size.\n# The default size is 20480.")
     cached = provider.synthesize("What is the default number of TLS sessions Redis caches?", [redis])
     assert "unlimited" not in cached and "20480" in cached
+    # a comment run into the code after it, in a code block read as one sentence, labels nothing (conversations tune
+    # cv-171#1: "… # Example: Backport PR 123 to vN.x-staging git node backport 123 --to=N" took the next step along)
+    steps = _chunk("backporting.md#6", "backporting.md",
+                   "Execute git node backport command: # Example: Backport PR 123 to vN.x-staging git node backport "
+                   "123 --to=N\n\nProceed to step 5 in the Manual section below.")
+    backport = provider.synthesize("how do i backport pr 123 with git node", [steps])
+    assert "Proceed to step 5" not in backport
 
     # real case (teamdocs td-114, at 1.0 by the words of an example app): a code listing holds the question's words
     # among its arguments, so the engine cannot tell which one answers; the same fact in prose keeps the top

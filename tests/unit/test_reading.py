@@ -428,6 +428,10 @@ def test_a_tool_named_after_a_preposition_or_beside_a_name_of_its_own_is_not_wha
     # a word after an article is a document's, not a tool's ("roadmap-q3.md" names no tool "the roadmap")
     roadmap = [turn("when the roadmap changes who approves the budget")]
     assert read("how do i stop it", roadmap, tools=tool_names(["roadmap-q3.md"])).text == "How do i stop the budget"
+    # ... nor one after a wh-word, which modifies what is asked for (tooldocs threads, cv-320#2: "What does git get on
+    # stdin" after "which git hook runs on the server …")
+    hook = [turn("which git hook runs on the server before any ref gets updated by a push")]
+    assert "git get" not in read("what does it get on stdin", hook, tools=tool_names(["git-bisect.1.txt"])).text
     # ... and a tool the follow-up names itself is not what its "it" means
     halfway = [turn("if pg_restore hits an error halfway does it stop?")]
     assert read("can pg_restore retry it", halfway, tools=TOOLS).text == read("can pg_restore retry it", halfway).text
