@@ -144,15 +144,3 @@ def test_a_cited_sentence_ends_at_its_citation_before_an_option_or_a_command_nam
         ".nullvalue STRING | Use STRING [sqlite3.txt#3].",
         "It is 2.5 times as fast [a.md#1].",
     ]
-
-
-def test_a_cited_sentence_ends_at_its_citation_before_a_list_items_bullet() -> None:
-    # tooldocs tune tl-048: two NEWS items quoted as "… to 4095 [make#5]. * GNU make supports …" were read as one
-    # sentence that neither passage holds, and the right answer was called unsupported at confidence 0
-    answer = ("* The previous limit of 63 jobs under -jN on MS-Windows is now increased to 4095 [make#5]. * GNU make "
-              "supports the big archive format [make#54]. - Fixed a crash [make#9].")
-    assert citations.answer_sentences(answer) == [
-        "* The previous limit of 63 jobs under -jN on MS-Windows is now increased to 4095 [make#5].",
-        "* GNU make supports the big archive format [make#54].",
-        "- Fixed a crash [make#9].",
-    ]
