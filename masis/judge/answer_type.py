@@ -264,8 +264,9 @@ _LEFT_OUT_SAID = re.compile(
     rf"|([\w-]+)(?:\s+[\w-]+)?\s+(?:is|are)\s+not\s+(?:present|{GIVEN})\b)",
     re.IGNORECASE,
 )
-# a choice marked as the default where it is listed: "Truncate tail (default), middle or head of test output"
-_MARKED_DEFAULT = re.compile(r"([\w.-]+)\s+\((?:the\s+)?default\)", re.IGNORECASE)
+# a choice marked as the default where it is listed: "Truncate tail (default), middle or head of test output", not a
+# phrase that ends with the mark ("Output a plain-text SQL script file (the default).")
+_MARKED_DEFAULT = re.compile(r"([\w.-]+)\s+\((?:the\s+)?default\)(?=\s*,|\s+(?:or|and)\b)", re.IGNORECASE)
 _LITERAL = re.compile(
     r"\b(?:true|false|null|none|undefined|unlimited|infinity|disabled|enabled|on|off|yes|no|empty)\b"
     r"|['\"`][^'\"`\s]{1,40}['\"`]|[\"`][^\"`\n]{1,40}[\"`]|(?<![\w-])--?[a-z][\w-]*|\b[a-z]+[_./][\w./]+",

@@ -161,6 +161,8 @@ TIME_FORMAT = "Which environment variable sets GNU time's format?"
         # a choice marked as the default where it is listed (tooldocs tune tl-039)
         ("Truncate tail (default), middle or head of test output.", "What is the default truncation mode?", True),
         ("Set the truncation mode (default) per test.", "What is the default truncation mode?", False),  # its own word
+        ("Output a plain-text SQL script file (the default).",  # datadocs tune dd-054, a near miss: no choice listed
+         "Which compression level does pg_dump use by default for the custom format?", False),
         # a package's "Requires-Python" pins Python, not another package
         ("Requires-Python: >=3.10", "whats the minimum python for hypothesis", True),
         ("Unfortunately this sets the minimum supported pytest version to 8.1.",
