@@ -367,9 +367,6 @@ _SAYS_CODE = re.compile(r"\b(?:codes?|status|exit(?:s|ed)?|returns?|returned|err
 _ASKS_SIGNAL = re.compile(r"\bsignals?\b", re.IGNORECASE)
 
 
-# "What is the minimum CMake version required …?", "What is the latest setuptools version listed …?": a copular
-# question whose subject is headed by a technical noun, which a verb, a relative pronoun or the end follows (not
-# "What is the release process …?", "What is the port format …?")
 # a runtime or a platform named with a bound ("the minimum python", "the oldest numpy"): its version is asked for
 _BOUND_RUNTIME = (
     r"(?:minimum|min|oldest|lowest|earliest|newest|latest|highest)\s+(?:supported\s+|required\s+)?"
@@ -378,6 +375,9 @@ _BOUND_RUNTIME = (
     r"(?=\s*(?:[?,]|$)|\s+(?:for|that|which|does|do|did|is|are|you|i|we|needed|required|supported|on|in|with|before"
     r"|accepts?|works?)\b)"
 )
+# "What is the minimum CMake version required …?", "What is the latest setuptools version listed …?": a copular
+# question whose subject is headed by a technical noun, which a verb, a relative pronoun or the end follows (not
+# "What is the release process …?", "What is the port format …?")
 _COPULAR_TECHNICAL = re.compile(
     r"\bwhat\s+(?:is|was|are|were)\s+the\s+(?:[\w.@+-]+\s+){0,2}?(?P<noun>versions?|releases?)"
     r"(?=\s*[?]|\s+(?:that|which|of|for|in|on|to|by|from|with|is|was|are|were|does|did|has|had|\w+ed)\b)"

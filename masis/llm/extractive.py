@@ -593,9 +593,9 @@ def _with_entry_leads(chosen: list[Sentence], sentences: Sequence[Sentence], nee
     return completed
 
 
-# a code comment ending a sentence of a code block ("- id: ruff-check args: [ --fix ] # Run the formatter."): it says
-# what the line after it does
-_TRAILING_COMMENT = re.compile(r"(?:^|\s)(?:#|//)\s+([^#/]{1,80}?)\.\s*$")  # a comment's sentence ends with its stop
+# a code comment ending a sentence of a code block, at the comment's own stop ("- id: ruff-check args: [ --fix ] # Run
+# the formatter."): it says what the line after it does
+_TRAILING_COMMENT = re.compile(r"(?:^|\s)(?:#|//)\s+([^#/]{1,80}?)\.\s*$")
 
 
 def _with_what_follows_colons(
