@@ -219,10 +219,25 @@ def holds(text: str, anchor: str) -> bool:
     wanted = _parts(anchor)
     if not wanted:
         return True
+    if _RELEASE.match(anchor) and _only_prereleases(text, anchor):
+        return False
     if any(c.isdigit() for c in anchor):
         text = _SECTION_NUMBER.sub(r"\1", text)
     have = _parts(_bare_numbers(text) if anchor.isdigit() else text)
     return any(True for _ in _ends_of(have, wanted))
+
+
+# a release written with dots ("1.7.0", "v2.4"), and what makes a text's mention of it another release: a pre-release
+# tag after it ("1.7.0-beta.1", "2.0.0rc1", "3.1.0.dev2") names a build before the release asked about
+_RELEASE = re.compile(r"^v?\d+(?:\.\d+)+$", re.IGNORECASE)
+_PRERELEASE_TAG = re.compile(r"[-.~+]?(?:alpha|beta|rc|pre|preview|dev|next|canary|nightly|a\d|b\d)", re.IGNORECASE)
+
+
+def _only_prereleases(text: str, release: str) -> bool:
+    """Whether every mention of `release` in `text` is a pre-release of it (and there is one)."""
+    bare = _LEADING_V.sub("", release)
+    found = [m.end() for m in re.finditer(rf"(?<![\w.])(?:v|V)?{re.escape(bare)}(?![\d])", text)]
+    return bool(found) and all(_PRERELEASE_TAG.match(text, end) for end in found)
 
 
 # a FAQ's or a manual's section number opening a line ("4.4. Is the chronyc / chronyd protocol documented

@@ -281,6 +281,7 @@ _TECHNICAL_NOUNS: dict[str, AnswerType] = {
     **dict.fromkeys(("version", "versions", "release", "releases", "edition"), "version"),
     **dict.fromkeys(("option", "options", "flag", "flags", "switch"), "flag"),
     **dict.fromkeys(("variable", "variables", "constant", "constants", "function", "functions", "macro"), "identifier"),
+    **dict.fromkeys(("var", "vars", "envvar", "envvars"), "identifier"),  # "which env var makes dotenv load …"
     **dict.fromkeys(("exception", "exceptions"), "identifier"),  # "ValueError", "portalocker.AlreadyLocked"
     **dict.fromkeys(("uid", "gid", "pid", "port"), "number"),
     **dict.fromkeys(("code", "codes"), "code"),  # an exit code is a figure, a deprecation code an identifier

@@ -51,6 +51,8 @@ def test_the_anchors_of_a_question(question: str, expected: list[str]) -> None:
         ("Calling timeout.close() is legacy; use clearTimeout().", "timeout.close()"),
         ("Class: http.Agent", "http.Agent"),
         ("Calling timersPromises.scheduler.yield() is equivalent to …", "scheduler.yield()"),  # a qualified name
+        ("1.7.0rc1 was followed by 1.7.0 itself", "1.7.0"),  # a release said beside its pre-release
+        ("Release 1.7.0+local (19 May)", "1.7.0"),  # build metadata is the same release
     ],
 )
 def test_an_anchor_survives_formatting(text: str, anchor: str) -> None:
@@ -73,6 +75,10 @@ def test_an_anchor_survives_formatting(text: str, anchor: str) -> None:
         ("On a timeout, close the socket.", "timeout.close()"),
         ("Set the priority low for batch jobs.", "PRIORITY_LOW"),
         ("PRIORITY_LOWEST", "PRIORITY_LOW"),
+        # a pre-release is another release (frontdocs tune fe-040: 1.7.0-beta.1's row answered when 1.7.0 came out)
+        ("Version: 1.7.0-beta.1; Release date: 2024-05-07", "1.7.0"),
+        ("v2.0.0-rc.2 (2024-01-02)", "2.0.0"),
+        ("pkg-3.1.0.dev3", "v3.1.0"),
     ],
 )
 def test_another_identifier_does_not_hold_it(text: str, anchor: str) -> None:

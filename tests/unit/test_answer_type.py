@@ -119,6 +119,8 @@ def test_of_a_compound_the_noun_naming_a_kind_of_answer_is_the_answer_noun() -> 
         ("Since which util-linux version is hwclock --debug deprecated?", "version"),
         ("Which version of make fixes the assertion failure?", "version"),
         ("Which environment variable sets GNU time's format?", "identifier"),
+        # frontdocs threads, cv-330#1: "env var" as chat writes it, answered with no variable at 0.85
+        ("which env var makes dotenv load some other file instead of .env", "identifier"),
         ("Which libffi function must be used for variadic functions?", "identifier"),
         ("Which perf record option skips collecting build-ids?", "flag"),
         ("Which uid did the operator user have on Debian?", "number"),
