@@ -55,7 +55,15 @@ _CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # a line that is only the default: its setting is named by the line or the heading above it ("Default: 1000", "The
 # default value, if not specified, is 16"), not one that names it ("The default read timeout is 900 seconds" is the
 # read timeout's, whatever was quoted before it)
-_DEFAULT_FIRST = re.compile(r"^\W*(?:the\s+)?defaults?\b", re.IGNORECASE)
+_DEFAULT_FIRST = re.compile(
+    # … or that says it of a generic word ("The option defaults to false" after the sentence naming the option)
+    r"^\W*(?:(?:the|this|that|its)\s+(?:option|setting|value|flag|parameter|field|key|argument)\s+)?(?:the\s+)?"
+    r"defaults?\b",
+    re.IGNORECASE,
+)
+# a word after "default" that is an identifier ("indent_level", "--platform"): the thing the default is asked of,
+# whatever noun follows it ("the default indent_level format option"); a dotted name ("node.js") may be a product
+_IDENTIFIER_WORD = re.compile(r"\w_\w|^--?\w")
 
 
 def _words(text: str) -> list[str]:
@@ -132,8 +140,10 @@ def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]
     if not wanted:
         return None
     # in "the default output width" the last word is the thing and the words before it narrow it: "Output XML …
-    # (default)" shares "output" and says nothing of a width
-    head = (terms(named[-1]) if after_default else wanted) or wanted
+    # (default)" shares "output" and says nothing of a width; an identifier there is the thing, whatever follows it
+    identifiers = [word for word in named if _IDENTIFIER_WORD.search(word)]
+    thing = " ".join(identifiers) if identifiers else named[-1]
+    head = (terms(thing) or wanted) if after_default else wanted
     saying = [index for index, (sentence, _) in enumerate(quotes) if _DEFAULT.search(sentence)]
     if not saying or any(_said_terms(_reading(index, quotes)) & head for index in saying):
         return None

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from masis.judge import matching
 from masis.judge.citations import neutralise_markers
-from masis.judge.sentences import is_entry_row, is_table_row, sentence_blocks, table_cells
+from masis.judge.sentences import is_entry_row, is_option_term, is_table_row, sentence_blocks, table_cells
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
@@ -46,7 +46,10 @@ def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
             record = _MEASURED_FIGURE.search(block[0]) or is_entry_row(block[0])
             header = (table_lead or (None if record else block[0])) if cells else None
             for index, sentence in enumerate(block):
-                lead = block[0] if index and len(sentence) <= ENTRY_SENTENCE_MAX else table_lead
+                # an option's description is read with the option, however long ("--drop:..." / "Remove certain
+                # constructs (console | debugger)")
+                entry = len(sentence) <= ENTRY_SENTENCE_MAX or is_option_term(block[0])
+                lead = block[0] if index and entry else table_lead
                 key = (lead and lead.lower(), sentence.lower())
                 if key in seen:
                     continue

@@ -134,6 +134,9 @@ _SAME_PERIOD = re.compile(
 _MADE_TO = re.compile(r"(?:make|let|have)\s+(?P<tool>[\w.+-]+)\s+|get\s+(?P<tool2>[\w.+-]+)\s+to\s+", re.IGNORECASE)
 _AND_TO = re.compile(r"^\s*and\s+to\s+(?P<rest>[a-z].*?)\s*[?.!]*\s*$", re.IGNORECASE)
 _HOW_DO_I = re.compile(r"^\s*(?:how|where|when)\s+(?:do|can|could|should|would)\s+(?:i|you|we)\s+", re.IGNORECASE)
+# "which env var makes dotenv …": the thing asked for, and the tool it makes do the deed
+_WHICH_MAKES = re.compile(
+    r"^\s*(?:which|what)\s+(?:[\w.'’-]+\s+){1,4}?(?:makes?|lets?|tells?|gets?)\s+[\w.+-]+\s+(?=[a-z])", re.IGNORECASE)
 _AND_FRAGMENT = re.compile(r"^\s*and\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
 # "open roles?", "battery life?": a few words and a question mark, no wh-word or verb first, is an ellipsis too
 _BARE_FRAGMENT = re.compile(r"^\s*(?P<rest>[\w&-]+(?:\s+[\w&-]+){0,2})\s*\?+\s*$")
@@ -245,6 +248,9 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
         text = f"{how.group(0)}{by}{match['rest']}?"
         resolved = _pronouns(text, frames, None)
         return _dependent(resolved.text if resolved and not resolved.unclear else text, "ellipsis")
+    if (match := _AND_TO.match(question)) and (made := _WHICH_MAKES.match(frame)):
+        # "and to switch on the fast parser?" after "which env var makes dotenv load some other file": the same ask
+        return _dependent(f"{made.group(0)}{match['rest']}?", "ellipsis")
     match = _ellipsis_match(question)
     if match is None:
         return None

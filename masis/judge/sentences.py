@@ -294,6 +294,11 @@ def _blocks(text: str) -> list[str]:
         heading_like = (
             len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
         ) or deliberate[index]
+        if current and _OPTIONS_ALONE.match(line) and not _OPTIONS_ALONE.match(current[-1]):
+            # an option alone on its line opens the next entry, even after a description without a closing mark
+            # ("Force use of color terminal escapes (true | false)" / "--drop:..." / "Remove certain constructs …")
+            blocks.append(" ".join(current))
+            current = []
         if heading_like and line.endswith(":") and current and ends_with_mark(current[-1]):
             # "Upgrading from a version prior to 1.9.10:" after a paragraph that ended opens what follows it
             blocks.append(" ".join(current))
@@ -320,7 +325,11 @@ def _blocks(text: str) -> list[str]:
 _HEADING_WORDS_MAX = 8
 # a line of options and their arguments only, as argparse and man pages write an entry's term
 # (its argument a metavar, a placeholder or argparse's choices, "{0,1,2,3}")
-_OPTION_TERM = r"--?[A-Za-z][\w-]*(?:[ =](?:[A-Z][A-Z0-9_]*|<[\w-]+>|\{[\w.,-]+\}))?"
+_OPTION_TERM = (
+    r"--?[A-Za-z][\w-]*(?:[ =](?:[A-Z][A-Z0-9_]*|<[\w-]+>|\{[\w.,-]+\})"
+    # esbuild(1)'s placeholders: "--color=...", "--drop:...", "--footer:T=...", "--inject:F"
+    r"|(?=[:=][A-Z.])[:=](?:[A-Z]=?)?(?:\.\.\.)?)?"
+)
 # (jq's page writes them after a bullet, "/" between, and a colon after: "○   --compact-output / -c:")
 _OPTIONS_ALONE = re.compile(rf"^(?:[○•·]\s+)?{_OPTION_TERM}(?:(?:,\s*|\s+/\s+){_OPTION_TERM})*:?$")
 _OPTION = re.compile(r"^--?[A-Za-z]")
@@ -338,6 +347,11 @@ _NUMBERED_LABEL = re.compile(
 # an option group of a usage line: "[--async]", "[--no-clobber, -n]", "[-t THRESHOLD]"
 _OPTION_GROUP = re.compile(r"\[-{1,2}[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*\]")
 SYNOPSIS_GROUPS = 3
+
+
+def is_option_term(line: str) -> bool:
+    """Whether `line` is only an option and its argument, as a man page heads an entry with it ("--drop:...")."""
+    return _OPTIONS_ALONE.match(line) is not None
 
 
 def is_synopsis(sentence: str) -> bool:

@@ -78,6 +78,8 @@ _FRAMING_PHRASES = re.compile(
 
 # "When did Debian 10 come out?" asks when it was released: documents say "release", a table has a `release` column
 _CAME_OUT = re.compile(r"\b(?:come|comes|came|coming)\s+out\b(?!\s+of\b)", re.IGNORECASE)
+# "when did axios 1.15.0 ship": a release notes' table says "released", not "shipped"
+_SHIPPED = re.compile(r"\b(?P<verb>ship|ships|shipped)\s*[?.!]*\s*$", re.IGNORECASE)
 
 
 # "How many people work in Sales?" asks for Sales' headcount: a headcount table has no "people" nor "work"
@@ -91,14 +93,16 @@ _HEADCOUNT = re.compile(
 def implied_words(question: str) -> list[str]:
     """The words documents use for what a question says in chat's words ("come out" -> "released", "how many people
     work in …" -> "headcount"): searched for and measured as if the question had them."""
-    return [word for word, said in (("released", _CAME_OUT), ("headcount", _HEADCOUNT)) if said.search(question)]
+    return [word for word, said in (("released", _CAME_OUT), ("released", _SHIPPED), ("headcount", _HEADCOUNT))
+            if said.search(question)]
 
 
 def _implied_away(question: str) -> frozenset[int]:
     """The terms a question's chat words stand for that its implied word replaces: "people" and "work" in "how many
     people work in …" (a headcount table says neither)."""
+    away = terms(shipped.group("verb")) if (shipped := _SHIPPED.search(question)) else frozenset()
     found = _HEADCOUNT.search(question)
-    return terms(f"{found.group('who')} work works employed have employ") if found else frozenset()
+    return away | terms(f"{found.group('who')} work works employed have employ") if found else away
 
 
 def question_terms(question: str) -> frozenset[int]:

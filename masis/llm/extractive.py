@@ -36,6 +36,7 @@ from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
 from masis.judge.sentences import (
     is_heading,
+    is_option_term,
     is_program_text,
     is_synopsis,
     sentence_blocks,
@@ -230,7 +231,10 @@ class ExtractiveProvider:
         if not own[id(chosen[0])] and len(chosen) == 1:
             chosen += _section_continues(chosen[0], sentences, avoid)
         # a short sentence is quoted after its entry's first sentence when that says what it is about
-        needs_lead = {id(s) for s in sentences if leads[id(s)].keys() - own[id(s)].keys()}
+        # and an option's description after the option it describes: "Remove certain constructs (console | debugger)"
+        # says what "--drop:..." does, not how to do it
+        needs_lead = {id(s) for s in sentences
+                      if leads[id(s)].keys() - own[id(s)].keys() or (s.lead and is_option_term(s.lead))}
         chosen = _with_what_follows_colons(
             _with_entry_leads(chosen, sentences, needs_lead), sentences, avoid, asked.terms)
         lines: list[str] = []
@@ -769,8 +773,8 @@ def _kept(block: list[str], asked: frozenset[int], named: frozenset[int]) -> lis
     it along ("Default: dns.lookup()." is the `lookup` option's, not that of the option a line above it once the
     lines between are cut), and a kept sentence its bracketed remark (`_REMARK`)."""
     kept = [s for s in block if terms(s) & asked or (len(s) <= ENTRY_SENTENCE_MAX and terms(s) & named)]
-    if kept and kept[0] != block[0] and len(kept[0]) <= ENTRY_SENTENCE_MAX:
-        kept.insert(0, block[0])
+    if kept and kept[0] != block[0] and (len(kept[0]) <= ENTRY_SENTENCE_MAX or is_option_term(block[0])):
+        kept.insert(0, block[0])  # and an option's description its option ("--drop:..." of "Remove certain …")
     # a bracketed remark stays with the sentence before it ("(This option is not yet implemented.)")
     return [s for at, s in enumerate(block) if s in kept or (at and block[at - 1] in kept and _REMARK.match(s.strip()))]
 

@@ -430,7 +430,7 @@ def test_come_out_asks_when_it_was_released() -> None:
     # conversations cv-085: "when did it come out" over a release table was asked back; documents say "release"
     assert terms("released") <= question_terms("When did Debian 10 come out?")
     assert not terms("released") & question_terms("What comes out of the box?")
-    assert not terms("released") & question_terms("When did Debian 10 ship?")
+    assert not terms("released") & question_terms("When did Debian 10 freeze?")
 
 
 def test_how_long_asks_for_a_span_or_a_length() -> None:
@@ -546,6 +546,13 @@ def test_how_many_people_work_somewhere_asks_for_its_headcount() -> None:
     # people who live, die or attend somewhere are no headcount
     assert implied_words("How many people live in Warsaw?") == []
     assert terms("people") <= question_terms("How many people died of plague in Paris in 1466?")
+
+
+def test_a_release_that_ships_is_a_release() -> None:
+    # frontdocs threads, cv-332#1: a release table says "released", and "ship" is no word of it to miss
+    assert implied_words("when did axios 1.15.0 ship") == ["released"]
+    assert question_terms("when did axios 1.15.0 ship") == question_terms("when did axios 1.15.0 get released")
+    assert implied_words("which ship carried the cargo?") == []
 
 
 def test_a_placeholder_release_is_no_version() -> None:

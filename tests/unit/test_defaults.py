@@ -116,6 +116,34 @@ def test_the_thing_a_default_is_asked_of_is_named_by_its_last_word() -> None:
     assert default_elsewhere("How many log files does npm keep by default?", [("Default: 10.", config)]) is None
 
 
+def test_an_identifier_after_default_is_the_thing_whatever_noun_follows_it() -> None:
+    # frontdocs tune fe-076: "the default indent_level format option" asks of indent_level, not of a "format"
+    terser = _chunk("terser-README.html", 55)
+    line = "indent_level (default 4) indent_start (default 0) -- prefix all lines by that many spaces"
+    assert default_elsewhere("What is terser's default indent_level format option?", [(line, terser)]) is None
+    assert default_elsewhere("What is terser's default indent_start format option?",
+                             [("comments (default false) -- pass true to keep all comments", terser)]) == \
+        "indent_start format"
+    # a product's dotted name is no setting's identifier (mandocs tune md2-153, a near miss)
+    readline = _chunk("nodejs-readline.md", 3)
+    assert default_elsewhere(
+        "What is the default maximum line length a Node.js readline interface accepts before it errors?",
+        [("The default Node.js history size is 30.", readline)]) is not None
+
+
+def test_a_sentence_that_gives_a_generic_words_default_is_read_with_the_sentence_before() -> None:
+    # frontdocs tune fe-036: "The option defaults to false" is the option the sentence before it adds, even with the
+    # pull request's remark after it
+    axios = _chunk("axios-CHANGELOG.md", 3, section="New Features", text=(
+        "UTF-8 Basic Authentication: Added transitional.encodeBasicAuthUsername: true to support Unicode usernames.\n"
+        "The option defaults to false, preserving existing authentication behavior. (#11159)"))
+    question = "What does axios's transitional.encodeBasicAuthUsername option default to?"
+    quote = "The option defaults to false, preserving existing authentication behavior. (#11159)"
+    assert default_elsewhere(question, [(quote, axios)]) is None
+    other = _chunk("axios-CHANGELOG.md", 4, text="Added fetchOptions.\nThe option defaults to {}, as before.")
+    assert default_elsewhere(question, [("The option defaults to {}, as before.", other)]) is not None
+
+
 def test_quotes_that_never_say_default_are_left_to_the_other_rules() -> None:
     websocket = _chunk("openai-responses-websocket-README.md")
     assert default_elsewhere("What is the default of isolate_lane_overflow?",

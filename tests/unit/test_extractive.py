@@ -547,6 +547,20 @@ def test_a_usage_line_is_not_quoted_when_an_entry_answers() -> None:
     assert "usage:" not in answer
 
 
+def test_an_options_description_is_quoted_with_its_option_even_after_compression() -> None:
+    # frontdocs tune fe-083: "Remove certain constructs (console | debugger)" was the answer to how to strip console
+    # calls, without the "--drop:..." it describes (and, before, with the next entry's "--entry-names=...")
+    page = ("--color=...\nForce use of color terminal escapes (true | false)\n--drop:...\n"
+            "Remove certain constructs (console | debugger)\n--entry-names=...\n"
+            "Path template to use for entry point output paths")
+    evidence = [_chunk("esbuild.1.txt#4", "esbuild.1.txt", page)]
+    question = "how do i get esbuild to strip console and debugger calls from the bundle"
+    for passages in (evidence, provider.compress(question, evidence, 6000)):
+        answer = provider.synthesize(question, passages)
+        assert answer.startswith("--drop:") and "Remove certain constructs" in answer
+        assert "--entry-names" not in answer
+
+
 def test_a_package_name_or_version_the_question_already_holds_is_not_quoted() -> None:
     # mldocs tune ml-022: "Version: 3.2.0" and "Name: xgboost" were the answer to which dependency xgboost 3.2.0
     # installs only on Linux (and datadocs tune dd-077's "Version: 26.0.1. Name: pyarrow")

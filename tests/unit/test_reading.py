@@ -482,6 +482,9 @@ THREADS_46 = [
      "How do i make ctest only rerun the ones that failed last time?"),
     (["how do i get npm to skip optional deps"], "and to only install prod ones?",
      "How do i get npm to only install prod ones?"),
+    # ... and what a "which … makes" question asks for, of another deed (frontdocs threads, cv-330#2)
+    (["which env var makes dotenv load some other file instead of .env"], "and to switch on the fast parser?",
+     "Which env var makes dotenv switch on the fast parser?"),
     # a question that names nothing is about the one tool the frame names in lower case (conversations tune cv-162)
     (["does util-linux require an out of tree build to work before a release"], "how do i do one",
      "How do i do one for util-linux?"),

@@ -215,6 +215,16 @@ def test_a_help_texts_options_alone_on_a_line_are_read_with_their_description() 
     ]
 
 
+def test_an_option_with_a_placeholder_opens_its_entry() -> None:
+    # frontdocs tune fe-083: esbuild(1) writes "--drop:..." over its description; after a description without a closing
+    # mark it was read as that description's end, and "Remove certain constructs" as --entry-names'
+    text = ("--color=...\nForce use of color terminal escapes (true | false)\n--drop:...\n"
+            "Remove certain constructs (console | debugger)\n--entry-names=...\nPath template to use")
+    blocks = sentence_blocks(text)
+    assert blocks[1] == ["--drop:...", "Remove certain constructs (console | debugger)"]
+    assert blocks[2][0] == "--entry-names=..."
+
+
 def test_argparse_choices_are_an_option_term_too() -> None:
     # datadocs tune dd-041: "-u {0,1,2,3}, --quoting {0,1,2,3}" stood apart from "Quoting style used in …"
     text = ("-u {0,1,2,3}, --quoting {0,1,2,3}\nQuoting style used in the input CSV file: 0 quote\n"
