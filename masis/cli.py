@@ -56,7 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     ask = sub.add_parser("ask", help="ask a question")
     ask.add_argument("--workspace", required=True)
     ask.add_argument("--thread", help="thread id (default: a new one)")
-    ask.add_argument("--max-retries", type=int)
+    ask.add_argument("--max-retries", type=int, help="retries after a poor audit (default: MASIS_MAX_RETRIES, "
+                     "else 2 with a model and 0 on the offline engine)")
     ask.add_argument("--json", action="store_true", help="print one Outcome JSON object")
     ask.add_argument("question", nargs="+")
 

@@ -116,7 +116,8 @@ class Settings(BaseSettings):
     low_confidence_threshold: float = Field(
         0.65, validation_alias=_env("MASIS_LOW_CONFIDENCE_THRESHOLD", "low_confidence_threshold")
     )
-    max_retries: int = Field(2, validation_alias=_env("MASIS_MAX_RETRIES", "max_retries"))
+    # unset: 2 with a model, 0 on the offline engine (`retries`)
+    max_retries: int | None = Field(None, ge=0, validation_alias=_env("MASIS_MAX_RETRIES", "max_retries"))
     max_clarification_rounds: int = Field(
         3, validation_alias=_env("MASIS_MAX_CLARIFICATION_ROUNDS", "max_clarification_rounds")
     )
@@ -156,6 +157,16 @@ class Settings(BaseSettings):
         if self.llm:
             return self.llm
         return "openai" if self.openai_api_key else "extractive"
+
+    @property
+    def retries(self) -> int:
+        """`MASIS_MAX_RETRIES` when set, else the design's 2 with a model and 0 on the offline engine. The offline
+        critic's findings are the question's own words, so an offline retry is only a wider search (20 candidates at
+        0.55); on the check splits the answers only a retry gave were right 4 times in 12, and the retries were about
+        half the time of a question asked back (docs/evaluation.md, "Figures: stop 61")."""
+        if self.max_retries is not None:
+            return self.max_retries
+        return 2 if self.llm_provider == "openai" else 0
 
     @property
     def postgres_url(self) -> str | None:

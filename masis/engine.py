@@ -281,7 +281,7 @@ class Engine:
                 "antecedent": None,
                 "workspace_id": workspace_id,
                 "thread_id": thread_id,
-                "max_retries": request.max_retries if request.max_retries is not None else self.settings.max_retries,
+                "max_retries": request.max_retries if request.max_retries is not None else self.settings.retries,
                 "attempt": 0,
                 "retries": 0,
                 "clarification_rounds": 0,

@@ -102,7 +102,7 @@ def retry_inputs(state: MASISState) -> str:
 def supervisor(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     settings = runtime.context.settings
     with timed("supervisor") as latency:
-        max_retries = state.get("max_retries", settings.max_retries)  # 0 means no retries, not the default
+        max_retries = state.get("max_retries", settings.retries)  # 0 means no retries, not the default
         attempt = state.get("attempt", 0)
         next_inputs = retry_inputs(state) if attempt else None
         decision = decide(

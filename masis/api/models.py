@@ -31,8 +31,10 @@ class AskRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     query: str = Field(min_length=1, max_length=4000, description="The question.")
-    max_retries: int | None = Field(None, ge=0, le=5, strict=True,
-                                    description="Retries after a poor audit (default 2).")
+    max_retries: int | None = Field(
+        None, ge=0, le=5, strict=True,
+        description="Retries after a poor audit (default: MASIS_MAX_RETRIES, else 2 with a model, 0 offline).",
+    )
     thread_id: ThreadId | None = Field(
         None,
         description="Your id for the conversation (letters, digits and `._:@-`, up to 200). Default: a new one, "

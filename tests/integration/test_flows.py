@@ -36,7 +36,8 @@ def sample_engine(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
     if request.param == "postgres":
         overrides["database_url"] = request.getfixturevalue("postgres_server").create_database()
     data_dir = tmp_path_factory.mktemp("sample") / "data"
-    with Engine(make_settings(data_dir, **overrides)) as engine:
+    # the design's loop, two retries: a model's default (the offline engine's is none, see the last tests)
+    with Engine(make_settings(data_dir, max_retries=2, **overrides)) as engine:
         assert not engine.ingest_paths("demo", [SAMPLE_DIR]).failed
         yield engine
     if request.param == "postgres":  # nothing of the engine's state went to a SQLite file
@@ -171,7 +172,7 @@ def test_one_retry_with_wider_retrieval_answers_in_six_calls(tmp_path: Path) -> 
     # sentence encoder reads "The Falcon budget is $2 million" as close to the whole question (a one-line document
     # is all topic), so it would accept the half answer; at the default top_k both halves come in the first pass
     # (the next test).
-    with _engine_with(tmp_path, docs, top_k=1, retry_top_k=5, semantic=False) as engine:
+    with _engine_with(tmp_path, docs, top_k=1, retry_top_k=5, semantic=False, max_retries=2) as engine:
         outcome = engine.ask("ws", "What are the Falcon budget and the Falcon deadline?")
     assert outcome.status == "answered"
     assert outcome.metrics["llm_calls"] == 6
@@ -197,12 +198,14 @@ def test_both_halves_of_a_question_are_answered_in_the_first_pass_by_default(tmp
     assert {c.doc_name for c in outcome.citations} == {"falcon_budget.txt", "falcon_deadline.txt"}
 
 
+SPONSOR_DOCS = {
+    "falcon_budget.txt": "The Falcon budget is $2 million.",
+    **{f"note_{i}.txt": f"{text} Every team has a sponsor." for i, text in enumerate(FILLER)},
+}
+
+
 def test_low_confidence_asks_once_a_retry_would_repeat_the_last_one(tmp_path: Path) -> None:
-    docs = {
-        "falcon_budget.txt": "The Falcon budget is $2 million.",
-        **{f"note_{i}.txt": f"{text} Every team has a sponsor." for i, text in enumerate(FILLER)},
-    }
-    with _engine_with(tmp_path, docs) as engine:
+    with _engine_with(tmp_path, SPONSOR_DOCS, max_retries=2) as engine:
         outcome = engine.ask("ws", "Who is the sponsor of the Falcon budget?")
     assert outcome.status == "needs_clarification"
     assert outcome.metrics["llm_calls"] == 6
@@ -236,3 +239,14 @@ def test_max_retries_zero_means_no_retry(sample_engine: Engine) -> None:
     assert outcome.metrics["llm_calls"] == 3
     assert _decisions(outcome.trace) == ["first_run", "escalate"]
     assert outcome.clarification is not None and outcome.clarification.kind == "conflict"
+
+
+def test_the_offline_engine_asks_back_after_its_first_draft_by_default(tmp_path: Path) -> None:
+    # its retry would only search wider for the same words (docs/evaluation.md, "Figures: stop 61")
+    with _engine_with(tmp_path, SPONSOR_DOCS) as engine:
+        outcome = engine.ask("ws", "Who is the sponsor of the Falcon budget?")
+    assert outcome.status == "needs_clarification"
+    assert outcome.metrics["llm_calls"] == 3
+    assert _decisions(outcome.trace) == ["first_run", "escalate"]
+    assert outcome.clarification is not None and outcome.clarification.kind == "low_confidence"
+    assert outcome.clarification.draft and "[falcon_budget.txt#1]" in outcome.clarification.draft
