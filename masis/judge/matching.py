@@ -142,7 +142,8 @@ def related(word: str, other: str) -> bool:
     if len(word) < MIN_PREFIX or len(other) < MIN_PREFIX or word[0] != other[0]:
         return False
     root, other_root = _root(word), _root(other)
-    if _shared_start(root, other_root) >= max(MIN_PREFIX, min(len(root), len(other_root)) - 1):
+    shared = max(MIN_PREFIX, min(len(root), len(other_root)) - 1)  # the letters both roots must start with
+    if len(root) >= shared <= len(other_root) and root[:shared] == other_root[:shared]:
         return True
     shortest = min(len(word), len(other))
     if shortest < MIN_TYPO_LENGTH:
@@ -177,15 +178,6 @@ def _root(word: str) -> str:
     """`word` less one derivational or inflectional ending, keeping at least `MIN_PREFIX` letters."""
     match = _DERIVATIONAL_ENDING.search(word)
     return word[: match.start()] if match and match.start() >= MIN_PREFIX else word
-
-
-def _shared_start(word: str, other: str) -> int:
-    count = 0
-    for char, other_char in zip(word, other, strict=False):
-        if char != other_char:
-            break
-        count += 1
-    return count
 
 
 def _edits(a: str, b: str, limit: int) -> int:
