@@ -142,8 +142,9 @@ def related(word: str, other: str) -> bool:
     if len(word) < MIN_PREFIX or len(other) < MIN_PREFIX or word[0] != other[0]:
         return False
     root, other_root = _root(word), _root(other)
-    shared = max(MIN_PREFIX, min(len(root), len(other_root)) - 1)  # the letters both roots must start with
-    if len(root) >= shared <= len(other_root) and root[:shared] == other_root[:shared]:
+    shorter_root = min(len(root), len(other_root))
+    shared = max(MIN_PREFIX, shorter_root - 1)  # the letters both roots must start with
+    if shorter_root >= shared and root[:shared] == other_root[:shared]:
         return True
     shortest = min(len(word), len(other))
     if shortest < MIN_TYPO_LENGTH:

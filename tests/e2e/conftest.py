@@ -167,9 +167,17 @@ def emulator() -> Iterator[SlackEmulator]:
 
 
 @pytest.fixture(scope="module")
-def bot(emulator: SlackEmulator, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BotServer]:
+def bot_overrides() -> dict[str, Any]:
+    """Settings a module's bot runs with beyond `bot_settings`'s (a module overrides this fixture to change them)."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def bot(
+    emulator: SlackEmulator, tmp_path_factory: pytest.TempPathFactory, bot_overrides: dict[str, Any]
+) -> Iterator[BotServer]:
     """One bot per module over a data directory with the sample corpus in MAIN_CHANNEL."""
-    settings = bot_settings(tmp_path_factory.mktemp("bot") / "data", emulator)
+    settings = bot_settings(tmp_path_factory.mktemp("bot") / "data", emulator, **bot_overrides)
     seed(settings)
     server = BotServer(settings).start()
     yield server

@@ -12,11 +12,12 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 from masis.pause import hooked
-from tests.e2e.conftest import MAIN_CHANNEL, BotServer, bot_settings, seed
+from tests.e2e.conftest import MAIN_CHANNEL, BotServer
 from tests.e2e.helpers import is_answer, is_clarification, thread_posts, wait_post
 from tests.e2e.slack_driver import SlackDriver
 from tests.e2e.slack_emulator import TEAM_ID, SlackEmulator
@@ -47,13 +48,8 @@ class Holder:
 
 
 @pytest.fixture(scope="module")
-def bot(emulator: SlackEmulator, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BotServer]:
-    settings = bot_settings(tmp_path_factory.mktemp("fair") / "data", emulator, workers=8,
-                            workspace_concurrency=4, workspace_backlog=5, user_backlog=3)
-    seed(settings)
-    server = BotServer(settings).start()
-    yield server
-    server.stop()
+def bot_overrides() -> dict[str, Any]:
+    return {"workers": 8, "workspace_concurrency": 4, "workspace_backlog": 5, "user_backlog": 3}
 
 
 @contextlib.contextmanager

@@ -11,12 +11,12 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from bot import blocks as b
-from tests.e2e.conftest import MAIN_CHANNEL, BotServer, bot_settings, seed
+from tests.e2e.conftest import MAIN_CHANNEL, BotServer
 from tests.e2e.helpers import as_message, is_answer, is_clarification, is_error, thread_posts, wait_post
 from tests.e2e.slack_driver import USER, SlackDriver, buttons
 from tests.e2e.slack_emulator import BOT_TOKEN, TEAM_ID, Call, SlackEmulator
@@ -26,14 +26,10 @@ CONFLICT_QUESTION = "What was Q3 2026 revenue?"
 
 
 @pytest.fixture(scope="module")
-def bot(emulator: SlackEmulator, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BotServer]:
+def bot_overrides() -> dict[str, Any]:
     """The module's bot runs the design's loop with two retries (a model's default; the offline engine's is none),
     so a retry and its progress line are seen in Slack."""
-    settings = bot_settings(tmp_path_factory.mktemp("bot") / "data", emulator, max_retries=2)
-    seed(settings)
-    server = BotServer(settings).start()
-    yield server
-    server.stop()
+    return {"max_retries": 2}
 
 
 def ask_until_clarified(slack: SlackDriver, emu: SlackEmulator, question: str = CONFLICT_QUESTION):

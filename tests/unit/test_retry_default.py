@@ -10,6 +10,13 @@ from pydantic import ValidationError
 from masis.config import Settings
 
 
+@pytest.fixture(autouse=True)
+def _no_environment_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The defaults are what is tested: a developer's own MASIS_MAX_RETRIES or MASIS_LLM would decide them instead."""
+    monkeypatch.delenv("MASIS_MAX_RETRIES", raising=False)
+    monkeypatch.delenv("MASIS_LLM", raising=False)
+
+
 def _settings(tmp_path: Path, **values: object) -> Settings:
     return Settings(_env_file=None, data_dir=tmp_path, qdrant_url=None, database_url=None, **values)
 
