@@ -98,33 +98,35 @@ def _package_dir(name: str) -> Path | None:
 
 
 def load_safetensors(path: Path) -> dict[str, np.ndarray]:
-    """The float32 tensors of a safetensors file, read into memory (no pickle), as read-only arrays.
+    """The float32 tensors of a safetensors file, each read straight into an array of its own (no pickle, no copy of
+    the whole file held meanwhile), as read-only arrays.
 
     Raises EncoderUnavailable when the file is shorter or longer than its header says, when the header is not
     valid, or when a tensor holds NaN or infinite values."""
+    tensors: dict[str, np.ndarray] = {}
     try:
         with path.open("rb") as file:
             size = os.fstat(file.fileno()).st_size
             header, start = _header(file, size)
             if size != (described := start + _data_bytes(header)):
                 raise _damaged(path, f"the file is {size:,} bytes, its header describes {described:,}")
-            data = file.read(size - start)
+            for name, entry in sorted(header.items(), key=lambda item: item[1]["data_offsets"][0]):
+                if entry["dtype"] != "F32":
+                    continue  # the forward pass needs only the float weights (this file also holds int64 position ids)
+                begin, end = entry["data_offsets"]
+                array = np.empty(entry["shape"], dtype=_FLOAT32)
+                file.seek(start + begin)
+                if file.readinto(memoryview(array.reshape(-1)).cast("B")) != end - begin:  # cut while being read
+                    raise _damaged(path, f"the file ends inside the tensor {name}, its header describes {size:,} bytes")
+                if not np.isfinite(array).all():
+                    raise _damaged(path, f"the tensor {name} holds NaN or infinite values")
+                array.flags.writeable = False
+                tensors[name] = array
     except OSError as exc:
         raise EncoderUnavailable(f"the sentence encoder's weights at {path} cannot be read ({exc.strerror or exc}); "
                                  f"{REINSTALL}; {FALLBACK}") from None
     except ValueError as exc:
         raise _damaged(path, f"its header is not valid safetensors ({exc})") from None
-    if len(data) != size - start:  # cut while it was being read
-        raise _damaged(path, f"the file is {start + len(data):,} bytes, its header describes {size:,}")
-    tensors: dict[str, np.ndarray] = {}
-    for name, entry in header.items():
-        if entry["dtype"] != "F32":
-            continue  # the forward pass needs only the float weights (this file also holds int64 position ids)
-        begin, end = entry["data_offsets"]
-        array = np.frombuffer(data, dtype=_FLOAT32, count=(end - begin) // 4, offset=begin).reshape(entry["shape"])
-        if not np.isfinite(array).all():
-            raise _damaged(path, f"the tensor {name} holds NaN or infinite values")
-        tensors[name] = array
     return tensors
 
 
@@ -345,17 +347,19 @@ _INPUT_MAJOR = ".weight.input_major"  # a dense layer's weights as (inputs, outp
 
 
 def _laid_out(tensors: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-    """The tensors as the forward pass reads them, each an array of its own (the file's buffer is let go): a dense
-    layer's (outputs, inputs) weights transposed into memory order, under the name + `_INPUT_MAJOR`. BLAS multiplies
-    a question's few tokens by them in two thirds of the time it takes over the transposed view (8.4 against 12.7
-    ms a question); its sums are grouped otherwise, so vectors move in the last bits (under 1e-6, tested), as
-    within `FORWARD`'s tolerance."""
+    """The tensors as the forward pass reads them: a dense layer's (outputs, inputs) weights transposed into memory
+    order, under the name + `_INPUT_MAJOR`; the others as they were read, each an array of its own. BLAS multiplies
+    a question's few tokens by the transposed weights in two thirds of the time it takes over the transposed view
+    (8.4 against 12.7 ms a question); its sums are grouped otherwise, so vectors move in the last bits (under 1e-6,
+    tested), as within `FORWARD`'s tolerance."""
     laid: dict[str, np.ndarray] = {}
     for name, tensor in tensors.items():
-        dense = name.startswith("encoder.layer.") and name.endswith(".weight") and tensor.ndim == 2
-        array = np.ascontiguousarray(tensor.T) if dense else tensor.copy()
-        array.flags.writeable = False
-        laid[name.removesuffix(".weight") + _INPUT_MAJOR if dense else name] = array
+        if name.startswith("encoder.layer.") and name.endswith(".weight") and tensor.ndim == 2:
+            array = np.ascontiguousarray(tensor.T)
+            array.flags.writeable = False
+            laid[name.removesuffix(".weight") + _INPUT_MAJOR] = array
+        else:
+            laid[name] = tensor
     return laid
 
 
