@@ -166,8 +166,10 @@ _POINTING_BACK = _SINGULAR | _DEMONSTRATIVES | _ONES | _PERSON | _PLURAL | {"els
 
 
 def points_back(question: str) -> bool:
-    """Whether the question holds a word that points back at something said before (`_POINTING_BACK`)."""
-    return any(word in _POINTING_BACK for word in re.findall(r"[a-z]+", question.lower()))
+    """Whether the question leans on what was said before: it holds a word that points back at something
+    (`_POINTING_BACK`), or it opens by carrying the thread on ("and for the react rules what do we add", "so how do i
+    turn it off")."""
+    return bool(_LEAD.match(question)) or any(word in _POINTING_BACK for word in re.findall(r"[a-z]+", question.lower()))
 
 
 def read(

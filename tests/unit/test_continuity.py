@@ -41,7 +41,9 @@ def test_what_drifted_from_its_thread(
 @pytest.mark.parametrize(
     "question",
     ["which one wins if both are there", "do i send bug reports to him", "what generates that file",
-     "can i set all of them with one flag", "what else do i need on a mac"],
+     "can i set all of them with one flag", "what else do i need on a mac",
+     # conversations tune cv-337: "and" carries ESLint's thread on; the answer came from axios's changelog
+     "and for the react specific rules what do we add", "so how do i pin the version"],
 )
 def test_questions_left_as_typed_that_still_point_back(question: str) -> None:
     # follow-ups of unseen threads (tune) that the rules read as typed and that drifted to another document
@@ -49,7 +51,8 @@ def test_questions_left_as_typed_that_still_point_back(question: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "question", ["How long does a warranty repair take?", "what would a hotfix after v10.2.7 be"]
+    "question", ["How long does a warranty repair take?", "what would a hotfix after v10.2.7 be",
+                 "Android support: which versions?"]
 )
 def test_self_contained_follow_ups_do_not_point_back(question: str) -> None:
     # a self-contained follow-up may move to a new document: the drift rule leaves it alone
