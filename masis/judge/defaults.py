@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from masis.judge.answer_type import expected_type
+from masis.judge.answer_type import GIVEN, expected_type
 from masis.judge.quotes import sentence_before
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
@@ -48,6 +48,12 @@ _WHICH = re.compile(
 _ABOUT = re.compile(
     r"^\W*(?:(?:where|what|when|how\s+\w+|which)\s+)?(?:does|do|did|is|are|was|were|will|would|can|should)\s+(.+?)"
     r"\s+(?:by\s+defaults?\b|defaults?\s+to\b)",
+    re.IGNORECASE,
+)
+# what a question leaves out is what it asks the default of: "when --keep-daily is not given", "when no encoding
+# argument is given"
+_LEFT_OUT_THING = re.compile(
+    rf"\b(?:when|if|where|while)\s+(?:no\s+)?(?P<thing>[^?,;]{{1,40}}?)\s+(?:is|are)\s+(?:not\s+)?(?:{GIVEN})\b",
     re.IGNORECASE,
 )
 # an identifier's words ("XML_SetBillionLaughsAttackProtectionActivationThreshold" says "activation threshold")
@@ -91,8 +97,13 @@ def _asked(question: str) -> tuple[list[str], bool]:
     width*"), whose last word is the thing, not the phrase a generic word leads to ("the default value *of chrony's
     maxdelay*")."""
     match = _DEFAULT.search(question)
-    if match is None or expected_type(question) != "default":
+    if expected_type(question) != "default":
         return [], False
+    if match is None:
+        left_out = _LEFT_OUT_THING.search(question)
+        named = [word for word in _words(left_out["thing"]) if word not in _GENERIC and word not in _STOP] \
+            if left_out else []
+        return named, False
     after = _words(question[match.end():])
     head = _run(after)
     named = [word for word in head if word not in _GENERIC]
@@ -127,9 +138,40 @@ def _said_terms(text: str) -> frozenset[int]:
 
 
 def _default_alone(sentence: str) -> bool:
-    """Whether `sentence` opens with "default" and names nothing it is the default of ("Default: 1000")."""
+    """Whether `sentence` opens with "default" and names nothing it is the default of ("Default: 1000"; not "The
+    default of prune is to apply to all archives")."""
     match = _DEFAULT_FIRST.match(sentence)
-    return match is not None and all(word in _GENERIC for word in _run(_words(sentence[match.end():])))
+    if match is None:
+        return False
+    after = _words(sentence[match.end():])
+    head = _run(after)
+    if not all(word in _GENERIC for word in head):
+        return False
+    rest = after[len(head):]
+    return not (rest[:1] in (["of"], ["for"]) and any(word not in _GENERIC for word in _run(rest[1:])))
+
+
+# "default" before a noun names a thing that is the default one ("the default network", "the default registry"): it says
+# nothing of another setting's default, unless that noun is the setting asked about
+_ATTRIBUTIVE = re.compile(r"(?<![\w$-])default\s+(?P<noun>[a-z][a-z-]*)\b(?!\s*[:=(])", re.IGNORECASE)
+_VALUE_WORDS = frozenset({"true", "false", "on", "off", "yes", "no", "none", "null", "unlimited", "empty", "enabled",
+                          "disabled", "behavior", "behaviour"})
+
+
+def _only_of_other_things(sentence: str, head: frozenset[int]) -> bool:
+    """Whether every "default" of `sentence` stands before a noun of its own that is not the thing asked about ("If
+    the default network was edited …" says nothing of how long a key stays valid by default)."""
+    found = list(_DEFAULT.finditer(sentence))
+    if not found:
+        return False
+    for match in found:
+        noun = _ATTRIBUTIVE.match(sentence, match.start())
+        if noun is None or match.group(0).lower() != "default":
+            return False
+        word = noun["noun"].lower()
+        if word in _STOP or word in _GENERIC or word in _VALUE_WORDS or terms(word) & head:
+            return False
+    return True
 
 
 def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str | None:
@@ -145,6 +187,11 @@ def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]
     thing = " ".join(identifiers) if identifiers else named[-1]
     head = (terms(thing) or wanted) if after_default else wanted
     saying = [index for index, (sentence, _) in enumerate(quotes) if _DEFAULT.search(sentence)]
-    if not saying or any(_said_terms(_reading(index, quotes)) & head for index in saying):
+    if not saying:
+        return None
+    of_asked = [index for index in saying if not _only_of_other_things(quotes[index][0], wanted)]
+    if saying and not of_asked:
+        return " ".join(named)  # every quoted "default" names a default thing of its own ("the default network")
+    if any(_said_terms(_reading(index, quotes)) & head for index in of_asked):
         return None
     return " ".join(named)

@@ -169,7 +169,8 @@ def points_back(question: str) -> bool:
     """Whether the question leans on what was said before: it holds a word that points back at something
     (`_POINTING_BACK`), or it opens by carrying the thread on ("and for the react rules what do we add", "so how do i
     turn it off")."""
-    return bool(_LEAD.match(question)) or any(word in _POINTING_BACK for word in re.findall(r"[a-z]+", question.lower()))
+    words = re.findall(r"[a-z]+", question.lower())
+    return bool(_LEAD.match(question)) or any(word in _POINTING_BACK for word in words)
 
 
 def read(

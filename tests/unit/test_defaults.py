@@ -29,6 +29,9 @@ def _chunk(doc: str, number: int = 1, text: str = "", section: str | None = None
         ("Where is pip's cache stored by default on Linux?", ["pip", "cache", "stored"]),
         ("What does Memcheck's --keep-stacktraces default to?", ["memcheck", "--keep-stacktraces"]),
         ("How long does systemd wait by default for a disk image to be configured?", ["systemd", "wait"]),
+        # what the question leaves out is what it asks the default of
+        ("How many daily archives does borg prune keep when --keep-daily is not given?", ["--keep-daily"]),
+        ("Which encoding does new StringDecoder() use when no encoding argument is given?", ["encoding"]),
         # no default asked, or a flag's part
         ("Where is pip's cache stored on Linux?", []),
         ("What does --default-timeout set?", []),
@@ -155,3 +158,31 @@ def test_the_floor_names_the_setting_in_the_critique() -> None:
     answer = "By default, the event loop will continue running [nodejs-timers.md#7]."
     floors = grounding.check("What is the default delay of setInterval in Node.js?", answer, [timers])
     assert floors.default_elsewhere == "delay"
+
+
+def test_a_default_thing_of_its_own_says_no_default_of_the_setting_asked() -> None:
+    # extradocs tune xd-125, a near miss answered: "the default network" is a network that is the default one; the
+    # page gives the key's lifetime a flag and no default
+    ssh = _chunk("gcloud_compute_ssh.1.txt", 2)
+    firewall = ("If the default network was edited, or if not using the default network, you may need to explicitly "
+                "enable ssh access by adding a firewall-rule.")
+    question = "How long is an SSH key valid by default when gcloud compute ssh creates it?"
+    assert default_elsewhere(question, [(firewall, ssh)]) is not None
+    # the noun after "default" is the thing asked about, or a generic one: the default is the asked setting's
+    assert default_elsewhere("What is the default port of PgBouncer?",
+                             [("The default port is 6432.", _chunk("pgbouncer.ini", 3))]) is None
+    curl = _chunk("curl.1.txt", 9)
+    assert default_elsewhere("What is the default timeout of curl's --connect-timeout?",
+                             [("--connect-timeout: the default value is 300 seconds.", curl)]) is None
+
+
+def test_what_a_question_leaves_out_is_what_the_quoted_default_must_be_of() -> None:
+    # servicedocs tune sv-106, a near miss answered: borg's example passes --keep-daily=7; the page's one "default"
+    # is prune's, which "The default of prune …" names, so it is not read with the example before it
+    prune = _chunk("borgbackup-prune.html", 8)
+    quotes = [("$ borg prune -v --list --dry-run --keep-daily=7 --keep-weekly=4 /path/to/repo", prune),
+              ("The default of prune is to apply to all archives in the repository.", prune)]
+    question = "How many daily archives does borg prune keep when --keep-daily is not given?"
+    assert default_elsewhere(question, quotes) == "--keep-daily"
+    said = [("--keep-daily: number of daily archives to keep; the default is 0 when --keep-daily is not given.", prune)]
+    assert default_elsewhere(question, said) is None
