@@ -154,6 +154,7 @@ def _default_alone(sentence: str) -> bool:
 # "default" before a noun names a thing that is the default one ("the default network", "the default registry"): it says
 # nothing of another setting's default, unless that noun is the setting asked about
 _ATTRIBUTIVE = re.compile(r"(?<![\w$-])default\s+(?P<noun>[a-z][a-z-]*)\b(?!\s*[:=(])", re.IGNORECASE)
+_BY = re.compile(r"\bby\s*$", re.IGNORECASE)  # "by default" says how something is, not which thing
 _VALUE_WORDS = frozenset({"true", "false", "on", "off", "yes", "no", "none", "null", "unlimited", "empty", "enabled",
                           "disabled", "behavior", "behaviour"})
 
@@ -166,7 +167,7 @@ def _only_of_other_things(sentence: str, head: frozenset[int]) -> bool:
         return False
     for match in found:
         noun = _ATTRIBUTIVE.match(sentence, match.start())
-        if noun is None or match.group(0).lower() != "default":
+        if noun is None or match.group(0).lower() != "default" or _BY.search(sentence[: match.start()]):
             return False
         word = noun["noun"].lower()
         if word in _STOP or word in _GENERIC or word in _VALUE_WORDS or terms(word) & head:
@@ -190,8 +191,22 @@ def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]
     if not saying:
         return None
     of_asked = [index for index in saying if not _only_of_other_things(quotes[index][0], wanted)]
-    if saying and not of_asked:
+    if not of_asked:
         return " ".join(named)  # every quoted "default" names a default thing of its own ("the default network")
-    if any(_said_terms(_reading(index, quotes)) & head for index in of_asked):
+    if any(_said_terms(_reading(index, quotes)) & head or _names_it_after_default(quotes[index][0], named)
+           for index in of_asked):
         return None
     return " ".join(named)
+
+
+def _names_it_after_default(sentence: str, named: Sequence[str]) -> bool:
+    """Whether `sentence` names the thing asked about right after "default", in the question's first two words or
+    more ("The default progress status is …" for "Ninja's default progress status format"; one shared word, as in
+    "the default output is XML" for "the default output width", is not enough)."""
+    if len(named) < 2:
+        return False
+    for match in _DEFAULT.finditer(sentence):
+        after = _run(_words(sentence[match.end():]))
+        if len(after) >= 2 and after[:2] == list(named[:2]):
+            return True
+    return False

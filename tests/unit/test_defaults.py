@@ -186,3 +186,17 @@ def test_what_a_question_leaves_out_is_what_the_quoted_default_must_be_of() -> N
     assert default_elsewhere(question, quotes) == "--keep-daily"
     said = [("--keep-daily: number of daily archives to keep; the default is 0 when --keep-daily is not given.", prune)]
     assert default_elsewhere(question, said) is None
+
+
+def test_a_default_said_of_the_asked_thing_is_kept_beside_default_things_of_their_own() -> None:
+    # realdocs tune rd-083: Ninja's status format is named right after "default" in the question's own words; the
+    # manual's "default targets" beside it are no other setting's default
+    ninja = _chunk("ninja-manual.html", 13)
+    quotes = [('The default progress status is "[%f/%t] " (note the trailing space).', ninja),
+              ("Default target statements begin with the default keyword.", _chunk("ninja-manual.html", 33))]
+    assert default_elsewhere("What is Ninja's default progress status format?", quotes) is None
+    # configdocs tune cd-049: "by default" says how stacks are, it names no default thing of its own
+    dhat = _chunk("valgrind-dh-manual.html", 42)
+    quotes = [("Note that stacks by default have 12 frames.", dhat),
+              ("--mode=<heap|copy|ad-hoc> [default: heap]: The profiling mode.", dhat)]
+    assert default_elsewhere("how many stack frames does dhat keep per stack by default?", quotes) is None
