@@ -101,9 +101,7 @@ def _asked(question: str) -> tuple[list[str], bool]:
         return [], False
     if match is None:
         left_out = _LEFT_OUT_THING.search(question)
-        named = [word for word in _words(left_out["thing"]) if word not in _GENERIC and word not in _STOP] \
-            if left_out else []
-        return named, False
+        return (_naming_words(left_out["thing"]) if left_out else []), False
     after = _words(question[match.end():])
     head = _run(after)
     named = [word for word in head if word not in _GENERIC]
@@ -116,10 +114,15 @@ def _asked(question: str) -> tuple[list[str], bool]:
         return named, False  # "the default value of chrony's maxdelay option": any of its words may be said
     for pattern in (_WHICH, _ABOUT):
         if found := pattern.match(question):
-            named = [word for word in _words(found.group(1)) if word not in _GENERIC and word not in _STOP]
+            named = _naming_words(found.group(1))
             if named:
                 return named, False
     return [], False
+
+
+def _naming_words(text: str) -> list[str]:
+    """The words of a phrase of the question that may name the thing: not generic, not a function word."""
+    return [word for word in _words(text) if word not in _GENERIC and word not in _STOP]
 
 
 def _reading(index: int, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str:
