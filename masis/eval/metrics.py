@@ -105,8 +105,17 @@ _WORD_BREAKS = str.maketrans({"—": " ", "–": " ", "=": " ", ":": " ", '"': "
 _CALL = re.compile(r"\((?=[^\d\s)])")
 
 
+# and so does a link's slash, for a reference answer that is no link: "…/security/advisories/GHSA-73rr-hh4g-fpgx" holds
+# "GHSA-73rr-hh4g-fpgx" (the answer's whole link is a path segment SQuAD's normalisation would glue to its host)
+_LINK = re.compile(r"\bhttps?://\S+")
+
+
 def _parted(text: str) -> str:
     return _CALL.sub(" ", text.translate(_WORD_BREAKS))
+
+
+def _links_parted(text: str) -> str:
+    return _LINK.sub(lambda link: link.group(0).replace("/", " "), text)
 
 
 def contains_answer(text: str, golds: Sequence[str]) -> bool:
@@ -114,11 +123,15 @@ def contains_answer(text: str, golds: Sequence[str]) -> bool:
     parts them ("… bases of the Adriatic—fell again" holds "Adriatic"), which SQuAD's ASCII punctuation does not, and
     so does the equals sign of a setting ("$SYSTEMD_OFFLINE=[0|1]" holds "$SYSTEMD_OFFLINE"), a colon ("boolean
     (default:True)" holds "True"; SQuAD's normalisation would glue "default" and "true" into one word), a double
-    quote and a call's bracket (`_parted`); typographic quotes and trademark signs are dropped like SQuAD's ASCII
-    punctuation."""
+    quote, a call's bracket (`_parted`) and a link's slash (`_links_parted`); typographic quotes and trademark signs
+    are dropped like SQuAD's ASCII punctuation."""
     haystack = f" {normalize_answer(_parted(text))} "
     needles = [normalize_answer(_parted(gold)) for gold in golds]
     if any(needle and f" {needle} " in haystack for needle in needles):
+        return True
+    linked = f" {normalize_answer(_parted(_links_parted(text)))} "
+    if any(needle and not _LINK.search(gold) and f" {needle} " in linked
+           for needle, gold in zip(needles, golds, strict=True)):
         return True
     # a gold of punctuation alone (sqlite3's continue prompt "...>", git's safe.directory "'*'") normalises to
     # nothing: it is looked for as written, spaces collapsed
