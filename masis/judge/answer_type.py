@@ -242,7 +242,10 @@ LEFT_OUT = re.compile(
 _ASKS_DEFAULT_ITSELF = re.compile(
     r"\bby\s+default\b|\bdefaults?\s+to\b|\bdefault\s+(?:values?|settings?|of|for)\b|\b(?:is|are|was|were)\s+(?:on|off|"
     r"enabled|disabled|set|used|turned\s+on)?\s*(?:by\s+)?(?:the\s+)?default\b"
-    r"|\b(?:what|which)(?:['’]s|\s+(?:is|are|was|were))\s+(?:[\w.$'’()-]+\s+){0,5}?defaults?\b",
+    r"|\b(?:what|which)(?:['’]s|\s+(?:is|are|was|were))\s+(?:[\w.$'’()-]+\s+){0,5}?defaults?\b"
+    # "What default compression level does Borg use for zstd?" asks a value ("Which default network …" a thing)
+    r"|^\W*(?:what|which)\s+default\s+(?:[\w-]+\s+)?(?:level|value|size|timeout|limit|interval|port|count|number"
+    r"|length|depth|rate|delay|period|threshold|mode)s?\s+(?:does|do|did|is|are|will)\b",
     re.IGNORECASE,
 )
 _ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)", re.IGNORECASE)
@@ -495,9 +498,12 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             # "If no -f option is present, make will look for GNUmakefile, makefile and Makefile": what happens
             # without the option the question leaves out is its default
             return len(_question_words(sentence) - asked) >= 3
+        typed = question.lower()
         return bool(_SAYS_DEFAULT.search(sentence)) and (any(
-            match.group(0).lower().strip("'\"`") not in asked
-            for match in (*_NUMBER.finditer(sentence), *_LITERAL.finditer(sentence))
+            match.group(0).lower().strip("'\"`") not in asked for match in _NUMBER.finditer(sentence)
+        ) or any(  # "(in upsd.conf)" repeats the question's file, it gives no value
+            (literal := match.group(0).lower().strip("'\"`")) not in asked and literal not in typed
+            for match in _LITERAL.finditer(sentence)
         ) or any(match.group(1).lower() not in asked for match in _MARKED_DEFAULT.finditer(sentence)))
     if kind == "code":  # "DEP0005", "ERR_SOCKET_BAD_PORT", "ENOENT", or a figure said to be a code: an exit code
         signals = bool(_ASKS_SIGNAL.search(question))  # a signal's name answers for a signal, not an exit code

@@ -29,8 +29,10 @@ out of a finding:
   (`masis.judge.periods`: "Otto von Bismarck (1862–90)" for "When did Otto von Bismarck die?") is answered by
   another period: retried, then asked back;
 - a question asking when or how many/much (`masis.judge.answer_type`) whose cited sentences give no date or number
-  is not answered by them ("When will the console be retired?" / "The legacy dispatch console is retired."):
-  retried, then asked back, never answered;
+  is not answered by them ("When will the console be retired?" / "The legacy dispatch console is retired."), nor one
+  asking a default by sentences that say no default value ("… than the default value of MAXAGE (in upsd.conf)
+  allows"): retried, then asked back, never answered; nor is a date or number quoted only beside another release
+  than the one asked about (`masis.judge.swaps.typed_of_other_release`);
 - an answer whose quotes hold the question's constraints only between documents, none of them all
   (`masis.judge.stitched`: pyenv's "adapted from the Contributor Covenant, version 1.4" beside a sentence of
   Node.js's code of conduct for "Which version … is the Node.js Code of Conduct based on?") gives another document's
@@ -200,7 +202,7 @@ def _quoted(claim: str, chunk: EvidenceChunk) -> str:
 
 
 # the kinds a sentence plainly gives or not; a name or a place is read less surely
-_TYPED_FLOOR = ("date", "number", "returned")
+_TYPED_FLOOR = ("date", "number", "returned", "default")
 
 
 def untyped_answer(question: str, claims: Sequence[str]) -> str | None:
@@ -239,6 +241,7 @@ def check(
         unmet_negation=negation.unmet(question, claims),
         contradicted=contrast.contradicted(question, claims),
         swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, quotes), *other_releases,
+                 *swaps.typed_of_other_release(question, claims),
                  *swaps.swapped_modifiers(question, claims)],
         untyped=untyped_answer(question, claims),
         figure_elsewhere=subjects.figure_elsewhere(question, quotes, wanted_anchors),

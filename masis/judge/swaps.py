@@ -204,6 +204,29 @@ def swapped_versions(
     return found
 
 
+# the kinds of answer a sentence plainly gives or not (`grounding`'s typed floor)
+_PLAIN_KINDS = ("date", "number")
+
+
+def typed_of_other_release(question: str, claims: Sequence[str]) -> list[tuple[str, str]]:
+    """(question's release, the quote's) when the question asks a date or a number of a release ("When was
+    Underscore 1.3.2 released?") and every quote giving one names another release of the same depth, not the
+    asked one ("1.12.1 — March 15, 2021"): the date is that release's. A quote naming no release is not read so;
+    the quote that names the asked release may sit beside without giving the kind asked for."""
+    kind = expected_type(question)
+    asked = [token for token in tokens(question) if _VERSION.match(token)]
+    if kind not in _PLAIN_KINDS or not asked:
+        return []
+    giving = [claim for claim in claims if gives_type(claim, kind, question)]
+    found: list[tuple[str, str]] = []
+    for version in asked:
+        others = [[token for token in tokens(claim) if _VERSION.match(token) and _depth(token) == _depth(version)
+                   and parts(token) != parts(version)] for claim in giving]
+        if giving and all(other and not holds(claim, version) for claim, other in zip(giving, others, strict=True)):
+            found.append((version, others[0][0]))
+    return found
+
+
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "each", "every", "our", "its", "their", "your"})
 # an adjective's ending: "global" and "worldwide", "annual" and "yearly" describe the same thing in other words, where
 # "audio" and "tty" name two groups

@@ -271,10 +271,28 @@ def test_a_who_question_names_the_action_its_name_must_come_with() -> None:
         # names a default thing, gives no default value
         ('When "true" submit audit reports alongside the current npm command to the default registry.', False),
         ("false: causes a new Agent with default values to be used.", False),
+        # the question's own file is no value (opsdocs check od-110)
+        ("Some drivers need more time to update than the default value of MAXAGE (in upsd.conf) allows.", False),
+        ("The default value of MAXAGE is 15.", True),
     ],
 )
 def test_a_sentence_gives_a_default_only_when_it_says_what_the_default_is(sentence: str, gives: bool) -> None:
-    assert gives_type(sentence, "default", "What is the default audit-level in npm config?") is gives
+    question = ("What is the default value of MAXAGE in upsd.conf?" if "MAXAGE" in sentence
+                else "What is the default audit-level in npm config?")
+    assert gives_type(sentence, "default", question) is gives
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What default compression level does Borg use for zstd?", "default"),
+        ("Which default timeout does the client use?", "default"),
+        # a default thing, not a default value
+        ("Which default network does Docker attach containers to?", None),
+    ],
+)
+def test_what_default_value_asks_for_a_default(question: str, kind: str | None) -> None:
+    assert expected_type(question) == kind
 
 
 @pytest.mark.parametrize(

@@ -162,6 +162,19 @@ def test_a_when_question_answered_without_a_date_is_not_answered() -> None:
     assert grounding.check(question, "The console is retired.", [ROADMAP_Q3_2027]).untyped is None
 
 
+def test_a_default_question_answered_without_a_default_value_is_not_answered() -> None:
+    # opsdocs check od-110: NUT's FAQ names MAXAGE's default without giving it
+    faq = chunk("nut-FAQ.pdf#24", "Note: some drivers occasionally need more time to update than the default value "
+                "of MAXAGE (in upsd.conf) allows.")
+    question = "What is the default value of MAXAGE in upsd.conf?"
+    draft = ("Note: some drivers occasionally need more time to update than the default value of MAXAGE (in "
+             "upsd.conf) allows [nut-FAQ.pdf#24].")
+    assert grounding.check(question, draft, [faq]).untyped == "default"
+    stated = chunk("upsd.conf.5.txt#3", "MAXAGE seconds: the default value of MAXAGE is 15 seconds.")
+    answer = "MAXAGE seconds: the default value of MAXAGE is 15 seconds [upsd.conf.5.txt#3]."
+    assert grounding.check(question, answer, [stated]).untyped is None
+
+
 def test_a_figure_in_the_documents_title_is_stated_by_its_passages() -> None:
     customers: EvidenceChunk = {**chunk("q3_report.md#3", "Kestrel Labs ended the quarter with 412 customers."),
                                 "section": "Customers", "title": "Kestrel Labs Quarterly Report: Q3 2026"}  # fmt: skip

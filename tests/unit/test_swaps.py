@@ -151,3 +151,26 @@ def test_a_lower_case_word_telling_one_thing_from_another_is_swapped() -> None:
     # open-book SQuAD seed 3: after "did", the determiner's words are a subject and its verb, not a thing's kind
     assert swaps.swapped_modifiers("Did the plague spread in Scandinavia or Germany first?",
                                    ["From Italy, the disease spread northwest across Europe."]) == []
+
+
+def test_a_date_quoted_only_beside_another_release_is_that_releases() -> None:
+    # moredocs check md-027: Underscore's change log quotes 1.3.2 in an advisory and the date beside 1.12.1
+    advisory = ("Change Log: This issue affects all versions of Underscore between 1.3.2 and 1.12.0, inclusive, as "
+                "well as preview releases 1.13.0-0 and 1.13.0-1")
+    dated = "1.12.1 — March 15, 2021 — Diff — Docs"
+    question = "When was Underscore 1.3.2 released?"
+    assert swaps.typed_of_other_release(question, [advisory, dated]) == [("1.3.2", "1.12.1")]
+    log = _chunk("underscore-index.html#80", f"{advisory}. {dated}.")
+    draft = f"{advisory} [underscore-index.html#80]. {dated} [underscore-index.html#80]."
+    assert ("1.3.2", "1.12.1") in grounding.check(question, draft, [log]).swapped
+
+
+def test_a_date_beside_the_asked_release_or_beside_no_release_is_its_own() -> None:
+    question = "When was Underscore 1.3.2 released?"
+    assert not swaps.typed_of_other_release(question, ["1.3.2 — April 9, 2012 — Diff — Docs"])
+    assert not swaps.typed_of_other_release(question, ["Released on April 9, 2012."])
+    # another depth is no other release of the same line ("1.3" is the line 1.3.2 belongs to)
+    assert not swaps.typed_of_other_release(question, ["The 1.3 line began on March 3, 2012."])
+    # a question that asks for no date or number, or names no release, is not read so
+    assert not swaps.typed_of_other_release("What changed in Underscore 1.3.2?", ["1.12.1 — March 15, 2021"])
+    assert not swaps.typed_of_other_release("When was Underscore first released?", ["1.12.1 — March 15, 2021"])
