@@ -813,6 +813,9 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if lower in _DEMONSTRATIVES and after in _ONES:
             found.append((index, "demonstrative"))  # "what supports that one today": a thing the thread named
             continue
+        if lower == "that" and before in DO_MODALS and _verb_after_that(words, index):
+            found.append((index, "clause"))  # "when did that come out": what the thread said, not a thing named
+            continue
         if lower in _DEMONSTRATIVES and after and _content_word(after):
             pointing = before is None or before in PREPOSITIONS | AUXILIARIES | WH_WORDS | {"and"}
             pointing = pointing or (lower == "that" and after in _PERIOD_NOUNS)  # "went into Sales that quarter"
@@ -854,6 +857,22 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
             found.append((index, "plural"))
     return found
+
+
+# words that close a verb's phrase right after it: a particle, a preposition, an adverb ("come out", "work on",
+# "apply to", "matter at all")
+_CLOSING = PREPOSITIONS | frozenset({"out", "up", "down", "off", "on", "in", "back", "away", "too", "also", "again",
+                                     "now", "yet", "still", "anyway", "at"})
+
+
+def _verb_after_that(words: list[Token], index: int) -> bool:
+    """Whether "that" after "did/does/will/can …" is the subject of the verb after it ("when did that come out", "does
+    that apply to forks"), not the determiner of a noun ("did that release fix it"): the word after it ends the
+    question or is followed by a particle or a preposition."""
+    if index + 1 >= len(words):
+        return False
+    after_next = words[index + 2].lower if index + 2 < len(words) else None
+    return after_next is None or after_next in _CLOSING
 
 
 def _named_before(words: list[Token], index: int, frame: str, tools: AbstractSet[str] = frozenset()) -> bool:
@@ -903,6 +922,8 @@ def _resolve(
     frame = frames[0]
     if form == "degree":
         return Reading(question, True, "unclear", (), phrase(words, index - 2, index, question))
+    if form == "clause":  # "that" stands for what an earlier turn said or asked: the words cannot tell which
+        return Reading(question, True, "unclear", (), words[index].text)
     if form == "other":  # of the two things the thread named, the one the latest question was not about
         things = _last_two(frames)
         latest = {m.text.lower() for m in mentions(frame.reading)}

@@ -210,6 +210,16 @@ def test_a_pronoun_with_nothing_to_refer_to_is_asked_back() -> None:
     assert reading.unclear == "it" and reading.candidates == ()
 
 
+def test_that_as_the_subject_of_a_verb_that_closes_the_question_is_asked_back() -> None:
+    # conversations check cv-256#2: "that" is the release the previous answer named, which no rule reads; read alone,
+    # "when did that come out" was answered with another release's date
+    before = [turn("which gsutil release added the rsync shim")]
+    reading = read("when did that come out", before)
+    assert (reading.rule, reading.unclear) == ("unclear", "that")
+    # "that" before a noun and its verb is a determiner
+    assert read("did that release fix the bug", before).unclear is None
+
+
 def test_an_ellipsis_the_earlier_question_cannot_take_whole_is_asked_back() -> None:
     """"nasm" and "Windows" have no one place in the frame: a swap of "Windows" for "Node.js" alone would drop
     "nasm" and ask about gas on Windows, so the user is asked to put the question in full."""
