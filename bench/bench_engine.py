@@ -1,18 +1,26 @@
 """Engine benchmark: ingest rate, retrieval latency and a whole extractive `ask` at ~10 000 chunks.
 
     .venv/bin/python bench/bench_engine.py [--corpus ../shared/datasets/beir_scifact/corpus.jsonl] [--docs N]
+    .venv/bin/python bench/bench_engine.py --phases   # also: where a second ingest's time goes, phase by phase
 
 Ingests SciFact abstracts (one document each) through the normal pipeline into the embedded Qdrant
 Edge store, then times retrieval (store query + per-workspace relevance scoring, as the researcher
 does it) and whole `Engine.ask` calls with the offline extractive provider, over SciFact claims. The
 ingest rate's anchor, from the same run: bm25s tokenising, stemming and indexing the same documents (what
 `masis eval` compares retrieval with). Prints JSON and a table.
+
+`--phases` ingests the same documents once more, into a fresh data directory under cProfile, and reports each
+phase's cumulative seconds and its share of that ingest (parsing and chunking, the store's upserts with their BM25
+vectors, publishing, the registry's documents and their words): the profiler slows every call, so the shares are the
+figure, not the seconds.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
+import pstats
 import statistics
 import sys
 import tempfile
@@ -50,12 +58,48 @@ def load_queries(path: Path, limit: int) -> list[str]:
         return [json.loads(line)["text"] for line, _ in zip(handle, range(limit), strict=False)]
 
 
+# (label, the file the function is in, its name): the ingest's phases, as `--phases` reports them; they do not nest
+PHASES = (
+    ("parse and chunk", "masis/ingest/pipeline.py", "_parse"),
+    ("BM25 vectors of the chunks", "masis/judge/terms.py", "document_vector"),
+    ("store upserts", "masis/store/edge.py", "upsert"),
+    ("store publish", "masis/store/edge.py", "publish"),
+    ("registry: save documents", "masis/records/registry.py", "save_documents"),
+    ("registry: each document's words", "masis/ingest/pipeline.py", "_words"),
+    ("store: chunk ids another document owns", "masis/ingest/pipeline.py", "_refuse_taken_ids"),
+)
+
+
+def ingest_phases(docs: list[tuple[str, bytes]]) -> dict[str, float]:
+    """Each phase's cumulative seconds under cProfile and its share of the whole ingest (`PHASES`), and the rest."""
+    profile = cProfile.Profile()
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Engine(Settings(_env_file=None, data_dir=Path(tmp), llm="extractive")) as engine,
+    ):
+        profile.runcall(engine.ingest, WORKSPACE, docs)
+    stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+    whole = max((t for (file, _, name), (_, _, _, t, _) in stats.items()
+                 if name == "ingest" and file.replace("\\", "/").endswith("masis/engine.py")), default=0.0)
+    found: dict[str, float] = {}
+    for label, path, function in PHASES:
+        seconds = sum(cumulative for (file, _, name), (_, _, _, cumulative, _) in stats.items()
+                      if name == function and file.replace("\\", "/").endswith(path))
+        found[f"phase {label}: s"] = round(seconds, 3)
+        found[f"phase {label}: share"] = round(seconds / whole, 3) if whole else 0.0
+    rest = whole - sum(found[f"phase {label}: s"] for label, _, _ in PHASES)
+    found["phase the rest (transactions, checks, bookkeeping): share"] = round(rest / whole, 3) if whole else 0.0
+    found["phase whole ingest (profiled): s"] = round(whole, 3)
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--docs", type=int, default=5183)
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--asks", type=int, default=100)
+    parser.add_argument("--phases", action="store_true", help="also profile a second ingest, phase by phase")
     args = parser.parse_args()
     if not args.corpus.exists():
         print(f"bench: corpus not found: {args.corpus}", file=sys.stderr)
@@ -113,6 +157,8 @@ def main() -> int:
         "ask_mean_llm_calls": round(statistics.mean(calls), 2),
         "ask_statuses": statuses,
     }
+    if args.phases:
+        results.update(ingest_phases(docs))
     print_report(results)
     return 0
 
