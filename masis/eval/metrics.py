@@ -129,10 +129,11 @@ def contains_answer(text: str, golds: Sequence[str]) -> bool:
     needles = [normalize_answer(_parted(gold)) for gold in golds]
     if any(needle and f" {needle} " in haystack for needle in needles):
         return True
-    linked = f" {normalize_answer(_parted(_links_parted(text)))} "
-    if any(needle and not _LINK.search(gold) and f" {needle} " in linked
-           for needle, gold in zip(needles, golds, strict=True)):
-        return True
+    if _LINK.search(text):
+        linked = f" {normalize_answer(_parted(_links_parted(text)))} "
+        if any(needle and not _LINK.search(gold) and f" {needle} " in linked
+               for needle, gold in zip(needles, golds, strict=True)):
+            return True
     # a gold of punctuation alone (sqlite3's continue prompt "...>", git's safe.directory "'*'") normalises to
     # nothing: it is looked for as written, spaces collapsed
     written = " ".join(text.lower().split())

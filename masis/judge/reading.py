@@ -861,8 +861,8 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
 
 # words that close a verb's phrase right after it: a particle, a preposition, an adverb ("come out", "work on",
 # "apply to", "matter at all")
-_CLOSING = PREPOSITIONS | frozenset({"out", "up", "down", "off", "on", "in", "back", "away", "too", "also", "again",
-                                     "now", "yet", "still", "anyway", "at"})
+_CLOSING = PREPOSITIONS | frozenset({"out", "up", "down", "off", "back", "away", "too", "also", "again", "now", "yet",
+                                     "still", "anyway"})
 
 
 def _verb_after_that(words: list[Token], index: int) -> bool:

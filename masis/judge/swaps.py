@@ -204,7 +204,7 @@ def swapped_versions(
     return found
 
 
-# the kinds of answer a sentence plainly gives or not (`grounding`'s typed floor)
+# the kinds of answer a release's line states beside its version ("1.12.1 — March 15, 2021", "3.2.0: 14 fixes")
 _PLAIN_KINDS = ("date", "number")
 
 
@@ -218,11 +218,14 @@ def typed_of_other_release(question: str, claims: Sequence[str]) -> list[tuple[s
     if kind not in _PLAIN_KINDS or not asked:
         return []
     giving = [claim for claim in claims if gives_type(claim, kind, question)]
+    if not giving:
+        return []
+    releases = [[token for token in tokens(claim) if _VERSION.match(token)] for claim in giving]
     found: list[tuple[str, str]] = []
     for version in asked:
-        others = [[token for token in tokens(claim) if _VERSION.match(token) and _depth(token) == _depth(version)
-                   and parts(token) != parts(version)] for claim in giving]
-        if giving and all(other and not holds(claim, version) for claim, other in zip(giving, others, strict=True)):
+        others = [[token for token in said if _depth(token) == _depth(version) and parts(token) != parts(version)]
+                  for said in releases]
+        if all(other and not holds(claim, version) for claim, other in zip(giving, others, strict=True)):
             found.append((version, others[0][0]))
     return found
 
