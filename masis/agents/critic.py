@@ -66,7 +66,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             confidence = calibration.after_retry(confidence)
         if state.get("reading") and not ctx.llm.reading_uses_model:
             confidence = calibration.read_in_context(confidence)
-        drifted = _drifted(state, evidence) if not ctx.llm.reading_uses_model else []
+        drifted = _drifted(ctx, state, evidence) if not ctx.llm.reading_uses_model else []
         if drifted:
             # a follow-up answered from a document its thread never used, which it does not name: a misreading
             confidence = min(confidence, continuity.DRIFTED_CONFIDENCE)
@@ -107,7 +107,7 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     }
 
 
-def _drifted(state: MASISState, evidence: list[EvidenceChunk]) -> list[str]:
+def _drifted(ctx: AgentContext, state: MASISState, evidence: list[EvidenceChunk]) -> list[str]:
     """The documents a follow-up's draft quotes, when its thread never used them (`masis.judge.continuity`)."""
     history = state.get("history") or []
     if not history or not state.get("answer"):
@@ -118,8 +118,10 @@ def _drifted(state: MASISState, evidence: list[EvidenceChunk]) -> list[str]:
     # what the user wrote for this question and how it was read: a reading that names the other product switches too
     asked = [state["user_query"], state.get("reading") or "", state.get("antecedent") or "",
              *state.get("clarifications", [])]
-    return continuity.drifted(" ".join(asked), quoted, (turn["question"] for turn in history),
-                              (doc for turn in history for doc in turn.get("docs") or []))
+    earlier = [turn["question"] for turn in history]
+    cited = [doc for turn in history for doc in turn.get("docs") or []]
+    named = continuity.named_documents(earlier, (info.name for info in ctx.registry.documents(state["workspace_id"])))
+    return continuity.drifted(" ".join(asked), quoted, earlier, [*cited, *named])
 
 
 def _names(ctx: AgentContext, workspace_id: str, question: str) -> list[str]:

@@ -8,13 +8,19 @@ follow-ups answered were right 42 times; the 12 this rule finds were all wrong. 
 document ("and google-auth?" after certifi's policy, answered from google-auth-SECURITY.md), or whose reading names it
 ("Does the other one have Ethernet?" read as "Does the Falcon X2 have Ethernet?"), switches on purpose; one that is
 self-contained in its words ("How long does a warranty repair take?") may well move to a new document.
+
+The documents a thread used are those its answers cited and those its questions named (`named_documents`): a thread
+whose first answer was asked back is still about lazr.restfulclient when its question named it, so "why so short"
+answered from pytest-timeout's page drifted. A "then" or a "so" that closes a follow-up points back as "it" does
+(`masis.judge.reading.points_back`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
-from masis.judge.names import document_words
+from masis.judge.names import document_words, product_names, tool_key, tool_names
 from masis.judge.terms import terms
 
 DRIFTED_CONFIDENCE = 0.6  # under the threshold: retried (a wider search may find the thread's document), then asked
@@ -35,3 +41,16 @@ def drifted(
     if new & terms(" ".join(document_words(answer_documents))):
         return []
     return list(dict.fromkeys(answer_documents))
+
+
+def named_documents(questions: Iterable[str], document_names: Iterable[str]) -> list[str]:
+    """The documents the questions name: one named after a tool, a package or a product a question holds
+    ("lazr.restfulclient-caching.rst" by "how long can lazr.restfulclient's cache filenames get",
+    "heron_s1_datasheet.txt" by "Is the Heron S1 waterproof?"). A thread whose earlier answers were asked back
+    cited nothing, yet it is about what its questions named."""
+    asked = " ".join(tool_key(question.lower()) for question in questions)
+    return [
+        name for name in document_names
+        if any(re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", asked)
+               for key in {*tool_names([name]), *(tool_key(product.lower()) for product in product_names([name]))})
+    ]

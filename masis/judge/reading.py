@@ -165,12 +165,18 @@ _RELATIONAL = word_set(
 _POINTING_BACK = _SINGULAR | _DEMONSTRATIVES | _ONES | _PERSON | _PLURAL | {"else", "other", "both"}
 
 
+# "then" and "so" standing for what was said: "what does 0 do then", "anything to pass until then?", "why so short",
+# "do i have to do so"
+_THEN_OR_SO = re.compile(r"\b(?:then|so(?:\s+[a-z]+)?)\s*[?.!]*\s*$", re.IGNORECASE)
+
+
 def points_back(question: str) -> bool:
     """Whether the question leans on what was said before: it holds a word that points back at something
-    (`_POINTING_BACK`), or it opens by carrying the thread on ("and for the react rules what do we add", "so how do i
-    turn it off")."""
+    (`_POINTING_BACK`), it opens by carrying the thread on ("and for the react rules what do we add", "so how do i
+    turn it off"), or it closes on a "then" or a "so" that stands for what was said ("why so short")."""
     words = re.findall(r"[a-z]+", question.lower())
-    return bool(_LEAD.match(question)) or any(word in _POINTING_BACK for word in words)
+    return (bool(_LEAD.match(question)) or bool(_THEN_OR_SO.search(question))
+            or any(word in _POINTING_BACK for word in words))
 
 
 def read(

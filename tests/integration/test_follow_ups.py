@@ -177,6 +177,20 @@ def test_a_follow_up_that_drifts_to_a_document_the_thread_never_used_is_asked_ba
     assert max(outcome.metrics["confidence_history"]) == pytest.approx(0.6)
 
 
+def test_a_follow_up_may_move_to_a_document_its_thread_named(tmp_path: Path) -> None:
+    # conversations tune cv-271 over the opsdocs corpus: the first answer cites chrony's FAQ; "that release" is 4.2,
+    # whose entry is in chrony's NEWS, a document the first question named ("chrony") though no answer cited it
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        assert not engine.ingest_paths("ops", [REPO / "data" / "opsdocs" / "files"]).failed
+        first = engine.ask("ops", "which chrony version added ntp over ptp", thread_id="t-chrony")
+        assert first.status == "answered" and {c.doc_name for c in first.citations} == {"chrony-FAQ.txt"}
+        outcome = engine.ask("ops", "anything in that release for 32 bit linux", thread_id="t-chrony")
+    assert outcome.status == "answered"
+    assert "64-bit time_t on 32-bit Linux" in (outcome.answer or "")
+    assert {c.doc_name for c in outcome.citations} == {"chrony-NEWS.txt"}
+    assert all(not step["drifted_to"] for step in outcome.trace if step["node"] == "critic")
+
+
 def test_a_self_contained_follow_up_moves_to_a_new_document(engine: Engine) -> None:
     # conversations tune cv-075: the thread cited only the Heron S1's datasheet; the follow-up, which points back at
     # nothing, is answered from the returns policy

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from masis.judge.continuity import drifted
+from masis.judge.continuity import drifted, named_documents
 from masis.judge.reading import points_back
 
 # (the follow-up as asked and read, the answer's documents, the thread's earlier questions and cited documents, what
@@ -43,7 +43,9 @@ def test_what_drifted_from_its_thread(
     ["which one wins if both are there", "do i send bug reports to him", "what generates that file",
      "can i set all of them with one flag", "what else do i need on a mac",
      # conversations tune cv-337: "and" carries ESLint's thread on; the answer came from axios's changelog
-     "and for the react specific rules what do we add", "so how do i pin the version"],
+     "and for the react specific rules what do we add", "so how do i pin the version",
+     # a closing "then" or "so" stands for what was said
+     "is it free then", "anything to set until then?", "why so slow", "do i have to do so"],
 )
 def test_questions_left_as_typed_that_still_point_back(question: str) -> None:
     # follow-ups of unseen threads (tune) that the rules read as typed and that drifted to another document
@@ -57,3 +59,25 @@ def test_questions_left_as_typed_that_still_point_back(question: str) -> None:
 def test_self_contained_follow_ups_do_not_point_back(question: str) -> None:
     # a self-contained follow-up may move to a new document: the drift rule leaves it alone
     assert not points_back(question)
+
+
+@pytest.mark.parametrize(
+    ("questions", "expected"),
+    [
+        # a package's name, dotted, names both of its pages
+        (["how long can lazr.restfulclient's cache filenames get"],
+         ["lazr.restfulclient-caching.rst", "lazr.restfulclient-retry.rst"]),
+        # a product typed in lower case, and a tool with an underscore typed with it
+        (["is the heron s1 waterproof?"], ["heron_s1_datasheet.txt"]),
+        (["how do i run pg_restore in parallel"], ["pg_restore.1.txt"]),
+        # conversations tune cv-271: the first question names chrony, whose NEWS the follow-up was answered from
+        (["which chrony version added ntp over ptp"], ["chrony-FAQ.txt", "chrony-NEWS.txt"]),
+        # ordinary words name no document: "returns" is no tool, "policy" no product
+        (["what is the returns policy"], []),
+    ],
+)
+def test_the_documents_a_thread_s_questions_name(questions: list[str], expected: list[str]) -> None:
+    documents = ["lazr.restfulclient-caching.rst", "lazr.restfulclient-retry.rst", "pytest-timeout-METADATA.rst",
+                 "heron_s1_datasheet.txt", "falcon_x2_datasheet.md", "returns_policy.html", "pg_restore.1.txt",
+                 "pg_dump.1.txt", "chrony-FAQ.txt", "chrony-NEWS.txt"]
+    assert named_documents(questions, documents) == expected
