@@ -309,7 +309,7 @@ def main() -> int:
         lambda t: check_questions(t, "mldocs", "ml"),
         lambda t: check_questions(t, "tooldocs", "tl"),
         lambda t: check_questions(t, "frontdocs", "fe"),
-        lambda t: check_questions(t, "platformdocs", "pd"),  # policydocs' ids are pd- too: name the set with an id
+        lambda t: check_questions(t, "platformdocs", "pf"),
         check_conversations,
     )
     for check in checks:
