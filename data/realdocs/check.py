@@ -4,8 +4,8 @@ data/policydocs/questions.jsonl, data/configdocs/questions.jsonl, data/guidedocs
 data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questions.jsonl,
 data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl,
 data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/questions.jsonl,
-data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/questions.jsonl and
-data/conversations/conversations.jsonl.
+data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/questions.jsonl,
+data/platformdocs/questions.jsonl and data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -47,6 +47,7 @@ DATADOCS = DATA / "datadocs"
 MLDOCS = DATA / "mldocs"
 TOOLDOCS = DATA / "tooldocs"
 FRONTDOCS = DATA / "frontdocs"
+PLATFORMDOCS = DATA / "platformdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -69,6 +70,7 @@ CORPORA = {
     "mldocs": MLDOCS / "files",
     "tooldocs": TOOLDOCS / "files",
     "frontdocs": FRONTDOCS / "files",
+    "platformdocs": PLATFORMDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -307,6 +309,7 @@ def main() -> int:
         lambda t: check_questions(t, "mldocs", "ml"),
         lambda t: check_questions(t, "tooldocs", "tl"),
         lambda t: check_questions(t, "frontdocs", "fe"),
+        lambda t: check_questions(t, "platformdocs", "pf"),
         check_conversations,
     )
     for check in checks:
