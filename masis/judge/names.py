@@ -162,13 +162,14 @@ def names(
 
 
 def _slip(word: str, ordinary: tuple[str, ...]) -> bool:
-    """Whether one letter left out, added, changed or swapped with the next makes `word` an ordinary word."""
+    """Whether one letter left out, added, changed or swapped with the next makes `word` an English word. Not one of
+    computing's common terms: a letter added to one is how packages are named ("ujson", "xpath"), not a slip."""
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
     variants = {a + b[1:] for a, b in splits if b}
     variants |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
     variants |= {a + c + b[1:] for a, b in splits if b for c in ascii_lowercase}
     variants |= {a + c + b for a, b in splits for c in ascii_lowercase}
-    return any(_listed(variant, ordinary) for variant in variants - {word} if len(variant) >= MIN_NAME)
+    return any(_in_list(variant, ordinary) for variant in variants - {word} if len(variant) >= MIN_NAME)
 
 
 def is_ordinary(word: str) -> bool:
@@ -190,8 +191,10 @@ _COMMON_TERMS = frozenset({
 
 
 def _listed(word: str, ordinary: tuple[str, ...]) -> bool:
-    if word in _COMMON_TERMS:
-        return True
+    return word in _COMMON_TERMS or _in_list(word, ordinary)
+
+
+def _in_list(word: str, ordinary: tuple[str, ...]) -> bool:
     index = bisect_left(ordinary, word)
     return index < len(ordinary) and ordinary[index] == word
 
