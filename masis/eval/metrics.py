@@ -115,7 +115,9 @@ def _parted(text: str) -> str:
 
 
 def _links_parted(text: str) -> str:
-    return _LINK.sub(lambda link: link.group(0).replace("/", " "), text)
+    # an anchor's hash and AsciiDoc's link text in brackets part words too: "…4.7.html#config_remote_storage[*remote_
+    # storage*]" holds "remote_storage"
+    return _LINK.sub(lambda link: re.sub(r"[/#\[\]]", " ", link.group(0)), text)
 
 
 def contains_answer(text: str, golds: Sequence[str]) -> bool:

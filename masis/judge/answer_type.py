@@ -487,12 +487,19 @@ def _question_words(question: str) -> set[str]:
     return {word.lower() for word in _WORD.findall(question)}
 
 
+# a default asked as an amount: "how big … by default", "how many retries by default"
+_ASKS_AMOUNT = re.compile(
+    r"\bhow\s+(?:many|much|long|old|far|big|large|high|tall|often|frequently|fast|deep|wide|heavy)\b", re.IGNORECASE)
+
+
 def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
     """Whether `sentence` holds something of `kind` that the question does not already say."""
     if kind is None:
         return False
     asked = _question_words(question)
     if kind == "default":
+        if _ASKS_AMOUNT.search(question) and not gives_type(sentence, "number", question):
+            return False  # "How big is the disk image … by default?" is not answered by where it goes by default
         if (restated := _LEFT_OUT_SAID.search(sentence)) and (restated[1] or restated[2]).lower() in asked \
                 and LEFT_OUT.search(question):
             # "If no -f option is present, make will look for GNUmakefile, makefile and Makefile": what happens

@@ -650,3 +650,17 @@ def test_a_version_written_after_another_tools_name_and_version_is_that_tools() 
     assert gives_type("For use of AVX2, gas (GNU assembler) version 2.23 or higher", "version",
                       "Which gas version is needed for AVX2 when building Node.js?")
     assert gives_type("Added in version 2.3.", "version", "Which version of requests added it?")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gives"),
+    [
+        # platformdocs tune pf-089: where the image goes by default is no size
+        ("By default, fai-kvm will create the disk images for the virtual machines in /tmp.", False),
+        ("By default, fai-kvm creates a 20G disk image.", True),
+    ],
+)
+def test_a_default_asked_as_an_amount_is_given_by_a_figure(sentence: str, gives: bool) -> None:
+    question = "How big is the disk image fai-kvm creates by default?"
+    assert expected_type(question) == "default"
+    assert gives_type(sentence, "default", question) is gives

@@ -78,6 +78,10 @@ def test_containment_is_word_aligned_after_normalisation() -> None:
     advisory = "Resolve https://github.com/advisories/GHSA-vqfr-h8mv-ghfj with h11"
     assert m.contains_answer(advisory, ["GHSA-vqfr-h8mv-ghfj"])
     assert not m.contains_answer("See https://example.org/docs/v2/setup", ["https://example.org/docs"])
+    # and so do its anchor and AsciiDoc's link text (platformdocs tune pf-017)
+    renamed = "Renamed *secondary_storage* to https://ccache.dev/manual/4.7.html#config_remote_storage[*remote_storage*]"
+    assert m.contains_answer(renamed, ["remote_storage"])
+    assert not m.contains_answer(renamed, ["config"])
     assert not m.contains_answer("Paths like /usr/etc/masis.conf are read", ["etc"])
 
 

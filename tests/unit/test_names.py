@@ -54,6 +54,12 @@ def test_a_word_one_slip_from_an_ordinary_word_is_a_misspelling() -> None:
     assert names(["llnode"], {"llnode": 0}, lambda start: [], ("node", "anode")) == ["llnode"]
 
 
+def test_a_letter_added_to_a_computing_term_names_a_package() -> None:
+    # webdocs tune wd-011: "What's ujson's median latency …?" was answered from orjson's table at 0.80, "ujson" taken
+    # for a slip of "json"; no passage holds it, so it is missing from every answer
+    assert names(["ujson"], {"ujson": 0}, lambda start: [], ("jason", "son")) == ["ujson"]
+
+
 def test_a_word_that_looks_ordinary_names_a_thing_when_a_documents_name_has_it() -> None:
     # policydocs tune pd-030: "certifi" starts "certificate", so it was no name, and Google's policy answered for it
     ordinary = ordinary_words()
