@@ -213,8 +213,17 @@ def read(
         if reading is not None and reading.unclear:
             return Reading(question, True, "unclear", reading.candidates, reading.unclear)
         if reading is not None and reading.text != typed:
+            if _IT.search(reading.text) and (_IT.search(typed) or reading.rule == "pronoun"):
+                # "and the bugfix release after it?" put in the frame as typed ("When did the bugfix release after
+                # it"), or "that release" read as "the release that added it": an "it" is still unread, and what it
+                # means is the user's to say
+                pointing = [word for word in re.findall(r"[a-z]+", typed.lower()) if word in _POINTING_BACK]
+                return Reading(question, True, "unclear", (), "it" if _IT.search(typed) else (pointing or ["it"])[0])
             return reading
     return _dependent(body, "carried") if picked else Reading(question, rule="self-contained")
+
+
+_IT = re.compile(r"\bit\b", re.IGNORECASE)
 
 
 _BARE_WHY = re.compile(r"^\W*(?:and\s+)?(?:why|how\s+come)\W*$", re.IGNORECASE)

@@ -220,6 +220,19 @@ def test_that_as_the_subject_of_a_verb_that_closes_the_question_is_asked_back() 
     assert read("did that release fix the bug", before).unclear is None
 
 
+def test_a_reading_that_still_holds_an_unread_it_is_asked_back() -> None:
+    # conversations tune cv-332#2: the fragment's own "it" went into the frame as typed ("When did Axios 1.15.0 the
+    # patch right after it"); which release "it" is, the words leave to the user
+    reading = read("and the patch right after it?", [turn("when did axios 1.15.0 ship")])
+    assert (reading.rule, reading.dependent, reading.unclear) == ("unclear", True, "it")
+    # platformdocs conversations check cv-345#3: a turn asked back as typed leaves its "it" unread, so "that release"
+    # cannot be read as "the release that added it" (it was answered with another release's entry)
+    before = [turn("which easyrsa option sets a custom renew grace period"), turn("which release added it?")]
+    assert (read("did that release do anything for openssl 3", before).unclear) == "that"
+    # an "it" the reading settles is read as before
+    assert read("is it on by default", [turn("does the xfs collector need a particular kernel")]).rule != "unclear"
+
+
 def test_an_ellipsis_the_earlier_question_cannot_take_whole_is_asked_back() -> None:
     """"nasm" and "Windows" have no one place in the frame: a swap of "Windows" for "Node.js" alone would drop
     "nasm" and ask about gas on Windows, so the user is asked to put the question in full."""
