@@ -165,9 +165,9 @@ _RELATIONAL = word_set(
 _POINTING_BACK = _SINGULAR | _DEMONSTRATIVES | _ONES | _PERSON | _PLURAL | {"else", "other", "both"}
 
 
-# "then" and "so" standing for what was said: "what does 0 do then", "anything to pass until then?", "why so short",
-# "do i have to do so"
-_THEN_OR_SO = re.compile(r"\b(?:then|so(?:\s+[a-z]+)?)\s*[?.!]*\s*$", re.IGNORECASE)
+# "then" and "so" standing for what was said ("what does 0 do then", "anything to pass until then?", "why so short",
+# "do i have to do so"), and a repair of the question before ("the backend i mean")
+_THEN_OR_SO = re.compile(r"\b(?:then|so(?:\s+[a-z]+)?)\s*[?.!]*\s*$|\bi\s+mean(?:t)?\b", re.IGNORECASE)
 
 
 def points_back(question: str) -> bool:
@@ -898,7 +898,8 @@ def _named_before(words: list[Token], index: int, frame: str, tools: AbstractSet
     frame_words = {word.lower for word in tokens(frame)}
     new = [(at, word) for at, word in enumerate(words[:index]) if word.lower not in frame_words]
     return any(_names_tool(word.lower) and words[at + 1].text.startswith("-") for at, word in new if at < index - 1) \
-        or (words[index].lower == "its" and any(tool_key(word.text) in tools for _, word in new))
+        or (words[index].lower == "its" and any(tool_key(word.text) in tools or _TOOL.fullmatch(word.text)
+                                                for _, word in new))
 
 
 def _closing_object(words: list[Token], index: int) -> bool:

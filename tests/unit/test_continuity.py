@@ -45,7 +45,10 @@ def test_what_drifted_from_its_thread(
      # conversations tune cv-337: "and" carries ESLint's thread on; the answer came from axios's changelog
      "and for the react specific rules what do we add", "so how do i pin the version",
      # a closing "then" or "so" stands for what was said
-     "is it free then", "anything to set until then?", "why so slow", "do i have to do so"],
+     "is it free then", "anything to set until then?", "why so slow", "do i have to do so",
+     # a repair of the question before (platformdocs conversations tune cv-344#3, answered from ccache's manual in a
+     # thread about crun)
+     "the backend i mean"],
 )
 def test_questions_left_as_typed_that_still_point_back(question: str) -> None:
     # follow-ups of unseen threads (tune) that the rules read as typed and that drifted to another document

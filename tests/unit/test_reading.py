@@ -220,6 +220,12 @@ def test_that_as_the_subject_of_a_verb_that_closes_the_question_is_asked_back() 
     assert read("did that release fix the bug", before).unclear is None
 
 
+def test_its_after_a_tool_the_question_names_is_that_tool_s() -> None:
+    # platformdocs conversations tune cv-349#3: fai-setup's own log, not the mirror's of the question before
+    reading = read("and where does fai-setup write its log", [turn("whats the default package mirror fai uses")])
+    assert (reading.text, reading.rule) == ("and where does fai-setup write its log", "self-contained")
+
+
 def test_a_reading_that_still_holds_an_unread_it_is_asked_back() -> None:
     # conversations tune cv-332#2: the fragment's own "it" went into the frame as typed ("When did Axios 1.15.0 the
     # patch right after it"); which release "it" is, the words leave to the user
