@@ -257,6 +257,8 @@ _SAYS_DEFAULT = re.compile(
     r"\bby\s+default\b|\bdefault(?:s|ing)?\s*(?:[:=]|\b(?:to|is|was|are|were|value|setting|settings|of)\b)"
     r"|[\[(](?:the\s+)?default\b|\bdefault\s+(?=[\d'\"`]|(?:true|false|null|none|on|off|yes|no|unlimited)\b)"
     r"|\b(?:is|was|are|be)\s+(?:the\s+)?default\b|\bdefault\s+(?:[\w-]+\s+){1,3}(?:is|was|are)\s"
+    # a changelog's entry: "Default GOMAXPROCS to 1", "Change default log level to info"
+    r"|\bdefault\s+[\w.-]+(?:\s+[\w.-]+)?\s+to\s+(?=[\d'\"`])"
     # a reference's entry line: "Default AES key size, 32."
     r"|^\W*default\s+(?:[\w-]+\s+){0,4}[\w-]+,\s*[\w.'\"`-]+\W*$",
     re.IGNORECASE,

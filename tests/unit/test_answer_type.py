@@ -664,3 +664,14 @@ def test_a_default_asked_as_an_amount_is_given_by_a_figure(sentence: str, gives:
     question = "How big is the disk image fai-kvm creates by default?"
     assert expected_type(question) == "default"
     assert gives_type(sentence, "default", question) is gives
+
+
+def test_a_changelog_entry_that_sets_a_default_says_it_with_its_value() -> None:
+    # platformdocs tune pf-071: node_exporter 1.5.0's "[CHANGE] Default GOMAXPROCS to 1"
+    question = "What did node_exporter 1.5.0 set the Go runtime's GOMAXPROCS to by default?"
+    assert gives_type("[CHANGE] Default GOMAXPROCS to 1 #2530", "default", question)
+    # "to" before a placeholder or a verb sets nothing: sqlite3(1)'s "Set default mmap size to N", systemd's
+    # "configure the default mount options to use" (configdocs tune cd-008)
+    assert not gives_type("-mmap N Set default mmap size to N", "default", "What is the default mmap size?")
+    assert not gives_type("configure the default mount options to use for LUKS home directories", "default",
+                          "Which mount options does systemd-homed use by default?")
