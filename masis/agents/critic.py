@@ -120,6 +120,8 @@ def _drifted(ctx: AgentContext, state: MASISState, evidence: list[EvidenceChunk]
              *state.get("clarifications", [])]
     earlier = [turn["question"] for turn in history]
     cited = [doc for turn in history for doc in turn.get("docs") or []]
+    if set(quoted) & set(cited):
+        return []  # the draft quotes a document the thread used: no drift, and no need to list the workspace
     named = continuity.named_documents(earlier, (info.name for info in ctx.registry.documents(state["workspace_id"])))
     return continuity.drifted(" ".join(asked), quoted, earlier, [*cited, *named])
 

@@ -49,8 +49,14 @@ def named_documents(questions: Iterable[str], document_names: Iterable[str]) -> 
     "heron_s1_datasheet.txt" by "Is the Heron S1 waterproof?"). A thread whose earlier answers were asked back
     cited nothing, yet it is about what its questions named."""
     asked = " ".join(tool_key(question.lower()) for question in questions)
+    words = frozenset(_WORD.findall(asked))
     return [
         name for name in document_names
-        if any(re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", asked)
-               for key in {*tool_names([name]), *(tool_key(product.lower()) for product in product_names([name]))})
+        # a name none of whose words the questions hold names nothing they asked (most of a large workspace)
+        if words.intersection(_WORD.findall(name.lower()))
+        and any(re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", asked)
+                for key in {*tool_names([name]), *(tool_key(product.lower()) for product in product_names([name]))})
     ]
+
+
+_WORD = re.compile(r"[a-z0-9]+")
