@@ -114,10 +114,13 @@ def _parted(text: str) -> str:
     return _CALL.sub(" ", text.translate(_WORD_BREAKS))
 
 
+# an anchor's hash and AsciiDoc's link text in brackets part a link's words too: "…4.7.html#config_remote_storage[*
+# remote_storage*]" holds "remote_storage"
+_LINK_BREAKS = re.compile(r"[/#\[\]]")
+
+
 def _links_parted(text: str) -> str:
-    # an anchor's hash and AsciiDoc's link text in brackets part words too: "…4.7.html#config_remote_storage[*remote_
-    # storage*]" holds "remote_storage"
-    return _LINK.sub(lambda link: re.sub(r"[/#\[\]]", " ", link.group(0)), text)
+    return _LINK.sub(lambda link: _LINK_BREAKS.sub(" ", link.group(0)), text)
 
 
 def contains_answer(text: str, golds: Sequence[str]) -> bool:

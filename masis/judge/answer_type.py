@@ -22,9 +22,11 @@ _NUMBER_NOUNS = (
 )
 _PERSON_NOUNS = "person people man woman author founder leader president ceo director architect composer writer"
 
+# "how many …", "how big …": a question asking for an amount
+_HOW_AMOUNT = r"how\s+(?:many|much|long|old|far|big|large|high|tall|often|frequently|fast|deep|wide|heavy)"
 _TYPED = re.compile(
     r"\b(?:(?P<date>when|what\s+time)"
-    r"|(?P<number>how\s+(?:many|much|long|old|far|big|large|high|tall|often|frequently|fast|deep|wide|heavy))"
+    rf"|(?P<number>{_HOW_AMOUNT})"
     r"|(?P<person>who|whom|whose)"
     r"|(?P<place>where)"
     r"|(?:what|which)\s+(?:(?:was|is|were|are)\s+the\s+)?(?P<noun>[a-z]+))\b",
@@ -490,8 +492,7 @@ def _question_words(question: str) -> set[str]:
 
 
 # a default asked as an amount: "how big … by default", "how many retries by default"
-_ASKS_AMOUNT = re.compile(
-    r"\bhow\s+(?:many|much|long|old|far|big|large|high|tall|often|frequently|fast|deep|wide|heavy)\b", re.IGNORECASE)
+_ASKS_AMOUNT = re.compile(rf"\b{_HOW_AMOUNT}\b", re.IGNORECASE)
 
 
 def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:

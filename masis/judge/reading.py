@@ -213,12 +213,13 @@ def read(
         if reading is not None and reading.unclear:
             return Reading(question, True, "unclear", reading.candidates, reading.unclear)
         if reading is not None and reading.text != typed:
-            if _IT.search(reading.text) and (_IT.search(typed) or reading.rule == "pronoun"):
+            typed_it = _IT.search(typed) is not None
+            if _IT.search(reading.text) and (typed_it or reading.rule == "pronoun"):
                 # "and the bugfix release after it?" put in the frame as typed ("When did the bugfix release after
                 # it"), or "that release" read as "the release that added it": an "it" is still unread, and what it
-                # means is the user's to say
-                pointing = [word for word in re.findall(r"[a-z]+", typed.lower()) if word in _POINTING_BACK]
-                return Reading(question, True, "unclear", (), "it" if _IT.search(typed) else (pointing or ["it"])[0])
+                # means is the user's to say (the word the user typed that points back)
+                pointing = next((word for word in re.findall(r"[a-z]+", typed.lower()) if word in _POINTING_BACK), "it")
+                return Reading(question, True, "unclear", (), "it" if typed_it else pointing)
             return reading
     return _dependent(body, "carried") if picked else Reading(question, rule="self-contained")
 
