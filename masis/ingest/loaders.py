@@ -19,7 +19,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from masis.errors import IngestError, UnsupportedFileError
-from masis.ingest import markdown, rst
+from masis.ingest import asciidoc, markdown, rst
 from masis.ingest.entries import repeat_entry_terms
 from masis.ingest.sections import (
     BLOCK_BREAK,
@@ -127,7 +127,10 @@ _TITLE_MAX = 200
 
 
 def _load_txt(data: bytes) -> list[Section]:
-    text = repeat_entry_terms(_decode_text(data)).strip()
+    decoded = _decode_text(data)
+    if asciidoc.is_asciidoc(decoded):
+        return _markdown_sections(asciidoc.to_markdown(decoded))
+    text = repeat_entry_terms(decoded).strip()
     title = _title_line(text)
     return [Section(text=text, heading=title, titles_document=title is not None)]
 
@@ -149,6 +152,10 @@ _ITEM_INDENT = "    "  # a list item's continuation, as Markdown guides indent i
 
 
 def _load_md(data: bytes) -> list[Section]:
+    return _markdown_sections(_decode_text(data))
+
+
+def _markdown_sections(text: str) -> list[Section]:
     builder = SectionBuilder()
     paragraph: list[str] = []
     # what is said of the next block, put before it: a MyST tab's label ("Windows") or a version note ("New in version
@@ -179,7 +186,7 @@ def _load_md(data: bytes) -> list[Section]:
     directives: list[markdown.Fence] = []
     releases = ReleaseHeadings()
     in_code = in_comment = in_list = False
-    lines = _decode_text(data).split("\n")
+    lines = text.split("\n")
     for raw in lines[markdown.front_matter_lines(lines) :]:
         if in_comment or ("<!--" in raw and not in_code):
             raw, in_comment = markdown.without_comments(raw, in_comment)

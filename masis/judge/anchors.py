@@ -32,7 +32,7 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _PARTS = re.compile(r"[^\W\d_]+|\d+")
 _CODE = re.compile(r"\w[._:/]\w|\w_\w|\(\)$")
 _LEADING_V = re.compile(r"^v(?=\d)", re.IGNORECASE)
-_FLAG = re.compile(r"^--?\w")  # "-5", "-B", "--max-old-space-size"
+_FLAG = re.compile(r"^--?\w|^\+[A-Za-z]")  # "-5", "-B", "--max-old-space-size"; dig(1)'s "+short"
 _IDENTIFIER = re.compile(r"[A-Za-z][.:/][A-Za-z]|[A-Za-z0-9]_[A-Za-z0-9]")  # `fs.readFile`, `PRIORITY_LOW`
 # What a bare number ("Debian 12") is not held by: an ISO date's month and day, a dotted version's later parts
 # ("3.12.6" holds 3, not 12; "v20.1.0" holds 20)
@@ -184,6 +184,8 @@ def _is_anchor(token: str, starts_sentence: bool) -> bool:
         return True
     if token.startswith("-") and len(token) > 1 and token.lstrip("-")[:1].isalpha():
         return True
+    if token[:1] == "+" and token[1:2].isalpha():
+        return True  # a query option as dig(1) writes it: "+tries", "+short"
     if token[:1] in "@$" and token[1:2].isalpha():
         return True  # a keyword or a variable by its sigil: crontab's `@reboot`, a decorator's `@cache`, `$home`
     if _CODE.search(token) or _SETTING.match(token):
@@ -219,7 +221,7 @@ def holds(text: str, anchor: str) -> bool:
     wanted = _parts(anchor)
     if not wanted:
         return True
-    if _RELEASE.match(anchor) and _only_prereleases(text, anchor):
+    if _RELEASE.match(anchor) and (_only_prereleases(text, anchor) or _only_later_parts(text, anchor)):
         return False
     if any(c.isdigit() for c in anchor):
         text = _SECTION_NUMBER.sub(r"\1", text)
@@ -238,6 +240,14 @@ def _only_prereleases(text: str, release: str) -> bool:
     bare = _LEADING_V.sub("", release)
     found = [m.end() for m in re.finditer(rf"(?<![\w.])(?:v|V)?{re.escape(bare)}(?![\d])", text)]
     return bool(found) and all(_PRERELEASE_TAG.match(text, end) for end in found)
+
+
+def _only_later_parts(text: str, release: str) -> bool:
+    """Whether every mention of `release` in `text` is the later part of a longer version (and there is one): ccache
+    3.2.4 is no release of ccache 2.4."""
+    bare = _LEADING_V.sub("", release)
+    found = [m.start() for m in re.finditer(rf"(?<!\d){re.escape(bare)}(?!\d)", text)]
+    return bool(found) and all(re.match(r"\d\.", text[max(0, start - 2) : start]) for start in found)
 
 
 # a FAQ's or a manual's section number opening a line ("4.4. Is the chronyc / chronyd protocol documented

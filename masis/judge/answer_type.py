@@ -257,6 +257,8 @@ _ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|she
 # registry")
 _SAYS_DEFAULT = re.compile(
     r"\bby\s+default\b|\bdefault(?:s|ing)?\s*(?:[:=]|\b(?:to|is|was|are|were|value|setting|settings|of)\b)"
+    # dig(1)'s "instead of the default, 3"
+    r"|\bthe\s+default,\s+(?=[\d'\"`])"
     r"|[\[(](?:the\s+)?default\b|\bdefault\s+(?=[\d'\"`]|(?:true|false|null|none|on|off|yes|no|unlimited)\b)"
     r"|\b(?:is|was|are|be)\s+(?:the\s+)?default\b|\bdefault\s+(?:[\w-]+\s+){1,3}(?:is|was|are)\s"
     # a changelog's entry: "Default GOMAXPROCS to 1", "Change default log level to info"

@@ -20,7 +20,7 @@ _PERIOD_WORD = re.compile(r"^(?:Q[1-4]|H[12]|FY\d{2,4}|(?:19|20)\d\d)$", re.IGNO
 VERSION_WORD = re.compile(r"^v?\d+(?:\.\d+)*$", re.IGNORECASE)
 _QUANTITY = re.compile(r"^\d+(?:[.,]\d+)?-?(?:day|week|month|year|hour|minute|inch|gb|tb|mb|kg|g)s?$", re.IGNORECASE)
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$|^[a-z]+-[a-z]+s$|[a-z][A-Z]|_|\w\.\w|\(\)$")
-_FLAG = re.compile(r"^--?[A-Za-z][\w-]*(?:=\S*)?$")
+_FLAG = re.compile(r"^(?:--?|\+)[A-Za-z][\w-]*(?:=\S*)?$")
 def word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 

@@ -326,13 +326,15 @@ _HEADING_WORDS_MAX = 8
 # a line of options and their arguments only, as argparse and man pages write an entry's term
 # (its argument a metavar, a placeholder or argparse's choices, "{0,1,2,3}")
 _OPTION_TERM = (
-    r"--?[A-Za-z][\w-]*(?:[ =](?:[A-Z][A-Z0-9_]*|<[\w-]+>|\{[\w.,-]+\})"
+    r"(?:--?[A-Za-z][\w-]*(?:[ =](?:[A-Z][A-Z0-9_]*|<[\w-]+>|\{[\w.,-]+\})"
     # esbuild(1)'s placeholders: "--color=...", "--drop:...", "--footer:T=...", "--inject:F"
     r"|(?=[:=][A-Z.])[:=](?:[A-Z]=?)?(?:\.\.\.)?)?"
+    # dig(1)'s query options: "+short", "+tries=T", "+bufsize[=B]", "+subnet=addr[/prefix-length]"
+    r"|\+[a-z][\w-]*(?:\[=[^\s,]+\]|=[^\s,]+)?)"
 )
 # (jq's page writes them after a bullet, "/" between, and a colon after: "○   --compact-output / -c:")
 _OPTIONS_ALONE = re.compile(rf"^(?:[○•·]\s+)?{_OPTION_TERM}(?:(?:,\s*|\s+/\s+){_OPTION_TERM})*:?$")
-_OPTION = re.compile(r"^--?[A-Za-z]")
+_OPTION = re.compile(r"^--?[A-Za-z]|^\+[a-z]")
 # a list item's link or author ("Add prompt customization by @jimenezj8 in https://…")
 _LINK = re.compile(r"^(?:https?://|@\w)")
 _YEARISH = re.compile(r"^(?:FY|Q[1-4]|H[12])?[-']?(?:19|20)?\d\d$|^(?:FY|Q[1-4]|H[12])$", re.I)

@@ -247,3 +247,20 @@ def test_a_section_number_opening_a_line_is_no_version() -> None:
     assert not holds(faq, "4.4") and not holds(faq, "chrony 4.4")
     assert holds("New in version 4.4\n=================", "4.4")
     assert holds("4.4 (2023-08-09)\nAdded support for NTS.", "4.4")  # a changelog's heading keeps its version
+
+
+def test_a_query_option_as_dig_writes_it_is_an_anchor_held_as_written() -> None:
+    # dig(1): "+tries=T This option sets the number of times to try …", "+short, +noshort"
+    assert anchors("How many times does dig try a query by default (+tries)?") == ["+tries"]
+    assert holds("+tries=T This option sets the number of times to try UDP and TCP queries", "+tries")
+    assert not holds("+retry=T This option sets the number of times to retry", "+tries")
+    assert not holds("+noshort", "+short")
+    assert anchors("Is a + b commutative?") == []
+
+
+def test_a_release_is_not_held_by_the_later_parts_of_another_version() -> None:
+    # ccache's NEWS starts at 3.0: its "Ccache 3.2.4" section says nothing of ccache 2.4
+    assert not holds("Ccache 3.2.4\nRelease date: 2015-10-08", "2.4")
+    assert holds("Ccache 2.4\nRelease date: 2004-09-13", "2.4")
+    assert holds("Bug fixes since 3.2.4 and 2.4", "2.4")
+    assert holds("Python 3.12.6", "3.12")  # a patch release of the release asked about

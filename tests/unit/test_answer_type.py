@@ -675,3 +675,11 @@ def test_a_changelog_entry_that_sets_a_default_says_it_with_its_value() -> None:
     assert not gives_type("-mmap N Set default mmap size to N", "default", "What is the default mmap size?")
     assert not gives_type("configure the default mount options to use for LUKS home directories", "default",
                           "Which mount options does systemd-homed use by default?")
+
+
+def test_a_default_said_after_instead_of_gives_the_default() -> None:
+    # dig(1)'s "+tries=T": the figure after "the default," is the default asked for
+    question = "How many times does dig try a query by default (+tries)?"
+    sentence = "+tries=T This option sets the number of times to try UDP and TCP queries to server to T instead of " \
+        "the default, 3."
+    assert gives_type(sentence, expected_type(question), question)

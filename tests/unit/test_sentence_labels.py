@@ -344,3 +344,17 @@ def test_entries_of_dotted_flags_a_line_each_are_read_apart() -> None:
         "--cluster.settle-timeout value: maximum time to wait for cluster connections to settle",
         '--web.listen-address string: address to listen on (default ":9093")',
     ]
+
+
+def test_a_query_option_entry_is_read_with_its_term_and_a_cited_sentence_ends_before_the_next_one() -> None:
+    from masis.judge.sentences import is_option_term, split_sentences
+
+    assert is_option_term("+short, +noshort")
+    assert is_option_term("+bufsize[=B]")
+    assert is_option_term("+subnet=addr[/prefix-length], +nosubnet")
+    assert not is_option_term("+ this is text")
+    passage = "+short, +noshort\nThis option toggles whether a terse answer is provided."
+    assert split_sentences(passage) == ["+short, +noshort This option toggles whether a terse answer is provided."]
+    answer = "+tries=T This option sets the tries, 3 [a#34]. +recurse, +norecurse This option toggles RD [a#27]."
+    assert answer_sentences(answer) == ["+tries=T This option sets the tries, 3 [a#34].",
+                                        "+recurse, +norecurse This option toggles RD [a#27]."]
