@@ -16,7 +16,11 @@ from dataclasses import dataclass
 _FENCE = re.compile(r"\s{0,3}(?:```|~~~)")
 _QUOTE = re.compile(r"\s{0,3}>\s?")
 _ORDINAL = re.compile(r"\d{1,9}[.)]")
-_ANY_INLINE = re.compile(r"[\[<`*_~]")  # a line without these has no inline syntax
+_ANY_INLINE = re.compile(r"[\[<`*_~\\]")  # a line without these has no inline syntax
+# CommonMark's backslash escapes: a backslash before ASCII punctuation, outside a code span (where it is literal)
+_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+_TICK_OR_BACKSLASH = re.compile(r"[`\\]")
+_ESCAPED_BASE = 0xF0000  # escaped punctuation is held as a private-use character while the markup is read
 
 _OPEN_BRACKET = re.compile(r"\[")
 _OPEN_IMAGE = re.compile(r"!\[")
@@ -193,6 +197,7 @@ def strip_inline(line: str) -> str:
     spans, strong, emphasis and strike-through their content."""
     if _ANY_INLINE.search(line) is None:
         return line
+    line = _held_escapes(line)
     line = _links(line, _OPEN_IMAGE, nonempty=False)
     line = _links(line, _OPEN_BRACKET, nonempty=True)
     line = _reference_links(line)
@@ -201,7 +206,45 @@ def strip_inline(line: str) -> str:
     line = unwrap(line, _OPEN_STRONG, _CLOSE_STRONG)
     line = unwrap(line, _OPEN_STAR, _CLOSE_STAR)
     line = unwrap(line, _OPEN_UNDERSCORE, _CLOSE_UNDERSCORE)
-    return unwrap(line, _OPEN_STRIKE, _CLOSE_STRIKE)
+    return unwrap(line, _OPEN_STRIKE, _CLOSE_STRIKE).translate(_ESCAPES_BACK)
+
+
+def _held_escapes(line: str) -> str:
+    """`line` with each backslash-escaped punctuation mark (`CHANGELOG\\_V012.md`, `\\*\\*params`) as a stand-in that
+    no markup pass reads (`_ESCAPES_BACK` gives the mark back), code spans as written. One pass: a run of backticks
+    is closed by the next run of the same length, and a length found unclosed once is not looked for again."""
+    if "\\" not in line:
+        return line
+    out: list[str] = []
+    unclosed: set[int] = set()
+    index, end = 0, len(line)
+    while index < end:
+        char = line[index]
+        if char == "`":
+            after = index
+            while after < end and line[after] == "`":
+                after += 1
+            run = after - index
+            close = -1 if run in unclosed else line.find("`" * run, after)
+            if close < 0:
+                unclosed.add(run)
+                out.append(line[index:after])
+                index = after
+            else:
+                out.append(line[index : close + run])
+                index = close + run
+        elif char == "\\" and index + 1 < end and line[index + 1] in _PUNCTUATION:
+            out.append(chr(_ESCAPED_BASE + ord(line[index + 1])))
+            index += 2
+        else:
+            found = _TICK_OR_BACKSLASH.search(line, index + 1)
+            stop = end if found is None else found.start()
+            out.append(line[index:stop])  # the plain text up to the next backtick or backslash, at once
+            index = stop
+    return "".join(out)
+
+
+_ESCAPES_BACK = {_ESCAPED_BASE + code: chr(code) for code in range(0x21, 0x7F)}
 
 
 # Each pass below replaces, leftmost first and without overlaps (as re.sub does), one kind of construct by

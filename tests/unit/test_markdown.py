@@ -118,3 +118,16 @@ def test_markup_that_is_not_text_goes_and_code_stays() -> None:
     assert markdown.is_target("(pip-install)=") and not markdown.is_target("(see below)")
     assert markdown.front_matter_lines(["---", "title: CLI", "---", "# CLI"]) == 3
     assert markdown.front_matter_lines(["# CLI", "---"]) == 0
+
+
+@pytest.mark.parametrize(("line", "text"), [
+    # Node.js's CHANGELOG and dns pages, man-db's NEWS, an SDK's API reference: CommonMark backslash escapes
+    ("doc/changelogs/CHANGELOG\\_V012.md#0.12.14", "doc/changelogs/CHANGELOG_V012.md#0.12.14"),
+    ("| text records | {string\\[]} |", "| text records | {string[]} |"),
+    ("client.responses.create(\\*\\*params) -> Response", "client.responses.create(**params) -> Response"),
+    ("**bold** and \\*not emphasis\\*", "bold and *not emphasis*"),
+    ("`a\\_b` stays in code, c\\_d does not", "a\\_b stays in code, c_d does not"),
+    ("C:\\Users\\me is no escape", "C:\\Users\\me is no escape"),
+])
+def test_backslash_escapes_give_their_mark(line: str, text: str) -> None:
+    assert markdown.strip_inline(line) == text
