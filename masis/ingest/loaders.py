@@ -172,14 +172,12 @@ def _markdown_sections(text: str) -> list[Section]:
         labels.clear()
 
     def end_paragraph() -> None:
-        # inline markup is read over the paragraph's lines together: a link or an emphasis wraps from one to the next
         nonlocal item_paragraph
         if paragraph and not item_paragraph and not labels:
-            lines = [markdown.strip_inline(line) for line in paragraph]
-            for text in lines if is_field_record(lines) else [markdown.strip_inline(" ".join(paragraph))]:
+            for text in paragraph if is_field_record(paragraph) else [" ".join(paragraph)]:
                 builder.add_paragraph(text)
         elif paragraph:
-            add_block(markdown.strip_inline(" ".join(paragraph)))
+            add_block(" ".join(paragraph))
         paragraph.clear()
         item_paragraph = False
 
@@ -248,7 +246,7 @@ def _markdown_sections(text: str) -> list[Section]:
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
             builder.add_block(" | ".join(markdown.strip_inline(c) for c in cells if c))
             continue
-        paragraph.append(line.strip())
+        paragraph.append(markdown.strip_inline(line.strip()))
     end_paragraph()
     flush_labels()
     return builder.sections()

@@ -603,8 +603,3 @@ def test_an_html_changelogs_sub_heading_carries_its_release() -> None:
     headings = [s.heading for s in load_document("changes.html", data) if s.text.strip()]
     assert headings == ["v2.6.25: Added", "Linux"]
 
-
-def test_markdown_reads_a_link_or_an_emphasis_that_wraps_onto_the_next_line() -> None:
-    text = (b"# Install\n\nSee the [installation\nguide](https://example.com/guide) for **more\ndetails**, "
-            b"and `a\\_b`.\n")
-    assert flat(load_document("README.md", text)) == "See the installation guide for more details, and a\\_b."
