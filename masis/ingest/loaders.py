@@ -9,6 +9,7 @@ the file's name and says what to do; no library exception text leaks through unf
 from __future__ import annotations
 
 import csv
+import dataclasses
 import importlib
 import io
 import itertools
@@ -81,12 +82,24 @@ def load_document(name: str, data: bytes) -> list[Section]:
     if not data:
         raise IngestError("the file is empty")
     try:
-        sections = [s for s in loader(data) if s.text.strip()]
+        sections = [_without_ligatures(s) for s in loader(data) if s.text.strip()]
     except Problem as problem:
         raise IngestError(str(problem)) from None
     if not sections:
         raise IngestError("no text found")
     return sections
+
+
+# the Latin ligatures PDF text extraction gives ("speciﬁed", "ﬁle"), as the letters a question types
+_LIGATURE = re.compile("[\ufb00-\ufb06]")
+_LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})
+
+
+def _without_ligatures(section: Section) -> Section:
+    if _LIGATURE.search(section.text) is None and _LIGATURE.search(section.heading or "") is None:
+        return section
+    heading = section.heading.translate(_LIGATURES) if section.heading else section.heading
+    return dataclasses.replace(section, text=section.text.translate(_LIGATURES), heading=heading)
 
 
 # --- plain text, shared by .txt, .md, .rst, .csv and configuration files ---------------------------------

@@ -603,3 +603,12 @@ def test_an_html_changelogs_sub_heading_carries_its_release() -> None:
     headings = [s.heading for s in load_document("changes.html", data) if s.text.strip()]
     assert headings == ["v2.6.25: Added", "Linux"]
 
+
+
+def test_ligatures_of_pdf_text_are_read_as_their_letters() -> None:
+    # graphviz's dotguide.pdf gives "speciﬁed", "ﬁle" and "Koutsoﬁos": a question types "specified" and "file"
+    text = flat(load_document("dotguide.pdf", (DATA / "stackdocs" / "files" / "graphviz-dotguide.pdf").read_bytes()))
+    assert "specified" in text and "Koutsofios" in text
+    assert not any("\ufb00" <= char <= "\ufb06" for char in text)
+    assert flat(load_document("notes.txt", "The ﬁle is speciﬁed ﬁrst, then ﬂushed.".encode())) == (
+        "The file is specified first, then flushed.")
