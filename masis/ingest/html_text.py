@@ -84,7 +84,7 @@ def _walk(root: Tag, *, flatten: frozenset[str], blocks: bool = True) -> Iterato
     while stack:
         node = stack.pop()
         if isinstance(node, Tag):
-            if node.name in DROPPED:
+            if node.name in DROPPED or _is_permalink(node):
                 continue
             if node.name in flatten:
                 yield node
@@ -95,6 +95,21 @@ def _walk(root: Tag, *, flatten: frozenset[str], blocks: bool = True) -> Iterato
             stack.extend(reversed(node.contents))
         elif node is _BREAK or type(node) is NavigableString:  # exactly: not a Comment, Doctype, ...
             yield node
+
+
+# what a generated page links each heading to itself with: Sphinx's "¶", a "#" or a "§"
+_PERMALINK_MARKS = frozenset({"¶", "#", "§", "🔗"})
+
+
+def _is_permalink(tag: Tag) -> bool:
+    """A heading's link to itself (Sphinx's `<a class="headerlink" href="#…">¶</a>`): no text of the page."""
+    if tag.name != "a":
+        return False
+    classes = tag.get("class") or []
+    href = tag.get("href")
+    return "headerlink" in classes or (
+        isinstance(href, str) and href.startswith("#") and tag.get_text().strip() in _PERMALINK_MARKS
+    )
 
 
 def _row(row: Tag) -> str:

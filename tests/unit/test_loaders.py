@@ -612,3 +612,14 @@ def test_ligatures_of_pdf_text_are_read_as_their_letters() -> None:
     assert not any("\ufb00" <= char <= "\ufb06" for char in text)
     assert flat(load_document("notes.txt", "The ﬁle is speciﬁed ﬁrst, then ﬂushed.".encode())) == (
         "The file is specified first, then flushed.")
+
+
+def test_html_drops_a_headings_link_to_itself() -> None:
+    # Sphinx (borgbackup's FAQ, h5py's) and texinfo (libffi) end each heading with a "¶" linking to it
+    page = (b'<html><body><h2>Can I back up to multiple targets?<a class="headerlink" href="#targets" '
+            b'title="Permalink to this heading">\xc2\xb6</a></h2><p>Yes <a href="#how">see below</a>.</p>'
+            b'<h3>2.1 The Basics <a class="copiable-anchor" href="#The-Basics">\xc2\xb6</a></h3><p>Text.</p>'
+            b'</body></html>')
+    sections = load_document("faq.html", page)
+    assert [s.heading for s in sections] == ["Can I back up to multiple targets?", "2.1 The Basics"]
+    assert flat(sections) == "Yes see below. Text."
