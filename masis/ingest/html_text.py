@@ -86,15 +86,29 @@ def _walk(root: Tag, *, flatten: frozenset[str], blocks: bool = True) -> Iterato
         if isinstance(node, Tag):
             if node.name in DROPPED or _is_permalink(node):
                 continue
-            if node.name in flatten:
+            if node.name in flatten and not (node.name == "tr" and _lays_out_the_page(node)):
                 yield node
                 continue
-            if blocks and node.name in BLOCKS:
+            if blocks and (node.name in BLOCKS or node.name in CELLS):
                 yield _BREAK
                 stack.append(_BREAK)
             stack.extend(reversed(node.contents))
         elif node is _BREAK or type(node) is NavigableString:  # exactly: not a Comment, Doctype, ...
             yield node
+
+
+_LAYOUT_TAGS = ("h1", "h2", "h3", "h4", "table")
+
+
+def _lays_out_the_page(row: Tag) -> bool:
+    """Whether a table row is a page's layout, not a record: a cell of it holds a heading or a table of its own among
+    its children (libxslt's pages put their menu and their whole text in the cells of one row). Its cells are read as
+    the page's blocks, not joined into one line of " | ". Only the cells' children are looked at, so that tables
+    nested a thousand deep are read in linear time."""
+    return any(
+        cell.find(_LAYOUT_TAGS, recursive=False) is not None
+        for cell in row.find_all(("td", "th"), recursive=False)
+    )
 
 
 # what a generated page links each heading to itself with: Sphinx's "¶", a "#" or a "§"

@@ -623,3 +623,16 @@ def test_html_drops_a_headings_link_to_itself() -> None:
     sections = load_document("faq.html", page)
     assert [s.heading for s in sections] == ["Can I back up to multiple targets?", "2.1 The Basics"]
     assert flat(sections) == "Yes see below. Text."
+
+
+def test_html_laid_out_in_a_table_keeps_its_headings_and_blocks() -> None:
+    # libxslt's pages: the menu in one cell, the whole page (headings, lists, <br> lines) in the next
+    page = (b"<html><body><table><tr><td><ul><li>Home</li><li>FAQ</li></ul></td><td>"
+            b"<h3>v1.1.35: Feb 16 2022</h3><ul><li>Security:<br />Fix use-after-free<br />Fix a leak<br /></li></ul>"
+            b"<h3>v1.1.34: Oct 30 2019</h3><p>Portability fixes.</p></td></tr></table>"
+            b"<table><tr><th>flag</th><th>meaning</th></tr><tr><td><p>-v</p></td><td><p>verbose</p></td></tr></table>"
+            b"</body></html>")
+    sections = load_document("news.html", page)
+    assert [s.heading for s in sections] == [None, "v1.1.35: Feb 16 2022", "v1.1.34: Oct 30 2019"]
+    assert sections[1].text.split("\n\n") == ["Security:", "Fix use-after-free", "Fix a leak"]
+    assert sections[2].text.split("\n\n") == ["Portability fixes.", "flag | meaning", "-v | verbose"]  # a data table
