@@ -140,6 +140,7 @@ def without_numbering(heading: str) -> str:
 
 
 _RULE_LINE = re.compile(r"^[-=*_~#+]{3,}$")
+_BULLET = re.compile(r"^([*•‣◦▪+-]|o)\s+\S")  # a plain-text list item's bullet
 # a setext heading that reached us joined to its underline ("0.6.3 / 2022-01-22 ===="): a release's heading in a
 # changelog, which neither continues the item above it nor leads the one below into its sentence
 _UNDERLINED = re.compile(r"\S\s+(?:={3,}|-{3,})$")
@@ -301,6 +302,15 @@ def _blocks(text: str) -> list[str]:
             current = []
         if heading_like and line.endswith(":") and current and ends_with_mark(current[-1]):
             # "Upgrading from a version prior to 1.9.10:" after a paragraph that ended opens what follows it
+            blocks.append(" ".join(current))
+            current = []
+        if current and (item := _BULLET.match(line)) and (
+            current[0].startswith(marker := f"{item.group(1)} ") or following.startswith(marker)
+            or current[-1].endswith(":")
+        ):
+            # a plain-text list's item ("* Add PTP hardware clock" after "* Add asynchronous name resolving",
+            # libssh2's "o adds …" after "… the following enhancements:"): items with no closing mark are not one
+            # sentence
             blocks.append(" ".join(current))
             current = []
         current.append(line)

@@ -358,3 +358,22 @@ def test_a_query_option_entry_is_read_with_its_term_and_a_cited_sentence_ends_be
     answer = "+tries=T This option sets the tries, 3 [a#34]. +recurse, +norecurse This option toggles RD [a#27]."
     assert answer_sentences(answer) == ["+tries=T This option sets the tries, 3 [a#34].",
                                         "+recurse, +norecurse This option toggles RD [a#27]."]
+
+
+def test_the_items_of_a_plain_text_list_are_sentences_of_their_own() -> None:
+    from masis.judge.sentences import split_sentences
+
+    # chrony's NEWS and libssh2's RELEASE-NOTES list items with no closing mark, one a line
+    news = ("Enhancements\n------------\n* Add asynchronous name resolving with POSIX threads\n"
+            "* Add PTP hardware clock (PHC) refclock driver\n* Add new generic clock driver to slew by adjusting\n"
+            "  frequency only and use it on Linux")
+    assert split_sentences(news) == [
+        "Enhancements", "* Add asynchronous name resolving with POSIX threads",
+        "* Add PTP hardware clock (PHC) refclock driver",
+        "* Add new generic clock driver to slew by adjusting frequency only and use it on Linux"]
+    notes = "This release adds:\n o agent forwarding support\n o OpenSSH Agent support on Windows"
+    assert split_sentences(notes) == ["This release adds:", "o agent forwarding support",
+                                      "o OpenSSH Agent support on Windows"]
+    # a dash that wrapped to the start of a line in prose is no list
+    assert split_sentences("The option is rare\n- and only on Linux - today.") == [
+        "The option is rare - and only on Linux - today."]
