@@ -38,6 +38,12 @@ _IDENTIFIER = re.compile(r"[A-Za-z][.:/][A-Za-z]|[A-Za-z0-9]_[A-Za-z0-9]")  # `f
 # ("3.12.6" holds 3, not 12; "v20.1.0" holds 20)
 _DATE_MONTH_DAY = re.compile(r"\b(\d{4})-\d{2}-\d{2}\b")
 _LATER_VERSION_PARTS = re.compile(r"(?<=\d)(?:\.\d+)+")
+# a written date's day ("Sep 12 2012", "September 12th, 2012", "12 Sep 2012"): its year stays
+_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?"
+_WRITTEN_DATE_DAY = re.compile(
+    rf"\b(?:{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?,?|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME},?)\s+(\d{{4}})\b",
+    re.IGNORECASE,
+)
 # Capitalised words that start or frame a question rather than name something in it.
 _NOT_NAME_WORDS = (
     "i a what which who whom whose when where why how is are was were do does did can could would should will "
@@ -87,7 +93,22 @@ def _anchor_spans(question: str) -> tuple[tuple[int, int], ...]:
         if token and parts(token) and (_is_anchor(token, starts) or _dated_month(token, matches, index)):
             start = match.start() + raw.find(token)
             spans.append((start, start + len(token)))
-    return tuple(spans)
+    return tuple(_days_with_their_months(question, spans))
+
+
+def _days_with_their_months(question: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans, a date's day joined to its month ("1 Jan", "Sep 12"): one anchor, held by that day of that month
+    (`_holds_day`), where a bare "12" is not held by the day of "Sep 12 2012"."""
+    joined: list[tuple[int, int]] = []
+    for start, end in spans:
+        if joined:
+            before = question[joined[-1][0] : joined[-1][1]]
+            pair = f"{before} {question[start:end]}"
+            if question[joined[-1][1] : start].strip() == "" and _DAY_AND_MONTH.fullmatch(pair) and _day_month(pair):
+                joined[-1] = (joined[-1][0], end)
+                continue
+        joined.append((start, end))
+    return joined
 
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -200,11 +221,38 @@ def _is_anchor(token: str, starts_sentence: bool) -> bool:
     return False
 
 
+_DAY_AND_MONTH = re.compile(
+    r"(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month>[A-Za-z]{3,9})\.?"
+    r"|(?P<month2>[A-Za-z]{3,9})\.?\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?"
+)
+
+
+def _day_month(anchor: str) -> tuple[int, int] | None:
+    """The (day, month) an anchor joined by `_days_with_their_months` names, or None."""
+    found = _DAY_AND_MONTH.fullmatch(anchor)
+    if found is None:
+        return None
+    day, month = int(found["day"] or found["day2"]), month_number(found["month"] or found["month2"])
+    return (day, month) if month is not None and 1 <= day <= 31 else None
+
+
+def _holds_day(text: str, day: int, month: int) -> bool:
+    """Whether `text` names that day of that month: "1 Jan", "Jan 1st", "January 01", or an ISO date "2017-01-01"."""
+    name = _MONTHS[month - 1]
+    names = rf"(?:{name}|{name[:3]}{'|sept' if month == 9 else ''})\.?"
+    written = re.compile(
+        rf"(?<!\d)0?{day}(?:st|nd|rd|th)?[\s-]+{names}(?![a-z])|(?<![a-z]){names}[\s-]+0?{day}(?!\d)", re.IGNORECASE
+    )
+    return written.search(text) is not None or re.search(rf"\b\d{{4}}-{month:02d}-{day:02d}\b", text) is not None
+
+
 def holds(text: str, anchor: str) -> bool:
     """Whether `text` holds `anchor`: its parts appear together, in order; a name's plural or possessive counts,
     and an acronym is held by the words it abbreviates ("UMC" by "United Methodist Church"); a month by its name
     written out or shortened, or by an ISO date of that month ("Sept" by "2022-Sep-23", "September 9" or
     "2022-09-23")."""
+    if (day_month := _day_month(anchor)) is not None:
+        return _holds_day(text, *day_month)
     if _spelled_out(text, anchor):
         return True
     if (month := month_number(anchor)) is not None and anchor.isalpha():
@@ -265,8 +313,9 @@ def _holds_month(text: str, month: int) -> bool:
 
 
 def _bare_numbers(text: str) -> str:
-    """`text` with what does not hold a bare number taken out: an ISO date's month and day, a version's later parts."""
-    return _LATER_VERSION_PARTS.sub("", _DATE_MONTH_DAY.sub(r"\1", text))
+    """`text` with what does not hold a bare number taken out: a date's month and day (ISO or written: "return code
+    12" is not held by "Sep 12 2012"), a version's later parts."""
+    return _LATER_VERSION_PARTS.sub("", _WRITTEN_DATE_DAY.sub(r"\1", _DATE_MONTH_DAY.sub(r"\1", text)))
 
 
 def _ends_of(have: Sequence[str], wanted: Sequence[str]) -> Iterator[int]:

@@ -204,7 +204,8 @@ def test_a_key_only_listed_before_another_ones_value_is_told_apart() -> None:
 def test_a_month_beside_a_year_or_a_day_is_a_constraint_its_rows_must_meet() -> None:
     # policydocs tune pd-054: "the sept 2022 release" was answered with the Nov 2022 row of the stewards table
     assert anchors("who was the node security steward for the sept 2022 release?") == ["sept", "2022"]
-    assert anchors("What happened on 3 March?") == ["3", "March"]
+    assert anchors("What happened on 3 March?") == ["3 March"]  # a day with its month (stop 65)
+    assert holds("released on 2022-03-03", "3 March") and holds("Datadog | 2022-Mar-03", "3 March")
     assert anchors("What may I do in 2022?") == ["2022"]  # the modal, not the month
     assert holds("Datadog | Vladimir | 2022-Sep-23", "sept")
     assert holds("released on 2022-09-23", "September")
@@ -264,3 +265,16 @@ def test_a_release_is_not_held_by_the_later_parts_of_another_version() -> None:
     assert holds("Ccache 2.4\nRelease date: 2004-09-13", "2.4")
     assert holds("Bug fixes since 3.2.4 and 2.4", "2.4")
     assert holds("Python 3.12.6", "3.12")  # a patch release of the release asked about
+
+
+def test_a_day_is_read_with_its_month_and_a_bare_number_is_not_held_by_a_dates_day() -> None:
+    # libxslt's news: "What does xsltproc return code 12 mean?" is not answered under "1.1.27: Sep 12 2012"
+    assert anchors("What does xsltproc return code 12 mean?") == ["12"]
+    assert not holds("1.1.27: Sep 12 2012", "12")
+    assert holds("1.1.27: Sep 12 2012", "2012")
+    # a date asked about keeps its day, held in either order or as an ISO date
+    assert anchors("What is TAI-UTC from 1 Jan 2017 according to the leap second list?") == [
+        "TAI-UTC", "1 Jan", "2017"]
+    assert holds("3692217600 37 # 1 Jan 2017", "1 Jan")
+    assert holds("on January 1st, 2017", "1 Jan") and holds("2017-01-01", "1 Jan")
+    assert not holds("1 Jul 2017", "1 Jan") and not holds("11 Jan 2017", "1 Jan")
