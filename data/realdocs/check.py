@@ -113,7 +113,11 @@ class Texts:
             if LOAD is not None:
                 # masis may be importable without its parsers (bs4, pypdf, docx): then raw text only
                 with contextlib.suppress(ImportError):
-                    texts.append(norm("\n\n".join(s.text for s in LOAD(path.name, data))))
+                    sections = LOAD(path.name, data)
+                    texts.append(norm("\n\n".join(s.text for s in sections)))
+                    # and read under their headings, as a page shows them (an HTML page laid out in a table has
+                    # its release headings as headings, "v1.1.35: Feb 16 2022" over "Security: …")
+                    texts.append(norm("\n\n".join(f"{s.heading or ''}\n\n{s.text}" for s in sections)))
             self._cache[path] = texts or None
         return self._cache[path]
 
