@@ -38,10 +38,12 @@ _INLINE = (
 
 def is_asciidoc(text: str) -> bool:
     """Whether plain text is AsciiDoc: it opens with a document title (`= Title`) and has a section (`== …`)."""
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("//")]
-    return bool(lines) and _DOCUMENT_TITLE.match(lines[0]) is not None and any(
+    lines = (line for line in text.splitlines() if line.strip() and not line.startswith("//"))
+    first = next(lines, "")
+    # most text files fail on their first line, and the rest is not looked at
+    return _DOCUMENT_TITLE.match(first) is not None and any(
         line.startswith("==") and (title := _SECTION_TITLE.match(line)) is not None and len(title[1]) >= 2
-        for line in lines[1:]
+        for line in lines
     )
 
 

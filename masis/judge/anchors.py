@@ -104,7 +104,7 @@ def _days_with_their_months(question: str, spans: list[tuple[int, int]]) -> list
         if joined:
             before = question[joined[-1][0] : joined[-1][1]]
             pair = f"{before} {question[start:end]}"
-            if question[joined[-1][1] : start].strip() == "" and _DAY_AND_MONTH.fullmatch(pair) and _day_month(pair):
+            if question[joined[-1][1] : start].strip() == "" and _day_month(pair) is not None:
                 joined[-1] = (joined[-1][0], end)
                 continue
         joined.append((start, end))
@@ -221,29 +221,28 @@ def _is_anchor(token: str, starts_sentence: bool) -> bool:
     return False
 
 
-_DAY_AND_MONTH = re.compile(
-    r"(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month>[A-Za-z]{3,9})\.?"
-    r"|(?P<month2>[A-Za-z]{3,9})\.?\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?"
-)
+_DAY_FIRST = re.compile(r"(?<!\d)(?P<day>\d{1,2})(?:st|nd|rd|th)?[\s-]+(?P<month>[A-Za-z]{3,9})\.?(?![A-Za-z])")
+_MONTH_FIRST = re.compile(r"(?<![A-Za-z])(?P<month>[A-Za-z]{3,9})\.?[\s-]+(?P<day>\d{1,2})(?:st|nd|rd|th)?(?!\d)")
+_ISO_DAY = re.compile(r"\b\d{4}-(\d{2})-(\d{2})\b")
 
 
 def _day_month(anchor: str) -> tuple[int, int] | None:
-    """The (day, month) an anchor joined by `_days_with_their_months` names, or None."""
-    found = _DAY_AND_MONTH.fullmatch(anchor)
-    if found is None:
-        return None
-    day, month = int(found["day"] or found["day2"]), month_number(found["month"] or found["month2"])
+    """The (day, month) an anchor joined by `_days_with_their_months` names ("1 Jan", "Sep 12"), or None."""
+    found = _DAY_FIRST.fullmatch(anchor) or _MONTH_FIRST.fullmatch(anchor)
+    return None if found is None else _named_day(found)
+
+
+def _named_day(found: re.Match[str]) -> tuple[int, int] | None:
+    """The (day, month) of a `_DAY_FIRST` or `_MONTH_FIRST` match whose word is a month (`month_number`)."""
+    day, month = int(found["day"]), month_number(found["month"])
     return (day, month) if month is not None and 1 <= day <= 31 else None
 
 
 def _holds_day(text: str, day: int, month: int) -> bool:
     """Whether `text` names that day of that month: "1 Jan", "Jan 1st", "January 01", or an ISO date "2017-01-01"."""
-    name = _MONTHS[month - 1]
-    names = rf"(?:{name}|{name[:3]}{'|sept' if month == 9 else ''})\.?"
-    written = re.compile(
-        rf"(?<!\d)0?{day}(?:st|nd|rd|th)?[\s-]+{names}(?![a-z])|(?<![a-z]){names}[\s-]+0?{day}(?!\d)", re.IGNORECASE
-    )
-    return written.search(text) is not None or re.search(rf"\b\d{{4}}-{month:02d}-{day:02d}\b", text) is not None
+    return any(_named_day(found) == (day, month) for pattern in (_DAY_FIRST, _MONTH_FIRST)
+               for found in pattern.finditer(text)) or any(
+        (int(iso_month), int(iso_day)) == (month, day) for iso_month, iso_day in _ISO_DAY.findall(text))
 
 
 def holds(text: str, anchor: str) -> bool:
