@@ -5,7 +5,8 @@ data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questi
 data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl,
 data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/questions.jsonl,
 data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/questions.jsonl,
-data/platformdocs/questions.jsonl and data/conversations/conversations.jsonl.
+data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl and
+data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
 (`masis.ingest.loaders.load_document`) when masis is importable; otherwise those checks are skipped and
@@ -48,6 +49,7 @@ MLDOCS = DATA / "mldocs"
 TOOLDOCS = DATA / "tooldocs"
 FRONTDOCS = DATA / "frontdocs"
 PLATFORMDOCS = DATA / "platformdocs"
+SECDOCS = DATA / "secdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -71,6 +73,7 @@ CORPORA = {
     "tooldocs": TOOLDOCS / "files",
     "frontdocs": FRONTDOCS / "files",
     "platformdocs": PLATFORMDOCS / "files",
+    "secdocs": SECDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -314,6 +317,7 @@ def main() -> int:
         lambda t: check_questions(t, "tooldocs", "tl"),
         lambda t: check_questions(t, "frontdocs", "fe"),
         lambda t: check_questions(t, "platformdocs", "pf"),
+        lambda t: check_questions(t, "secdocs", "sc"),
         check_conversations,
     )
     for check in checks:
