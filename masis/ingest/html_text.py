@@ -49,8 +49,9 @@ def page_parts(root: Tag) -> list[str | Heading]:
                 # "6" then "Error in one of the documents": one entry, as "6: Error in one of the documents", not
                 # two lines that a reader (or the sentence splitter) may join to the neighbouring entries
                 text = _cell_text(node)
-                parts.append(f"{BLOCK_BREAK}{text}: " if text else "")
-                term = bool(text)
+                # an empty definition (pod2html's "default: 2" under the levels it closes) leaves its term a line
+                term = bool(text) and _defined(node)
+                parts.append(f"{BLOCK_BREAK}{text}: " if term else f"{BLOCK_BREAK}{text}{BLOCK_BREAK}" if text else "")
             elif node.name == "tr":
                 term = False
                 parts.append(_row(node))
@@ -60,11 +61,19 @@ def page_parts(root: Tag) -> list[str | Heading]:
                 parts.append(Heading(text, level=int(node.name[1])))
         else:
             text = str(node)
-            if term and text.strip():
+            if term and not text.strip():
+                continue  # the page's line breaks between a term and its definition ("</dt>\n<dd>\n\n<p>")
+            if term:
                 term = False
                 text = text.lstrip()
             parts.append(text)
     return parts
+
+
+def _defined(term: Tag) -> bool:
+    """Whether a definition list's term has a definition with text: the `dd` after it."""
+    definition = term.find_next_sibling(("dd", "dt"))
+    return definition is not None and definition.name == "dd" and bool(definition.get_text(strip=True))
 
 
 class _Break:

@@ -33,7 +33,8 @@ _PARTS = re.compile(r"[^\W\d_]+|\d+")
 _CODE = re.compile(r"\w[._:/]\w|\w_\w|\(\)$")
 _LEADING_V = re.compile(r"^v(?=\d)", re.IGNORECASE)
 _FLAG = re.compile(r"^--?\w|^\+[A-Za-z]")  # "-5", "-B", "--max-old-space-size"; dig(1)'s "+short"
-_IDENTIFIER = re.compile(r"[A-Za-z][.:/][A-Za-z]|[A-Za-z0-9]_[A-Za-z0-9]")  # `fs.readFile`, `PRIORITY_LOW`
+# `fs.readFile`, `PRIORITY_LOW`, and a setting written in camel case (`sessionResume`: not held by "sessiond")
+_IDENTIFIER = re.compile(r"[A-Za-z][.:/][A-Za-z]|[A-Za-z0-9]_[A-Za-z0-9]|^[a-z]+[A-Z][a-z]")
 # What a bare number ("Debian 12") is not held by: an ISO date's month and day, a dotted version's later parts
 # ("3.12.6" holds 3, not 12; "v20.1.0" holds 20)
 _DATE_MONTH_DAY = re.compile(r"\b(\d{4})-\d{2}-\d{2}\b")

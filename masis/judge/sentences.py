@@ -180,6 +180,21 @@ def _labels(lines: list[str]) -> set[str]:
     return {found.group(1).lower() for found in map(_RECORD_LABEL.match, lines) if found}
 
 
+# a configuration keyword alone on its line, as a man page heads its entry ("MaxAuthTries" over "Specifies the maximum
+# number of authentication attempts … The default is 6."): read with its text, so that the default is its own
+_KEYWORD_TERM = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
+# a setting's term as pod2html writes it, its value's form after "=" ("securityLevel = LEVEL: set the security level",
+# "retry = yes | no: reconnect …")
+_ASSIGNED_TERM = re.compile(r"^[A-Za-z][\w.-]* = [^:]{1,40}: \S")
+# a short field without a closing mark at a line's end ("… after it was disconnected default: no", "default: yes (if
+# supported by OpenSSL)"), as an entry of a reference ends with its default
+_CLOSING_FIELD = re.compile(r"(?:^|\s)[A-Za-z][\w-]{0,20}: [^:.!?]{1,40}$")
+
+
+def _closes_entry(line: str) -> bool:
+    return _CLOSING_FIELD.search(line) is not None
+
+
 def _next_field(current: list[str], following: str) -> bool:
     """Whether `following` is the next field of the record `current` holds: it opens with a label ("since: v2.32")
     that no line of the record opened with yet, after a record whose lines open with labels ("what: …", "why: …")."""
@@ -300,6 +315,11 @@ def _blocks(text: str) -> list[str]:
             # ("Force use of color terminal escapes (true | false)" / "--drop:..." / "Remove certain constructs …")
             blocks.append(" ".join(current))
             current = []
+        if current and _closes_entry(current[-1]) and (_TERM_LINE.match(line) or _ASSIGNED_TERM.match(line)):
+            # an entry's closing field ("default: no") before the next entry's term ("securityLevel = LEVEL: set the
+            # security level", "SIGUSR1: Close and reopen …"): the default belongs to the entry above
+            blocks.append(" ".join(current))
+            current = []
         if heading_like and line.endswith(":") and current and ends_with_mark(current[-1]):
             # "Upgrading from a version prior to 1.9.10:" after a paragraph that ended opens what follows it
             blocks.append(" ".join(current))
@@ -314,7 +334,9 @@ def _blocks(text: str) -> list[str]:
             blocks.append(" ".join(current))
             current = []
         current.append(line)
-        if line.endswith("::") or (_OPTIONS_ALONE.match(line) and not _OPTION.match(following)):
+        if line.endswith("::") or (_OPTIONS_ALONE.match(line) and not _OPTION.match(following)) or (
+            _KEYWORD_TERM.match(line) and following[:1].isupper()
+        ):
             # an AsciiDoc entry's term ("-P <prefix>:: --prefix=<prefix>::"), or a help text's options on a line of
             # their own ("-t THRESHOLD, --threshold THRESHOLD" over "Define a custom maximum …"): read with its text
             heading_like = False

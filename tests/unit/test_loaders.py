@@ -296,6 +296,39 @@ def test_html_definition_list_entries_are_one_line_each() -> None:
     ]
 
 
+def test_html_definition_keeps_its_term_across_the_page_line_breaks_and_an_empty_one_leaves_it_alone() -> None:
+    # real case (secdocs sc-036, stunnel's pod2html manual): "<dt>SIGUSR1</dt>\n<dd>\n\n<p>Close and reopen …" was
+    # read as "SIGUSR1:" on a line of its own, and the answer quoted the text without its signal; pod2html's empty
+    # "<dt>default: 2</dt><dd></dd>" must not glue itself to the paragraph after the list
+    html = b"""<html><body><h1>SIGNALS</h1><dl>
+<dt id="SIGHUP">SIGHUP</dt>
+<dd>
+
+<p>Force a reload of the configuration file.</p>
+
+</dd>
+<dt id="SIGUSR1">SIGUSR1</dt>
+<dd>
+
+<p>Close and reopen the <b>stunnel</b> log file.</p>
+
+</dd>
+<dt id="default:-2">default: 2</dt>
+<dd>
+
+</dd>
+</dl>
+
+<p>The <i>securityLevel</i> option needs OpenSSL 1.1.0.</p></body></html>"""
+    (section,) = load_document("stunnel.html", html)
+    assert section.text.split("\n\n") == [
+        "SIGHUP: Force a reload of the configuration file.",
+        "SIGUSR1: Close and reopen the stunnel log file.",
+        "default: 2",
+        "The securityLevel option needs OpenSSL 1.1.0.",
+    ]
+
+
 @pytest.mark.parametrize(
     ("data", "expected"),
     [

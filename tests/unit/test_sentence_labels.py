@@ -377,3 +377,26 @@ def test_the_items_of_a_plain_text_list_are_sentences_of_their_own() -> None:
     # a dash that wrapped to the start of a line in prose is no list
     assert split_sentences("The option is rare\n- and only on Linux - today.") == [
         "The option is rare - and only on Linux - today."]
+
+
+def test_an_entrys_closing_default_stays_with_its_entry_not_the_next_term() -> None:
+    # real case (secdocs sc-034, stunnel's manual): retry's "default: no" was read with the next entry's term and
+    # quoted at 1.0 as the default of securityLevel
+    passage = (
+        "retry = yes | no: reconnect a connect+exec section after it was disconnected\n"
+        "default: no\n"
+        "securityLevel = LEVEL: set the security level\n"
+        "reset = yes | no: attempt to use the TCP RST flag\n"
+        "default: yes (if supported by OpenSSL)\n"
+        "SIGUSR1: Close and reopen the stunnel log file.\n"
+    )
+    assert split_sentences(passage) == [
+        "retry = yes | no: reconnect a connect+exec section after it was disconnected default: no",
+        "securityLevel = LEVEL: set the security level",
+        "reset = yes | no: attempt to use the TCP RST flag default: yes (if supported by OpenSSL)",
+        "SIGUSR1: Close and reopen the stunnel log file.",
+    ]
+    # the same entry joined into one line by the compressor keeps its default, and its neighbour stays apart
+    joined = "retry = yes | no: reconnect a connect+exec section after it was disconnected default: no\n" + (
+        "securityLevel = LEVEL: set the security level")
+    assert split_sentences(joined)[1] == "securityLevel = LEVEL: set the security level"
