@@ -183,6 +183,8 @@ def _labels(lines: list[str]) -> set[str]:
 # a configuration keyword alone on its line, as a man page heads its entry ("MaxAuthTries" over "Specifies the maximum
 # number of authentication attempts … The default is 6."): read with its text, so that the default is its own
 _KEYWORD_TERM = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
+# the same entry as a passage's line gives it, the keyword and its text on one line ("MaxAuthTries Specifies …")
+_KEYWORD_ENTRY = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+ [A-Z][a-z]")
 # a setting's term as pod2html writes it, its value's form after "=" ("securityLevel = LEVEL: set the security level",
 # "retry = yes | no: reconnect …")
 _ASSIGNED_TERM = re.compile(r"^[A-Za-z][\w.-]* = [^:]{1,40}: \S")
@@ -334,9 +336,12 @@ def _blocks(text: str) -> list[str]:
             blocks.append(" ".join(current))
             current = []
         current.append(line)
-        if line.endswith("::") or (_OPTIONS_ALONE.match(line) and not _OPTION.match(following)) or (
-            _KEYWORD_TERM.match(line) and following[:1].isupper()
-        ):
+        keyword = _KEYWORD_TERM.match(line) is not None and following[:1].isupper()
+        if (keyword or _KEYWORD_ENTRY.match(line)) and current[:-1]:
+            # the keyword opens the next entry (it was just appended): what came before is the entry above
+            blocks.append(" ".join(current[:-1]))
+            current = [line]
+        if line.endswith("::") or (_OPTIONS_ALONE.match(line) and not _OPTION.match(following)) or keyword:
             # an AsciiDoc entry's term ("-P <prefix>:: --prefix=<prefix>::"), or a help text's options on a line of
             # their own ("-t THRESHOLD, --threshold THRESHOLD" over "Define a custom maximum …"): read with its text
             heading_like = False

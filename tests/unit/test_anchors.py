@@ -278,3 +278,12 @@ def test_a_day_is_read_with_its_month_and_a_bare_number_is_not_held_by_a_dates_d
     assert holds("3692217600 37 # 1 Jan 2017", "1 Jan")
     assert holds("on January 1st, 2017", "1 Jan") and holds("2017-01-01", "1 Jan")
     assert not holds("1 Jul 2017", "1 Jan") and not holds("11 Jan 2017", "1 Jan")
+
+
+def test_a_camel_case_setting_is_held_as_written() -> None:
+    # real case (secdocs sc-041): "sessionResume" was held by 4.29's "sessiond" (a derived form of its first part),
+    # and the release that added another option was quoted at 0.82
+    assert anchors("Which stunnel version added the sessionResume option?") == ["sessionResume"]
+    assert not holds('A new service-level "sessiond" option was added.', "sessionResume")
+    assert holds("New 'sessionResume' service-level option", "sessionResume")
+    assert holds("Set SESSIONRESUME to no", "sessionResume")  # the case of a setting is not its name

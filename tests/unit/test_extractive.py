@@ -128,6 +128,20 @@ def test_an_answer_in_other_words_is_credited_by_its_meaning() -> None:
     assert by_words.confidence < 0.65 <= by_meaning.confidence == 0.85
 
 
+def test_meaning_stands_in_for_words_only_when_the_quote_gives_the_kind_asked_or_the_words_mostly_do() -> None:
+    # on the documentation sets' tune splits, answers to questions that name no kind of answer, credited by meaning
+    # while their words answered under 0.65, were right 27 times in 45 (chatty questions met by a passage that shares
+    # their words, not their ask); "What river …?" answered by a quote naming a river keeps its credit
+    evidence = [_chunk("city.txt#1", "city.txt", "The St. Johns River divides the city of Jacksonville.")]
+    answer = "The St. Johns River divides the city of Jacksonville [city.txt#1]."
+    close = _meaning({"The St. Johns River divides the city of Jacksonville.": 0.85})
+    chatty = "what splits jacksonville in two these days?"
+    assert provider.critique(chatty, answer, evidence, relatedness=close).confidence == (
+        provider.critique(chatty, answer, evidence).confidence) < 0.65
+    river = provider.critique("What river separates Jacksonville?", answer, evidence, relatedness=close)
+    assert river.confidence == 0.85
+
+
 def test_meaning_never_lowers_what_the_words_cover() -> None:
     answer = "The Falcon budget is $2 million [plan.txt#1]."
     critique = provider.critique(QUESTION, answer, EVIDENCE, relatedness=_meaning({}))

@@ -400,3 +400,24 @@ def test_an_entrys_closing_default_stays_with_its_entry_not_the_next_term() -> N
     joined = "retry = yes | no: reconnect a connect+exec section after it was disconnected default: no\n" + (
         "securityLevel = LEVEL: set the security level")
     assert split_sentences(joined)[1] == "securityLevel = LEVEL: set the security level"
+
+
+def test_a_man_pages_configuration_keyword_is_read_with_its_text_and_opens_its_entry() -> None:
+    # real case (secdocs sc-004 / sc-009, sshd_config(5)): each keyword stands alone on its line over its text, so
+    # "The default is 6." was read with whatever opened the passage (the Match keyword list naming RevokedKeys)
+    page = (
+        "PubkeyAuthentication, RekeyLimit, RevokedKeys and X11UseLocalhost.\n"
+        "MaxAuthTries\n"
+        "Specifies the maximum number of authentication attempts permitted per connection. The default is 6.\n"
+        "MaxSessions\n"
+        "Specifies the maximum number of open shell sessions. The default is 10.\n"
+    )
+    assert sentence_blocks(page) == [
+        ["PubkeyAuthentication, RekeyLimit, RevokedKeys and X11UseLocalhost."],
+        ["MaxAuthTries Specifies the maximum number of authentication attempts permitted per connection.",
+         "The default is 6."],
+        ["MaxSessions Specifies the maximum number of open shell sessions.", "The default is 10."],
+    ]
+    # as a passage gives the same entries, a keyword and its text on one line, each still opens its entry
+    passage = page.replace("MaxAuthTries\n", "MaxAuthTries ").replace("MaxSessions\n", "MaxSessions ")
+    assert sentence_blocks(passage) == sentence_blocks(page)
