@@ -51,7 +51,10 @@ def page_parts(root: Tag) -> list[str | Heading]:
                 text = _cell_text(node)
                 # an empty definition (pod2html's "default: 2" under the levels it closes) leaves its term a line
                 term = bool(text) and _defined(node)
-                parts.append(f"{BLOCK_BREAK}{text}: " if term else f"{BLOCK_BREAK}{text}{BLOCK_BREAK}" if text else "")
+                if term:
+                    parts.append(f"{BLOCK_BREAK}{text}: ")
+                elif text:
+                    parts.append(f"{BLOCK_BREAK}{text}{BLOCK_BREAK}")
             elif node.name == "tr":
                 term = False
                 parts.append(_row(node))

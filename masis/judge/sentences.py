@@ -182,19 +182,16 @@ def _labels(lines: list[str]) -> set[str]:
 
 # a configuration keyword alone on its line, as a man page heads its entry ("MaxAuthTries" over "Specifies the maximum
 # number of authentication attempts … The default is 6."): read with its text, so that the default is its own
-_KEYWORD_TERM = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
+_KEYWORD = r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+"
+_KEYWORD_TERM = re.compile(rf"{_KEYWORD}$")
 # the same entry as a passage's line gives it, the keyword and its text on one line ("MaxAuthTries Specifies …")
-_KEYWORD_ENTRY = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+ [A-Z][a-z]")
+_KEYWORD_ENTRY = re.compile(rf"{_KEYWORD} [A-Z][a-z]")
 # a setting's term as pod2html writes it, its value's form after "=" ("securityLevel = LEVEL: set the security level",
 # "retry = yes | no: reconnect …")
 _ASSIGNED_TERM = re.compile(r"^[A-Za-z][\w.-]* = [^:]{1,40}: \S")
 # a short field without a closing mark at a line's end ("… after it was disconnected default: no", "default: yes (if
 # supported by OpenSSL)"), as an entry of a reference ends with its default
 _CLOSING_FIELD = re.compile(r"(?:^|\s)[A-Za-z][\w-]{0,20}: [^:.!?]{1,40}$")
-
-
-def _closes_entry(line: str) -> bool:
-    return _CLOSING_FIELD.search(line) is not None
 
 
 def _next_field(current: list[str], following: str) -> bool:
@@ -317,7 +314,7 @@ def _blocks(text: str) -> list[str]:
             # ("Force use of color terminal escapes (true | false)" / "--drop:..." / "Remove certain constructs …")
             blocks.append(" ".join(current))
             current = []
-        if current and _closes_entry(current[-1]) and (_TERM_LINE.match(line) or _ASSIGNED_TERM.match(line)):
+        if current and _CLOSING_FIELD.search(current[-1]) and (_TERM_LINE.match(line) or _ASSIGNED_TERM.match(line)):
             # an entry's closing field ("default: no") before the next entry's term ("securityLevel = LEVEL: set the
             # security level", "SIGUSR1: Close and reopen …"): the default belongs to the entry above
             blocks.append(" ".join(current))
@@ -335,12 +332,12 @@ def _blocks(text: str) -> list[str]:
             # sentence
             blocks.append(" ".join(current))
             current = []
-        current.append(line)
         keyword = _KEYWORD_TERM.match(line) is not None and following[:1].isupper()
-        if (keyword or _KEYWORD_ENTRY.match(line)) and current[:-1]:
-            # the keyword opens the next entry (it was just appended): what came before is the entry above
-            blocks.append(" ".join(current[:-1]))
-            current = [line]
+        if current and (keyword or _KEYWORD_ENTRY.match(line)):
+            # a configuration keyword opens the next entry: what came before is the entry above
+            blocks.append(" ".join(current))
+            current = []
+        current.append(line)
         if line.endswith("::") or (_OPTIONS_ALONE.match(line) and not _OPTION.match(following)) or keyword:
             # an AsciiDoc entry's term ("-P <prefix>:: --prefix=<prefix>::"), or a help text's options on a line of
             # their own ("-t THRESHOLD, --threshold THRESHOLD" over "Define a custom maximum …"): read with its text
