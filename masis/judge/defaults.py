@@ -70,6 +70,8 @@ _DEFAULT_FIRST = re.compile(
 # a word after "default" that is an identifier ("indent_level", "--platform"): the thing the default is asked of,
 # whatever noun follows it ("the default indent_level format option"); a dotted name ("node.js") may be a product
 _IDENTIFIER_WORD = re.compile(r"\w_\w|^--?\w")
+# a setting written in camel case ("RevokedKeys", "chunkSize"): an identifier too, though `_words` lower-cases it
+_CAMEL_CASE = re.compile(r"(?<![\w.-])[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w-])")
 
 
 def _words(text: str) -> list[str]:
@@ -187,7 +189,8 @@ def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]
         return None
     # in "the default output width" the last word is the thing and the words before it narrow it: "Output XML …
     # (default)" shares "output" and says nothing of a width; an identifier there is the thing, whatever follows it
-    identifiers = [word for word in named if _IDENTIFIER_WORD.search(word)]
+    camel = {word.lower() for word in _CAMEL_CASE.findall(question)}
+    identifiers = [word for word in named if _IDENTIFIER_WORD.search(word) or word in camel]
     thing = " ".join(identifiers) if identifiers else named[-1]
     head = (terms(thing) or wanted) if after_default else wanted
     saying = [index for index, (sentence, _) in enumerate(quotes) if _DEFAULT.search(sentence)]
