@@ -426,7 +426,7 @@ class ExtractiveProvider:
             # the top of the scale is for a quote that itself holds the question's exact constraints and gives the
             # kind of answer asked for; one that leans on the rest of its passage for them is right less often
             confidence = min(confidence, UNFOCUSED_CONFIDENCE)
-            if quoted and _lead_unkeyed(question, quoted[0], by_id):
+            if quoted and _lead_unkeyed(question, _first_record(quoted), by_id):
                 confidence = min(confidence, UNKEYED_LEAD_CONFIDENCE)
         if cited_sentences >= GATHERED_QUOTES:
             confidence = min(confidence, GATHERED_CONFIDENCE)
@@ -765,6 +765,15 @@ def _focused(
     return False
 
 
+def _first_record(quoted: Sequence[tuple[str, str]]) -> tuple[str, str]:
+    """The answer's first quote that is a record: a table's header quoted above its row ("Version | Changes" over
+    "v6.0.0 | The historySize option can be 0 now") names the columns, and the row is what answers."""
+    first = quoted[0]
+    if len(quoted) > 1 and quoted[1][1] == first[1] and table_cells(first[0]) == table_cells(quoted[1][0]) >= 2:
+        return quoted[1]
+    return first
+
+
 def _lead_unkeyed(question: str, lead: tuple[str, str], by_id: Mapping[str, EvidenceChunk]) -> bool:
     """Whether the answer's first quote, read under its heading and its document's name but without the rest of its
     passage, misses every key (a flag, an identifier, a code) and figure of the question: "xsltproc return codes
@@ -868,7 +877,10 @@ def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> s
     budget elsewhere in the report says "marketing"."""
     headings = " ".join(s for s in split_sentences(chunk["text"]) if is_heading(s))
     own = " ".join([headings, chunk.get("section") or "", quotes.document_title(chunk["doc_name"])])
-    return set(asked.credits_in(own).keys()) | (set(chunk.get("context_terms", [])) & _name_terms(question))
+    # a dotted name run together, as a file names it: "Node.js" by "nodejs-readline.html"
+    named = {term for anchor in anchors.anchors(question) if "." in anchor and anchors.holds(chunk["doc_name"], anchor)
+             for term in terms(anchor)}
+    return set(asked.credits_in(own).keys()) | named | (set(chunk.get("context_terms", [])) & _name_terms(question))
 
 
 def _name_terms(question: str) -> set[int]:
