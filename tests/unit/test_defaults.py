@@ -200,3 +200,20 @@ def test_a_default_said_of_the_asked_thing_is_kept_beside_default_things_of_thei
     quotes = [("Note that stacks by default have 12 frames.", dhat),
               ("--mode=<heap|copy|ad-hoc> [default: heap]: The profiling mode.", dhat)]
     assert default_elsewhere("how many stack frames does dhat keep per stack by default?", quotes) is None
+
+
+def test_a_setting_written_in_camel_case_is_the_thing_asked_of() -> None:
+    # secdocs tune sc-009, a near miss answered at 0.85: sshd_config gives RevokedKeys no default, and "The default is
+    # /run/sshd.pid" under PidFile's "Specifies the file …" shares "file" with "the default RevokedKeys file"
+    page = _chunk("openssh-sshd_config.5.txt", 55,
+                  text="PidFile Specifies the file that contains the process ID of the SSH daemon, or none to not "
+                       "write one. The default is /run/sshd.pid.")
+    question = "What is the default RevokedKeys file of sshd?"
+    quotes = [("PidFile Specifies the file that contains the process ID of the SSH daemon, or none to not write one.",
+               page), ("The default is /run/sshd.pid.", page)]
+    assert default_elsewhere(question, quotes) == "revokedkeys file"
+    # its own entry's default is its own
+    own = _chunk("openssh-sshd_config.5.txt", 60, text="RevokedKeys Specifies revoked public keys file. The default "
+                                                       "is none.")
+    assert default_elsewhere(question, [("RevokedKeys Specifies revoked public keys file.", own),
+                                        ("The default is none.", own)]) is None

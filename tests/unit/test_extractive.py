@@ -652,3 +652,18 @@ def test_an_answer_gathered_from_four_quotes_is_not_at_the_top_of_the_scale() ->
         answer = " ".join(f"{s[:-1]} [uu.md#9]." for s in quoted)
         confidence = provider.critique(question, answer, evidence).confidence
         assert (confidence >= 0.9) is top and confidence >= 0.65, (len(quoted), confidence)
+
+
+def test_a_row_under_its_header_answers_for_a_product_its_document_is_named_after() -> None:
+    # mandocs tune md2-144: asked back at 0.55, "Version | Changes" read as the answer's lead (it holds neither
+    # historySize nor 0) and "Node.js" as unanswered, though the page is nodejs-readline.html
+    history = "Version | Changes\nv6.0.0 | The historySize option can be 0 now.\nv4.0.0 | The option became public."
+    evidence = [_chunk("nodejs-readline.html#50", "nodejs-readline.html", history)]
+    question = "Since which Node.js version can readline's historySize option be 0?"
+    answer = provider.synthesize(question, evidence)
+    assert "v6.0.0 | The historySize option can be 0 now" in answer
+    critique = provider.critique(question, answer, evidence)
+    assert critique.logical_gaps == [] and critique.confidence >= 0.65
+    # a document named after something else holds no "Node.js"
+    other = [_chunk("readline-notes.html#50", "readline-notes.html", history)]
+    assert provider.critique(question, provider.synthesize(question, other), other).logical_gaps != []
