@@ -28,8 +28,6 @@ class Sentence:
 
 
 _MEASURED_FIGURE = re.compile(r"\d[.,]\d|\d\s*%|[$€£¥]\s*\d")
-# an entry's field ("Default: false", "Required: No. Introduced: 4.2.0"): short, opening with a one-word label
-_FIELD = re.compile(r"^[A-Z][\w-]{0,20}: \S")
 
 
 def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
@@ -39,13 +37,7 @@ def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
     found: list[Sentence] = []
     for chunk in evidence:
         header: str | None = None  # the first row of the table being read: its rows are read under it
-        entry: str | None = None  # the first sentence of the entry the last block was, when it closed on a field
         for block in sentence_blocks(neutralise_markers(chunk["text"])):
-            # a block of fields only ("Required: No. Introduced: 4.2.0") goes on with the entry above it, whose
-            # "silent If true and not daemonized, …" / "Default: false" closed on a field: read under its first sentence
-            fields = all(_is_field(sentence) for sentence in block)
-            entry_lead = entry if fields else None
-            entry = (entry_lead or (None if _is_field(block[0]) else block[0])) if _is_field(block[-1]) else None
             cells = table_cells(block[0]) if len(block) == 1 else 0
             table_lead = header if cells and header and table_cells(header) == cells else None
             # a first row that holds a measured figure or is an option's entry is a record, no header ("ESM
@@ -56,18 +48,14 @@ def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
             for index, sentence in enumerate(block):
                 # an option's description is read with the option, however long ("--drop:..." / "Remove certain
                 # constructs (console | debugger)")
-                short = len(sentence) <= ENTRY_SENTENCE_MAX or is_option_term(block[0])
-                lead = block[0] if index and short else (table_lead or entry_lead)
+                entry = len(sentence) <= ENTRY_SENTENCE_MAX or is_option_term(block[0])
+                lead = block[0] if index and entry else table_lead
                 key = (lead and lead.lower(), sentence.lower())
                 if key in seen:
                     continue
                 seen.add(key)
                 found.append(Sentence(sentence, chunk, terms(sentence), matching.words(sentence), lead))
     return found
-
-
-def _is_field(sentence: str) -> bool:
-    return len(sentence) <= ENTRY_SENTENCE_MAX and _FIELD.match(sentence) is not None
 
 
 def in_table(sentence: Sentence) -> bool:

@@ -191,11 +191,7 @@ _KEYWORD_ENTRY = re.compile(rf"{_KEYWORD} [A-Z][a-z]")
 _ASSIGNED_TERM = re.compile(r"^[A-Za-z][\w.-]* = [^:]{1,40}: \S")
 # a short field without a closing mark at a line's end ("… after it was disconnected default: no", "default: yes (if
 # supported by OpenSSL)"), as an entry of a reference ends with its default
-_CLOSING_FIELD = re.compile(r"(?:^|\s)[A-Za-z][\w-]{0,20}: (?:[^:.!?]|\.(?=\w)){1,40}$")
-# a setting's name alone on its line after the entry above closed on a field ("Introduced: 3.0" / "silent" / "If true
-# and not daemonized, …"): the next entry's term, read with its text as a man page's keyword is
-_NAME_TERM = re.compile(r"^[a-z_][\w.-]*$")
-_NAME_ENTRY = re.compile(r"^[a-z_][\w.-]* [A-Z][a-z]")  # the same, its text on its line ("silent If true …")
+_CLOSING_FIELD = re.compile(r"(?:^|\s)[A-Za-z][\w-]{0,20}: [^:.!?]{1,40}$")
 
 
 def _next_field(current: list[str], following: str) -> bool:
@@ -336,11 +332,8 @@ def _blocks(text: str) -> list[str]:
             # sentence
             blocks.append(" ".join(current))
             current = []
-        after_field = bool(current) and _CLOSING_FIELD.search(current[-1]) is not None
-        # (a name at the passage's end is the next entry's term, its text cut off by the passage's end)
-        keyword = (_KEYWORD_TERM.match(line) is not None and following[:1].isupper()) or (
-            after_field and _NAME_TERM.match(line) is not None and (following[:1].isupper() or not following))
-        if current and (keyword or _KEYWORD_ENTRY.match(line) or (after_field and _NAME_ENTRY.match(line))):
+        keyword = _KEYWORD_TERM.match(line) is not None and following[:1].isupper()
+        if current and (keyword or _KEYWORD_ENTRY.match(line)):
             # a configuration keyword opens the next entry: what came before is the entry above
             blocks.append(" ".join(current))
             current = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from masis.judge.citations import answer_sentences
-from masis.judge.evidence import evidence_sentences
 from masis.judge.quotes import referent
 from masis.judge.sentences import (
     is_heading,
@@ -16,7 +15,6 @@ from masis.judge.sentences import (
     underlined_heading,
     without_numbering,
 )
-from masis.state import EvidenceChunk
 
 
 @pytest.mark.parametrize("label", ["Chapter 2.", "Chapter 2", "Section 4.1", "2.2.", "Part IV", "APPENDIX 3"])
@@ -424,23 +422,3 @@ def test_a_man_pages_configuration_keyword_is_read_with_its_text_and_opens_its_e
     passage = page.replace("MaxAuthTries\n", "MaxAuthTries ").replace("MaxSessions\n", "MaxSessions ")
     assert sentence_blocks(passage) == sentence_blocks(page)
 
-
-def test_an_entrys_closing_fields_stay_with_it_not_the_next_entrys_name() -> None:
-    # opsdocs tune od-121: Supervisor's reference closes each entry on "Introduced: 3.0", then names the next setting
-    # in lower case on a line of its own; "Introduced: 3.0 silent" was quoted for when silent came in
-    passage = ("If true, supervisord will start in the foreground instead of daemonizing.\nDefault: false\n"
-               "Required: No.\nIntroduced: 3.0\nsilent\nIf true and not daemonized, logs will not be directed to "
-               "stdout.\nDefault: false\nRequired: No.\nIntroduced: 4.2.0\nminfds")
-    blocks = sentence_blocks(passage)
-    assert ["silent If true and not daemonized, logs will not be directed to stdout.", "Default: false"] in blocks
-    assert blocks[-1] == ["minfds"]  # a name the passage's end cut from its text
-    assert not any("Introduced: 3.0 silent" in sentence for block in blocks for sentence in block)
-    # the fields after the entry's text are read under it
-    chunk: EvidenceChunk = {"chunk_id": "supervisor-configuration.rst#16", "doc_name": "supervisor-configuration.rst",
-                            "text": passage, "page": None, "section": None, "relevance": 1.0, "score": 1.0}
-    leads = {s.text: s.lead for s in evidence_sentences([chunk])}
-    assert leads["Required: No. Introduced: 4.2.0"] == (
-        "silent If true and not daemonized, logs will not be directed to stdout.")
-    # compressed, the name and its text on one line: still the next entry
-    entry = "silent If true and not daemonized, logs will not be directed to stdout."
-    assert sentence_blocks(f"Required: No. Introduced: 3.0\n{entry}")[-1] == [entry]
