@@ -421,4 +421,3 @@ def test_a_man_pages_configuration_keyword_is_read_with_its_text_and_opens_its_e
     # as a passage gives the same entries, a keyword and its text on one line, each still opens its entry
     passage = page.replace("MaxAuthTries\n", "MaxAuthTries ").replace("MaxSessions\n", "MaxSessions ")
     assert sentence_blocks(passage) == sentence_blocks(page)
-
