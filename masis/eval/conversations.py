@@ -138,7 +138,8 @@ def run_conversations(
 ) -> dict[str, Any]:
     """Ingest each corpus the conversations use into its own workspace, ask every conversation's turns in
     order in one thread, then each dependent turn's standalone form, and each self-contained later turn, alone in
-    a thread of its own."""
+    a thread of its own. A turn that comes while the thread's last question waits for a clarification is sent as the
+    bot sends such a message: as the reply that resumes it (`Engine.reply`), not as a new question."""
     track = track or untracked
     folders = corpus_folders(path)
     corpora = sorted({c.corpus for c in conversations})
@@ -155,10 +156,15 @@ def run_conversations(
             thread = f"eval:{conversation.id}"
             for index, turn in enumerate(conversation.turns):
                 part = part_of(index, turn)
-                outcome = engine.ask(f"eval:{conversation.corpus}", turn.question, thread_id=thread)
+                # as the bot sends it: a message in a thread whose question waits for a clarification answers it
+                sent_as = "reply" if index and engine.pending(thread) is not None else "ask"
+                if sent_as == "reply":
+                    outcome = engine.reply(thread, turn.question)
+                else:
+                    outcome = engine.ask(f"eval:{conversation.corpus}", turn.question, thread_id=thread)
                 record = answer_record(outcome, _query(conversation, index, turn.question, part), {})
                 rule = next((step.get("rule") for step in outcome.trace if step.get("node") == "reader"), None)
-                records.append({**record, "reading": outcome.reading, "reading_rule": rule})
+                records.append({**record, "reading": outcome.reading, "reading_rule": rule, "sent_as": sent_as})
                 next(bar, None)
         for _ in bar:  # close the bar
             pass

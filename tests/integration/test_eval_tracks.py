@@ -190,6 +190,7 @@ def test_a_conversations_run_asks_turns_in_one_thread_and_the_standalone_ceiling
     assert [r["id"] for r in records] == ["c1#1", "c1#2", "c1#3", "c2#1", "c2#2", "c1#2", "c1#3"]
     assert records[1]["reading"] == "How often should I descale the K2 kettle?"  # read in its thread
     assert records[0]["reading_rule"] is None and records[1]["reading_rule"] == "pronoun"  # the rule that read it
+    assert records[1]["sent_as"] == "ask"  # the question before it was answered: a new question in the thread
     assert records[-2]["question"] == "How often should I descale the K2 kettle?"  # the standalone form, alone
     assert records[-1]["kind"] == "self_contained_alone"  # a self-contained turn, asked alone too
     # each corpus went into its own workspace: the realdocs conversation never cites the kettle guide
@@ -197,6 +198,26 @@ def test_a_conversations_run_asks_turns_in_one_thread_and_the_standalone_ceiling
 
     code, out, _ = run_cli(capsys, "conversations", str(FIXTURES / "conversations"), "--limit", "1")
     assert code == 0 and "### conversations: 1 conversations" in out and "| share of turns |" in out
+
+
+def test_a_turn_after_a_question_asked_back_is_sent_as_the_bot_sends_it_a_reply(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # in Slack a message in a thread whose question waits for a clarification resumes that question
+    (tmp_path / "files").mkdir()
+    (tmp_path / "files" / "kettle.txt").write_bytes((FIXTURES / "conversations" / "files" / "kettle.txt").read_bytes())
+    turns = [{"question": "Who founded Nordlys Shipping?", "standalone": "Who founded Nordlys Shipping?",
+              "dependent": False, "answers": [], "docs": [], "evidence": ""},
+             {"question": "How much water does it hold?", "standalone": "How much water does the K2 kettle hold?",
+              "dependent": True, "answers": ["1.7 litres"], "docs": ["kettle.txt"], "evidence": "holds 1.7 litres"}]
+    (tmp_path / "conversations.jsonl").write_text(
+        json.dumps({"id": "c9", "corpus": "conversations", "split": "tune", "turns": turns}) + "\n")
+    records_file = tmp_path / "records.jsonl"
+    code, _, _ = run_cli(capsys, "conversations", str(tmp_path), "--json", "--records", str(records_file))
+    records = [json.loads(line) for line in records_file.read_text().splitlines()]
+    assert code == 0 and records[0]["status"] == "needs_clarification"  # nothing in the guide is about it
+    assert [r["sent_as"] for r in records[:2]] == ["ask", "reply"]
+    assert records[1]["status"] in {"answered", "needs_clarification", "cancelled"}
 
 
 def test_the_sample_track_now_reports_verdicts_and_calibration(capsys: pytest.CaptureFixture[str]) -> None:
