@@ -6,8 +6,9 @@ background under the thread's lock, so two replies racing in one thread resume i
 A thread's rules:
 - a message that mentions the bot (or any message in a DM) is a question, answered in its thread (a DM
   from the assistant split view may answer from the channel the user has open: see `bot.assistant`);
-- while a clarification is pending, a reply in the thread resumes it, mention or not, provided the reply
-  was written after the clarifying question was posted;
+- while a clarification is pending, a message in the thread written after the clarifying question was posted
+  answers it and resumes the question, mention or not; unless it reads as a new question in full (`Clarification.
+  answered_by`): then the waiting question is dropped and the new one answered in the thread's context;
 - in a DM thread that answers from a channel, every turn (question, reply, button) first checks that the
   user is still a member of that channel; a turn refused says why and runs nothing;
 - other replies in threads and other channel messages are ignored;
@@ -138,14 +139,19 @@ class Conversations:
         engine = self.deps.engine
         status = _started(early)
         try:
-            if in_thread and engine.pending(ref.thread_id) is not None:
+            if in_thread and (waiting := engine.pending(ref.thread_id)) is not None:
                 post = self.deps.ledger.clarification(ref.thread_id)
                 written_after = post is None or ts_key(ts) > ts_key(post.message_ts)
                 if written_after and question:
                     if refusal := self.assistant.refusal(ref, user):
                         self._post(ref, blocks.notice_message(refusal))
                         return
-                    self._resume(ref, user, text=question, note=f"<@{user}> replied in the thread.", status=status)
+                    if waiting.answered_by(question):
+                        self._resume(ref, user, text=question, note=f"<@{user}> replied in the thread.",
+                                     status=status)
+                    else:  # a new question typed while this one waits: it is dropped, the new one answered
+                        self._close_clarification(ref, f"<@{user}> asked a new question instead.")
+                        self._ask(ref, question, user, status)
                     status = None
                 return  # a reply written before the current question was asked does not answer it
             if not addressed:

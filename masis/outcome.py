@@ -30,6 +30,16 @@ class Clarification(BaseModel):
     draft_evaluation: dict[str, Any] | None = None
     round: int = 1
 
+    def answered_by(self, text: str) -> bool:
+        """Whether `text`, a message typed in the thread while this question waits, answers it (True) or is a new
+        question (False). A message that reads as a question in full is a new one, unless what waits asked for
+        the question in full ("which one do you mean?": `unclear_reference`); anything else answers it ("the Q3
+        report", "cancel", "I meant the FY2026 budget")."""
+        # imported here, not above: the judging rules import masis.state, which imports this module
+        from masis.judge.reading import in_full
+
+        return self.kind == "unclear_reference" or not in_full(text)
+
 
 class Outcome(BaseModel):
     """The result of `ask` or `reply`: an answer, a question back to the user, or a cancellation."""

@@ -194,7 +194,7 @@ def read(
     its own ("how do i make it bail" after "if pg_restore hits an error halfway does it stop?")."""
     if not earlier:
         return Reading(question)
-    if antecedent is not None and _in_full(antecedent):  # the reply to "ask it in full" is the question
+    if antecedent is not None and in_full(antecedent):  # the reply to "ask it in full" is the question
         return _dependent(antecedent, "chosen")
     kept = earlier[-EARLIER_TURNS:]
     frames = [replace(turn, reading=recase_names(turn.reading))  # "debian 10" typed is "Debian 10"
@@ -1456,7 +1456,9 @@ def _dependent(text: str, rule: str, about: str | None = None) -> Reading:
     return Reading(text[:1].upper() + text[1:], True, rule, about=about)
 
 
-def _in_full(text: str) -> bool:
+def in_full(text: str) -> bool:
+    """Whether `text` reads as a question put in full: three words or more, ending with "?" or opening with a wh-word or
+    an auxiliary ("How much is the add-on?", "does the Heron S1 have PoE"), not a fragment ("the Q3 report")."""
     words = tokens(text)
     return len(words) >= 3 and (text.rstrip().endswith("?") or words[0].lower in WH_WORDS | AUXILIARIES)
 

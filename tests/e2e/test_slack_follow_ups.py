@@ -9,8 +9,8 @@ from pathlib import Path
 from bot import blocks as b
 from tests.e2e.conftest import MAIN_CHANNEL, BotServer, bot_settings, seed
 from tests.e2e.helpers import as_message, is_answer, is_clarification, wait_post
-from tests.e2e.slack_driver import SlackDriver
-from tests.e2e.slack_emulator import SlackEmulator
+from tests.e2e.slack_driver import SlackDriver, buttons
+from tests.e2e.slack_emulator import TEAM_ID, SlackEmulator
 
 
 def test_a_pronoun_follow_up_after_a_restart_is_answered_from_the_earlier_questions_document(
@@ -50,3 +50,27 @@ def test_a_pronoun_follow_up_after_a_restart_is_answered_from_the_earlier_questi
             assert "headcount: 41" in chosen.blocks_text()
         finally:
             second.stop()
+
+
+def test_a_new_question_typed_while_a_clarification_waits_is_answered_as_one(
+        bot: BotServer, slack: SlackDriver, emulator: SlackEmulator) -> None:
+    ts, _ = slack.mention(MAIN_CHANNEL, "How much did we spend on marketing in Q3?")
+    [clarification] = wait_post(emulator, MAIN_CHANNEL, ts, is_clarification, what="the near-miss question")
+
+    slack.reply(MAIN_CHANNEL, ts, "How many customers did Kestrel Labs end the quarter with?")  # no mention needed
+    [answer] = wait_post(emulator, MAIN_CHANNEL, ts, is_answer, what="the answer to the new question")
+    text = answer.blocks_text()
+    assert "412 customers" in text and "q3_report.md" in text
+    assert "marketing" not in text.lower()  # not read joined to the question it replaced
+    thread_id = f"{TEAM_ID}:{MAIN_CHANNEL}:{ts}"
+    assert bot.engine.pending(thread_id) is None
+    assert bot.engine.registry.conversation(thread_id).runs == 2  # a question of its own, not the first resumed
+    [update] = emulator.wait_for(
+        lambda _: emulator.calls_to("chat.update", ts=clarification.response["ts"]), what="the dropped question")
+    assert "asked a new question instead" in update.blocks_text() and not buttons(update.blocks())
+
+    # the dropped question's buttons resume nothing
+    slack.click(as_message(clarification), MAIN_CHANNEL, next(iter(buttons(clarification.blocks()))))
+    [note] = emulator.wait_for(lambda _: emulator.calls_to("chat.postEphemeral", thread_ts=ts), what="a note")
+    assert "already been answered or cancelled" in note.params["text"]
+    assert len([c for c in emulator.calls_to("chat.postMessage", thread_ts=ts) if is_answer(c)]) == 1

@@ -200,24 +200,29 @@ def test_a_conversations_run_asks_turns_in_one_thread_and_the_standalone_ceiling
     assert code == 0 and "### conversations: 1 conversations" in out and "| share of turns |" in out
 
 
-def test_a_turn_after_a_question_asked_back_is_sent_as_the_bot_sends_it_a_reply(
+def test_a_turn_after_a_question_asked_back_is_sent_as_the_bot_sends_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # in Slack a message in a thread whose question waits for a clarification resumes that question
+    # in Slack a message in a thread whose question waits for a clarification resumes that question, unless it
+    # reads as a new question in full: then it is asked as one
     (tmp_path / "files").mkdir()
     (tmp_path / "files" / "kettle.txt").write_bytes((FIXTURES / "conversations" / "files" / "kettle.txt").read_bytes())
-    turns = [{"question": "Who founded Nordlys Shipping?", "standalone": "Who founded Nordlys Shipping?",
-              "dependent": False, "answers": [], "docs": [], "evidence": ""},
-             {"question": "How much water does it hold?", "standalone": "How much water does the K2 kettle hold?",
-              "dependent": True, "answers": ["1.7 litres"], "docs": ["kettle.txt"], "evidence": "holds 1.7 litres"}]
-    (tmp_path / "conversations.jsonl").write_text(
-        json.dumps({"id": "c9", "corpus": "conversations", "split": "tune", "turns": turns}) + "\n")
+    first = {"question": "Who founded Nordlys Shipping?", "standalone": "Who founded Nordlys Shipping?",
+             "dependent": False, "answers": [], "docs": [], "evidence": ""}
+    replies = {"c9": "the water the K2 kettle holds", "c10": "How much water does the K2 kettle hold?"}
+    second = {"standalone": "How much water does the K2 kettle hold?", "dependent": False,
+              "answers": ["1.7 litres"], "docs": ["kettle.txt"], "evidence": "holds 1.7 litres"}
+    lines = [json.dumps({"id": cid, "corpus": "conversations", "split": "tune",
+                         "turns": [first, {"question": text, **second}]}) for cid, text in replies.items()]
+    (tmp_path / "conversations.jsonl").write_text("\n".join(lines) + "\n")
     records_file = tmp_path / "records.jsonl"
     code, _, _ = run_cli(capsys, "conversations", str(tmp_path), "--json", "--records", str(records_file))
-    records = [json.loads(line) for line in records_file.read_text().splitlines()]
-    assert code == 0 and records[0]["status"] == "needs_clarification"  # nothing in the guide is about it
-    assert [r["sent_as"] for r in records[:2]] == ["ask", "reply"]
-    assert records[1]["status"] in {"answered", "needs_clarification", "cancelled"}
+    records = {(r["id"], r["kind"]): r for r in map(json.loads, records_file.read_text().splitlines())}
+    assert code == 0 and records["c9#1", "first"]["status"] == "needs_clarification"  # nothing in the guide on it
+    assert records["c10#1", "first"]["status"] == "needs_clarification"
+    assert records["c9#2", "self_contained"]["sent_as"] == "reply"  # a fragment answers what waits
+    new_question = records["c10#2", "self_contained"]
+    assert new_question["sent_as"] == "ask" and new_question["verdict"] == "right"
 
 
 def test_the_sample_track_now_reports_verdicts_and_calibration(capsys: pytest.CaptureFixture[str]) -> None:
