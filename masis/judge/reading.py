@@ -1457,9 +1457,10 @@ def _dependent(text: str, rule: str, about: str | None = None) -> Reading:
 
 
 def in_full(text: str) -> bool:
-    """Whether `text` reads as a question put in full: three words or more, ending with "?" or opening with a wh-word or
-    an auxiliary ("How much is the add-on?", "does the Heron S1 have PoE"), not a fragment ("the Q3 report")."""
-    words = tokens(text)
+    """Whether `text` reads as a question put in full: three words or more, ending with "?" or opening (after a leading
+    "and", "so", "ok" …) with a wh-word or an auxiliary ("How much is the add-on?", "does the Heron S1 have PoE", "and
+    where does fai-setup write its log"), not a fragment ("the Q3 report")."""
+    words = tokens(_LEAD.sub("", text, count=1))  # "and how do i check which version got installed"
     return len(words) >= 3 and (text.rstrip().endswith("?") or words[0].lower in WH_WORDS | AUXILIARIES)
 
 

@@ -741,7 +741,9 @@ WHILE_WAITING = [
     ("low_confidence", "the Heron S1", True),  # a fragment: it answers what waits
     ("low_confidence", "And the Heron S1?", False),  # an ellipsis asks anew, read with the thread's questions
     ("conflict", "cancel", True),
-    ("unclear_reference", "How much will the Heron S1 cost?", True),  # "which one do you mean?" asked for it in full
+    ("low_confidence", "and where does fai-setup write its log", False),  # a leading "and" (conversations cv-349)
+    ("unclear_reference", "What about sqlite?", False),  # read with the thread, not alone (cv-296)
+    ("unclear_reference", "the Heron S1 one", True),
 ]
 
 
