@@ -64,12 +64,14 @@ def _question_word_terms() -> frozenset[int]:
     return terms(_QUESTION_WORDS)
 
 
-# Phrases that frame a question rather than say what it is about: a chat opener ("hey, quick one: ..."); the
+# Phrases that frame a question rather than say what it is about: a chat opener ("hey, quick one: ..."); "one" standing
+# for a thing named elsewhere ("the one after that", "which one"); the
 # measure asked for ("how fast", "how good"), which the answer gives as a figure or a grade; and a period
 # named relative to today ("last quarter", "this year"), which documents name ("Q3 2026", "FY2026"), so
 # its words would only count against the passage that answers.
 _FRAMING_PHRASES = re.compile(
     r"\b(?:(?:quick|short|small)\s+one"
+    r"|(?:the|which|this|that|other|each|any|every|same|another)\s+ones?"
     r"|how\s+(?:good|well|bad|badly|old|far|big|large|small|high|tall|fast|deep|wide|heavy|soon|long|often)"
     r"|(?:last|this|next|previous|past|current|coming)\s+(?:fiscal\s+)?(?:quarter|year|month|week|fy))\b",
     re.I,

@@ -87,6 +87,10 @@ def test_a_term_only_the_document_holds_counts_in_part() -> None:
         ("Sorry, I meant our fleet: how many trucks does the company operate?", "fleet trucks company operate"),
         ("Hi! Can you tell me, just roughly, what the travel policy says?", "travel policy"),
         ("How good was on-time delivery last quarter?", "on-time delivery"),
+        # "one" standing for a thing named elsewhere (conversations tune cv-186: "and the one after that" had been
+        # about "one", and answered at 1.0 from a FAQ's "Only one package …")
+        ("which one does npm publish follow?", "npm publish follow"),
+        ("and the one after that", "and after that"),
     ],
 )
 def test_conversational_framing_and_relative_periods_are_not_what_a_question_is_about(chatty: str, plain: str) -> None:
