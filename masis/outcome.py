@@ -32,13 +32,11 @@ class Clarification(BaseModel):
 
     def answered_by(self, text: str) -> bool:
         """Whether `text`, a message typed in the thread while this question waits, answers it (True) or is a new
-        question (False): a message that reads as a question in full is a new one, read with the thread's earlier
-        turns ("What about sqlite?" after "which one do you mean?" is an ellipsis of the question before); anything
-        else answers it ("the Q3 report", "cancel", "the Heron S1 one", "I meant the FY2026 budget")."""
-        # imported here, not above: the judging rules import masis.state, which imports this module
-        from masis.judge.reading import in_full
+        question (False): `masis.agents.clarify.answers`."""
+        # imported here, not above: the agents import masis.state, which imports this module
+        from masis.agents.clarify import answers
 
-        return not in_full(text)
+        return answers(self.kind, self.options, text)
 
 
 class Outcome(BaseModel):

@@ -17,6 +17,7 @@ from langgraph.types import Command, interrupt
 from masis.agents.context import AgentContext
 from masis.config import Settings
 from masis.judge.citations import CITATION, answer_sentences, strip_citations
+from masis.judge.reading import in_full
 from masis.state import Draft, MASISState
 
 EscalationKind = Literal["conflict", "near_miss", "low_confidence", "zero_results", "unclear_reference"]
@@ -255,6 +256,18 @@ def typed_choice(text: str, options: list[str], kind: str | None = None) -> tupl
         if label == option.lower():
             return "source", option
     return None
+
+
+def answers(kind: str, options: list[str], text: str) -> bool:
+    """Whether `text`, a message typed in the thread while a clarification of `kind` waits, answers it (True) or is a
+    new question (False), read with the thread's earlier turns. What a button says, typed ("cancel", "use this draft",
+    an option's label), answers it; after "nothing matched" any other text rephrases the question, so it is a new one;
+    otherwise a message that reads as a question in full is a new one ("What about sqlite?" after "which one do you
+    mean?" is an ellipsis of the question before), and anything else answers it ("the Q3 report", "the Heron S1
+    one", "I meant the FY2026 budget")."""
+    if typed_choice(text, options, kind) is not None:
+        return True
+    return kind != "zero_results" and not in_full(text)
 
 
 def named_source(text: str, options: list[str]) -> str | None:

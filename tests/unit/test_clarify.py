@@ -1,4 +1,5 @@
-"""Reading a reply to a clarification: choices, plain text, and a source named in plain text."""
+"""Reading a reply to a clarification: choices, plain text, a source named in plain text, and a new question typed
+while one waits."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 
 from masis.agents.clarify import escalate, named_source, parse_resume, typed_choice
 from masis.config import Settings
+from masis.outcome import Clarification
 
 OPTIONS = ["product_roadmap.txt", "q3_report.md"]
 
@@ -85,3 +87,28 @@ def test_a_low_confidence_question_names_the_score_of_the_draft_it_offers() -> N
     clarification = asked["clarification"]
     assert "the best draft's confidence is 0.63, below the 0.65 I answer at" in clarification["question"]
     assert clarification["draft_confidence"] == 0.6271
+
+
+# a message typed in a thread while a clarification waits: the reply to it, or a new question
+WHILE_WAITING = [
+    ("low_confidence", "How much is the add-on?", False),
+    ("near_miss", "does the Heron S1 support PoE", False),  # no "?", opens with an auxiliary
+    ("zero_results", "Sorry, I meant: how many customers did Kestrel Labs end the quarter with?", False),
+    ("zero_results", "and if they ignore that", False),  # nothing matched: a rephrasing, read with the thread (cv-186)
+    ("zero_results", "never mind", True),  # what the Cancel button says
+    ("conflict", "according to the Q3 report", True),
+    ("near_miss", "I meant the FY2026 marketing budget", True),
+    ("low_confidence", "the Heron S1", True),  # a fragment: it answers what waits
+    ("low_confidence", "And the Heron S1?", False),  # an ellipsis asks anew, read with the thread's questions
+    ("conflict", "cancel", True),
+    ("low_confidence", "and where does fai-setup write its log", False),  # a leading "and" (conversations cv-349)
+    ("unclear_reference", "What about sqlite?", False),  # read with the thread, not alone (cv-296)
+    ("unclear_reference", "the Heron S1 one", True),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "answers"), WHILE_WAITING)
+def test_a_question_in_full_typed_while_a_clarification_waits_is_a_new_question(kind: str, text: str,
+                                                                                answers: bool) -> None:
+    waiting = Clarification(kind=kind, question="Could you rephrase the question?")
+    assert waiting.answered_by(text) is answers

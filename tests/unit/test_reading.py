@@ -7,7 +7,6 @@ import pytest
 from masis.judge.mentions import coordinated, mentions
 from masis.judge.names import product_names, tool_names
 from masis.judge.reading import Earlier, read, topic
-from masis.outcome import Clarification
 
 
 def turn(question: str, answer: str = "", reading: str | None = None) -> Earlier:
@@ -730,25 +729,3 @@ def test_a_question_naming_its_tool_does_not_carry_the_frame_s_flag() -> None:
              turn("does it pick up prereleases", reading="Does pyenv latest -k pick up prereleases")]
     assert read("whats the older syntax for that with pyenv install", pyenv).rule == "self-contained"
 
-
-# a message typed in a thread while a clarification waits: the reply to it, or a new question
-WHILE_WAITING = [
-    ("low_confidence", "How much is the add-on?", False),
-    ("near_miss", "does the Heron S1 support PoE", False),  # no "?", opens with an auxiliary
-    ("zero_results", "Sorry, I meant: how many customers did Kestrel Labs end the quarter with?", False),
-    ("conflict", "according to the Q3 report", True),
-    ("near_miss", "I meant the FY2026 marketing budget", True),
-    ("low_confidence", "the Heron S1", True),  # a fragment: it answers what waits
-    ("low_confidence", "And the Heron S1?", False),  # an ellipsis asks anew, read with the thread's questions
-    ("conflict", "cancel", True),
-    ("low_confidence", "and where does fai-setup write its log", False),  # a leading "and" (conversations cv-349)
-    ("unclear_reference", "What about sqlite?", False),  # read with the thread, not alone (cv-296)
-    ("unclear_reference", "the Heron S1 one", True),
-]
-
-
-@pytest.mark.parametrize(("kind", "text", "answers"), WHILE_WAITING)
-def test_a_question_in_full_typed_while_a_clarification_waits_is_a_new_question(kind: str, text: str,
-                                                                                answers: bool) -> None:
-    waiting = Clarification(kind=kind, question="Could you rephrase the question?")
-    assert waiting.answered_by(text) is answers
