@@ -207,9 +207,9 @@ def test_a_turn_after_a_question_asked_back_is_sent_as_the_bot_sends_it(
     # reads as a new question in full: then it is asked as one
     (tmp_path / "files").mkdir()
     (tmp_path / "files" / "kettle.txt").write_bytes((FIXTURES / "conversations" / "files" / "kettle.txt").read_bytes())
-    first = {"question": "Who founded Nordlys Shipping?", "standalone": "Who founded Nordlys Shipping?",
-             "dependent": False, "answers": [], "docs": [], "evidence": ""}
-    replies = {"c9": "the water the K2 kettle holds", "c10": "How much water does the K2 kettle hold?"}
+    k3 = "How much water does the K3 kettle hold?"
+    first = {"question": k3, "standalone": k3, "dependent": False, "answers": [], "docs": [], "evidence": ""}
+    replies = {"c9": "I meant the K2", "c10": "How much water does the K2 kettle hold?"}
     second = {"standalone": "How much water does the K2 kettle hold?", "dependent": False,
               "answers": ["1.7 litres"], "docs": ["kettle.txt"], "evidence": "holds 1.7 litres"}
     lines = [json.dumps({"id": cid, "corpus": "conversations", "split": "tune",
@@ -218,8 +218,9 @@ def test_a_turn_after_a_question_asked_back_is_sent_as_the_bot_sends_it(
     records_file = tmp_path / "records.jsonl"
     code, _, _ = run_cli(capsys, "conversations", str(tmp_path), "--json", "--records", str(records_file))
     records = {(r["id"], r["kind"]): r for r in map(json.loads, records_file.read_text().splitlines())}
-    assert code == 0 and records["c9#1", "first"]["status"] == "needs_clarification"  # nothing in the guide on it
-    assert records["c10#1", "first"]["status"] == "needs_clarification"
+    # the guide is the K2's: "K3" is a near miss, asked back
+    assert code == 0 and records["c9#1", "first"]["clarification"] == "near_miss"
+    assert records["c10#1", "first"]["clarification"] == "near_miss"
     assert records["c9#2", "self_contained"]["sent_as"] == "reply"  # a fragment answers what waits
     new_question = records["c10#2", "self_contained"]
     assert new_question["sent_as"] == "ask" and new_question["verdict"] == "right"
