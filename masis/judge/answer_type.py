@@ -86,6 +86,18 @@ _COUNTS_MONEY = re.compile(
 # a currency sign or code right before the figure, or before the figure a scale word follows ("$9.4 million")
 _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:USD|EUR|GBP|CHF|JPY))\s*(?:\d[\d,.]*\s*)?$", re.IGNORECASE)
 _SHARE_AFTER = re.compile(r"^\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
+# "How much does the K2 kettle cost?", "What is the price of …?": a price, not any figure ("1.7 litres")
+_ASKS_PRICE = re.compile(
+    r"\bhow\s+much\s+(?:does|do|did|will|would|is|are|was|were)\b[^?]*\bcost\b|\bwhat\s+(?:does|do|did|will)\b[^?]*\bcost\b"
+    r"|\b(?:price|cost)\s+of\b",
+    re.IGNORECASE,
+)
+# a currency named after the figure ("5 million euros", "1,000 dollars")
+_CURRENCY_AFTER = re.compile(
+    r"^\s*(?:(?:thousand|million|billion|trillion|k|m|bn)\s+)?(?:dollars|euros|pounds|yen|francs|marks|rupees|yuan|"
+    r"kroner|krona|USD|EUR|GBP|CHF|JPY|NOK|SEK|DKK)\b",
+    re.IGNORECASE,
+)
 # "What share of the budget goes to Operations?" asks for a part of a whole: "19%", "a third", "one in five", not the
 # whole's "$38 million"
 _ASKS_SHARE = re.compile(
@@ -556,6 +568,13 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             )
         if _ASKS_FREQUENCY.search(question):
             return any(match.group(0).lower() not in asked for match in _FREQUENCY.finditer(sentence))
+        if _ASKS_PRICE.search(question):
+            return any(
+                match.group(0).lower() not in asked
+                and (_CURRENCY_BEFORE.search(sentence[max(0, match.start() - 16) : match.start()])
+                     or _CURRENCY_AFTER.match(sentence[match.end() :]))
+                for match in _NUMBER.finditer(sentence)
+            )
         if _ASKS_SHARE.search(question):
             return any(
                 match.group(0).lower() not in asked and _SHARE_AFTER.match(sentence[match.end() :])

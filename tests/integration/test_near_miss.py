@@ -159,3 +159,13 @@ def test_a_quote_that_says_the_fact_is_unknown_is_asked_back(tmp_path: Path) -> 
         default = engine.ask(WS, "What is the default of --jobs?")
         assert default.status == "answered"
         assert "16" in (default.answer or "")
+
+
+def test_a_price_the_guide_does_not_give_is_asked_back_not_answered_with_other_figures(tmp_path: Path) -> None:
+    guide = (Path(__file__).parents[1] / "fixtures" / "evaldata" / "conversations" / "files" / "kettle.txt")
+    with Engine(make_settings(tmp_path / "data")) as engine:
+        assert not engine.ingest(WS, [("kettle.txt", guide.read_bytes())]).failed
+        asked = engine.ask(WS, "How much does the K2 kettle cost?")  # the guide gives litres and minutes, no price
+        assert asked.status == "needs_clarification"
+        held = engine.ask(WS, "How much water does the K2 kettle hold?")
+        assert held.status == "answered" and "1.7 litres" in _quoted(held.answer)

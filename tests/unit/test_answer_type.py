@@ -222,6 +222,11 @@ def test_a_code_is_not_an_acronym_and_a_year_is_not_a_count(sentence: str, quest
         ("Monthly churn was 2.1%.", "How many customers left?", False),
         ("The overrun was about $5 million.", "How many dollars did the overrun cost?", True),
         ("The Falcon X2 costs $1,249.", "How much does the Falcon X2 cost?", True),
+        # a price asked for is an amount of money: a kettle's guide with no price holds litres and minutes
+        ("The K2 kettle holds 1.7 litres of water and boils a full load in about four minutes.",
+         "How much does the K2 kettle cost?", False),
+        ("The K2 costs 49 euros.", "What is the price of the K2 kettle?", True),
+        ("The refit will cost £1.2 million.", "How much will the refit cost?", True),
         # nor are the last digits of a name's figures: "FY2026" holds no count "026" (conversations tune cv-096#2)
         ("The total operating budget for FY2026 is $38 million.",
          "How many employees does Kestrel's total operating budget pay for in FY2026?", False),
