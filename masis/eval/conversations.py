@@ -139,8 +139,8 @@ def run_conversations(
     """Ingest each corpus the conversations use into its own workspace, ask every conversation's turns in
     order in one thread, then each dependent turn's standalone form, and each self-contained later turn, alone in
     a thread of its own. A turn that comes while the thread's last question waits for a clarification is sent as the
-    bot sends such a message: as the reply that resumes it (`Engine.reply`), unless it reads as a new question in
-    full (`Clarification.answered_by`)."""
+    bot sends such a message: as the reply that resumes it (`Engine.reply`), unless it is a new question
+    (`Clarification.answered_by`)."""
     track = track or untracked
     folders = corpus_folders(path)
     corpora = sorted({c.corpus for c in conversations})
@@ -158,7 +158,7 @@ def run_conversations(
             for index, turn in enumerate(conversation.turns):
                 part = part_of(index, turn)
                 # as the bot sends it: a message in a thread whose question waits for a clarification answers it,
-                # unless it reads as a new question in full
+                # unless it is a new question
                 waiting = engine.pending(thread) if index else None
                 sent_as = "reply" if waiting is not None and waiting.answered_by(turn.question) else "ask"
                 if sent_as == "reply":
