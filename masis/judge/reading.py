@@ -1461,7 +1461,10 @@ def in_full(text: str) -> bool:
     "and", "so", "ok" …) with a wh-word or an auxiliary ("How much is the add-on?", "does the Heron S1 have PoE", "and
     where does fai-setup write its log"), not a fragment ("the Q3 report")."""
     words = tokens(_LEAD.sub("", text, count=1))  # "and how do i check which version got installed"
-    return len(words) >= 3 and (text.rstrip().endswith("?") or words[0].lower in WH_WORDS | AUXILIARIES)
+    first = words[0].lower if words else ""
+    # "whats the default connect timeout …": chat's "whats", "hows" are "what's", "how's"
+    opens = first in WH_WORDS | AUXILIARIES or (first.endswith("s") and first[:-1] in WH_WORDS)
+    return len(words) >= 3 and (text.rstrip().endswith("?") or opens)
 
 
 def _unnamed(text: str, found: list[Mention]) -> list[Token]:

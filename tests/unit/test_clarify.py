@@ -102,6 +102,7 @@ WHILE_WAITING = [
     ("low_confidence", "And the Heron S1?", False),  # an ellipsis asks anew, read with the thread's questions
     ("conflict", "cancel", True),
     ("low_confidence", "and where does fai-setup write its log", False),  # a leading "and" (conversations cv-349)
+    ("low_confidence", "whats the default connect timeout for ccache's redis backend", False),  # "whats" (cv-351)
     ("unclear_reference", "What about sqlite?", False),  # read with the thread, not alone (cv-296)
     ("unclear_reference", "the Heron S1 one", True),
 ]
