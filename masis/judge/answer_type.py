@@ -119,10 +119,18 @@ _REFERENCE_BEFORE = re.compile(r"\b(?:pages?|pp?\.|sections?|chapters?|figures?|
                                re.IGNORECASE)
 
 
+def _currency_before(sentence: str, match: re.Match[str]) -> bool:
+    return _CURRENCY_BEFORE.search(sentence[max(0, match.start() - 16) : match.start()]) is not None
+
+
 def _is_money_or_share(sentence: str, match: re.Match[str]) -> bool:
     """Whether a figure of `sentence` is an amount of money ("$9.4 million") or a share ("25%"), not a count."""
-    return bool(_CURRENCY_BEFORE.search(sentence[max(0, match.start() - 16) : match.start()])
-                or _SHARE_AFTER.match(sentence[match.end() :]))
+    return _currency_before(sentence, match) or _SHARE_AFTER.match(sentence[match.end() :]) is not None
+
+
+def _is_money(sentence: str, match: re.Match[str]) -> bool:
+    """Whether a figure of `sentence` is an amount of money: "$1,249", "£1.2 million", "49 euros"."""
+    return _currency_before(sentence, match) or _CURRENCY_AFTER.match(sentence[match.end() :]) is not None
 
 
 # the month May beside a day, a year or a preposition of time ("9 May 2027", "May 2027", "in May"); else the modal
@@ -569,12 +577,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         if _ASKS_FREQUENCY.search(question):
             return any(match.group(0).lower() not in asked for match in _FREQUENCY.finditer(sentence))
         if _ASKS_PRICE.search(question):
-            return any(
-                match.group(0).lower() not in asked
-                and (_CURRENCY_BEFORE.search(sentence[max(0, match.start() - 16) : match.start()])
-                     or _CURRENCY_AFTER.match(sentence[match.end() :]))
-                for match in _NUMBER.finditer(sentence)
-            )
+            return any(match.group(0).lower() not in asked and _is_money(sentence, match)
+                       for match in _NUMBER.finditer(sentence))
         if _ASKS_SHARE.search(question):
             return any(
                 match.group(0).lower() not in asked and _SHARE_AFTER.match(sentence[match.end() :])
