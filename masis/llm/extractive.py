@@ -663,9 +663,11 @@ def _own_credits(asked: matching.Question, sentence: Sentence, question: str) ->
 
 
 # a parameter's entry in an API reference: "delay {number} The number of milliseconds …", "options {Object} ref
-# {boolean} …" (a nested entry: its default is the last key's)
-_PARAMETER_ENTRY = re.compile(r"^(?:[`'\"]?[\w.$-]+[`'\"]?\s+\{[^{}\s]{1,40}\}\s*)+")
-_PARAMETER_KEY = re.compile(r"([\w.$-]+)[`'\"]?\s+\{[^{}\s]{1,40}\}\s*$")
+# {boolean} …" (a nested entry: its default is the last key's); a setting's entry in a reference's definition list,
+# as the HTML loader writes it: "bonjour ( boolean ): Enables advertising …"
+_PARAMETER_ENTRY = re.compile(
+    r"^(?:(?:[`'\"]?[\w.$-]+[`'\"]?\s+\{[^{}\s]{1,40}\}\s*)+|[\w.$-]+\s+\(\s*\w[\w ]{0,29}\)\s*:)")
+_PARAMETER_KEY = re.compile(r"([\w.$-]+)(?:[`'\"]?\s+\{[^{}\s]{1,40}\}\s*|\s+\(\s*\w[\w ]{0,29}\)\s*:)$")
 
 
 def _parameter_key(sentence: Sentence) -> str | None:

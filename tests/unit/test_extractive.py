@@ -403,6 +403,24 @@ def test_a_default_is_quoted_from_the_parameter_entry_the_question_names() -> No
     assert "Default: true" not in answer
 
 
+PG_CONNECTION_SETTINGS = (  # postgresql-runtime-config-connection.html's settings as the HTML loader writes them
+    "bonjour ( boolean ): Enables advertising the server's existence via Bonjour. The default is off. This parameter "
+    "can only be set at server start.\n"
+    "tcp_keepalives_idle ( integer ): Specifies the amount of time with no network activity after which the operating "
+    "system should send a TCP keepalive message to the client. If this value is specified without units, it is taken "
+    "as seconds. A value of 0 (the default) selects the operating system's default."
+)
+
+
+def test_a_default_is_quoted_from_the_setting_entry_the_question_names() -> None:
+    # real case (servicedocs tune sv-012): bonjour's "The default is off." was quoted as tcp_keepalives_idle's default
+    evidence = [{**_chunk("pg#11", "postgresql-runtime-config-connection.html", PG_CONNECTION_SETTINGS),
+                 "section": "20.3.1. Connection Settings"}]
+    answer = provider.synthesize("What is the default value of tcp_keepalives_idle?", evidence)
+    assert "A value of 0 (the default)" in answer
+    assert "The default is off" not in answer
+
+
 DGRAM_OPTIONS = (
     "ipv6Only {boolean} Setting ipv6Only to true will disable dual-stack support.\nDefault: false.\n"
     "recvBufferSize {number} Sets the SO_RCVBUF socket value.\n"
