@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from masis.judge.sentences import prose_before_program
+
 AnswerType = Literal[
     "date", "number", "person", "place", "default", "version", "flag", "identifier", "code", "unit", "returned"]
 
@@ -537,6 +539,11 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             (literal := match.group(0).lower().strip("'\"`")) not in asked and literal not in typed
             for match in _LITERAL.finditer(sentence)
         ) or any(match.group(1).lower() not in asked for match in _MARKED_DEFAULT.finditer(sentence)))
+    if kind in ("code", "identifier", "unit"):
+        # a name or a unit inside an example's code is any of its arguments ("$ valgrind --tool=drd
+        # --exclusive-threshold=10 …" to "In which unit is --exclusive-threshold given?"): only the prose before it
+        # gives one
+        sentence = prose_before_program(sentence)
     if kind == "code":  # "DEP0005", "ERR_SOCKET_BAD_PORT", "ENOENT", or a figure said to be a code: an exit code
         signals = bool(_ASKS_SIGNAL.search(question))  # a signal's name answers for a signal, not an exit code
         return any(m.group(0) not in question and m.group(0).startswith("SIG") == signals

@@ -8,7 +8,15 @@ from dataclasses import dataclass
 
 from masis.judge import matching
 from masis.judge.citations import neutralise_markers
-from masis.judge.sentences import is_entry_row, is_option_term, is_table_row, sentence_blocks, table_cells
+from masis.judge.sentences import (
+    is_entry_row,
+    is_field,
+    is_keyed_entry,
+    is_option_term,
+    is_table_row,
+    sentence_blocks,
+    table_cells,
+)
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
@@ -48,7 +56,9 @@ def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
             for index, sentence in enumerate(block):
                 # an option's description is read with the option, however long ("--drop:..." / "Remove certain
                 # constructs (console | debugger)")
-                entry = len(sentence) <= ENTRY_SENTENCE_MAX or is_option_term(block[0])
+                # and a keyed entry's fields with its name ("silent If true …" / "Default: false Required: No. …")
+                entry = len(sentence) <= ENTRY_SENTENCE_MAX or is_option_term(block[0]) or (
+                    is_keyed_entry(block[0]) and is_field(sentence))
                 lead = block[0] if index and entry else table_lead
                 key = (lead and lead.lower(), sentence.lower())
                 if key in seen:

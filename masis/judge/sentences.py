@@ -184,6 +184,10 @@ def _labels(lines: list[str]) -> set[str]:
 # number of authentication attempts … The default is 6."): read with its text, so that the default is its own
 _KEYWORD = r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+"
 _KEYWORD_TERM = re.compile(rf"{_KEYWORD}$")
+# a setting's name in lower case alone on its line after a field, as a reference of fields heads its entry ("silent"
+# over "If true and not daemonized, …", after the entry above closed with "Introduced: 3.0")
+_KEY_TERM = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*$")
+_ENDS_WITH_FIELD = re.compile(r"(?:^|\s)[A-Z][\w-]{0,20}: [^:]{1,40}$")
 # the same entry as a passage's line gives it, the keyword and its text on one line ("MaxAuthTries Specifies …")
 _KEYWORD_ENTRY = re.compile(rf"{_KEYWORD} [A-Z][a-z]")
 # a setting's term as pod2html writes it, its value's form after "=" ("securityLevel = LEVEL: set the security level",
@@ -281,6 +285,7 @@ def _blocks(text: str) -> list[str]:
     lines = [line.strip() for line in text.splitlines()]
     deliberate = _deliberate_breaks(lines)
     rows = _two_cell_rows(lines)
+    entry = False  # the block being read opened with a keyword term
     for index, line in enumerate(lines):
         if not line:
             if current:
@@ -332,12 +337,26 @@ def _blocks(text: str) -> list[str]:
             # sentence
             blocks.append(" ".join(current))
             current = []
-        keyword = _KEYWORD_TERM.match(line) is not None and following[:1].isupper()
-        if current and (keyword or _KEYWORD_ENTRY.match(line)):
+        # the line above is a field, or an entry that closes with one ("… Default: 022 Required: No. Introduced: 3.0")
+        after_field = bool(current) and (
+            (_RECORD_LABEL.match(current[-1]) is not None and len(current[-1]) <= _HEADING_LINE_MAX)
+            or _ENDS_WITH_FIELD.search(current[-1]) is not None)
+        # (a passage may end on a term whose text is in the next passage)
+        keyword = (following[:1].isupper() and _KEYWORD_TERM.match(line) is not None) or (
+            (following[:1].isupper() or not following) and after_field and _KEY_TERM.match(line) is not None)
+        if current and (keyword or _KEYWORD_ENTRY.match(line) or (after_field and _KEY_ENTRY.match(line))):
             # a configuration keyword opens the next entry: what came before is the entry above
             blocks.append(" ".join(current))
             current = []
+        if keyword or (after_field and _KEY_ENTRY.match(line)):
+            entry = True  # the block is a keyed entry: its fields ("Default: false", "Introduced: 4.2.0") stay with it
+        elif not current:
+            entry = False
         current.append(line)
+        if entry and _ENDS_WITH_FIELD.search(line) and following[:1].isupper():
+            # an entry's fields stay with it ("Default: false" / "Required: No."); what follows its last one is not
+            # its own ("Introduced: 3.0" / "In Supervisor versions prior to 4.0, the default was 0,2")
+            heading_like = not (_RECORD_LABEL.match(following) and _next_field(current, following))
         if line.endswith("::") or (_OPTIONS_ALONE.match(line) and not _OPTION.match(following)) or keyword:
             # an AsciiDoc entry's term ("-P <prefix>:: --prefix=<prefix>::"), or a help text's options on a line of
             # their own ("-t THRESHOLD, --threshold THRESHOLD" over "Define a custom maximum …"): read with its text
@@ -385,6 +404,22 @@ _OPTION_GROUP = re.compile(r"\[-{1,2}[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*\]")
 SYNOPSIS_GROUPS = 3
 
 
+# an entry that opens with its setting's name in lower case, then its text ("silent If true and not daemonized, …"), as
+# `_blocks` joins a term alone on its line (`_KEY_TERM`) to the text below it
+_KEY_ENTRY = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)* [A-Z][a-z]")
+
+
+def is_keyed_entry(sentence: str) -> bool:
+    """Whether `sentence` opens a configuration entry with the setting's name ("MaxAuthTries Specifies …", "silent If
+    true …"): the entry's fields ("Default: false Required: No. Introduced: 4.2.0") are read with it."""
+    return bool(_KEYWORD_ENTRY.match(sentence) or _KEY_ENTRY.match(sentence))
+
+
+def is_field(sentence: str) -> bool:
+    """Whether `sentence` opens with a field's label ("Default: false Required: No.", "Introduced: 4.2.0")."""
+    return _RECORD_LABEL.match(sentence) is not None
+
+
 def is_option_term(line: str) -> bool:
     """Whether `line` is only an option and its argument, as a man page heads an entry with it ("--drop:...")."""
     return _OPTIONS_ALONE.match(line) is not None
@@ -416,6 +451,13 @@ def is_program_text(sentence: str) -> bool:
     so a value it holds may be any of its arguments: quoted first, such answers were right 23 times in 32 on the
     documentation sets' tune splits."""
     return bool(_PROGRAM.search(sentence))
+
+
+def prose_before_program(sentence: str) -> str:
+    """What a sentence says before the program or console session it holds, if any ("An example: $ valgrind
+    --tool=drd --exclusive-threshold=10 …" -> "An example: "); the whole sentence when it holds none."""
+    found = _PROGRAM.search(sentence)
+    return sentence[: found.start()] if found else sentence
 
 
 def is_heading(sentence: str) -> bool:

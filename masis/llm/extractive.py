@@ -35,7 +35,9 @@ from masis.judge.phrases import content_words
 from masis.judge.reading import Earlier, Reading, read
 from masis.judge.relevance import coverage
 from masis.judge.sentences import (
+    is_field,
     is_heading,
+    is_keyed_entry,
     is_option_term,
     is_program_text,
     is_synopsis,
@@ -183,7 +185,7 @@ class ExtractiveProvider:
             typed = {id(s) for s in candidates if asked_for & s.terms}
         else:
             if kind == "default":
-                candidates = _of_asked_entries(candidates, asked.terms)
+                candidates = _of_asked_entries(candidates, asked.terms, question)
             typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
         # what each sentence says in other words than the question's: "What river separates Jacksonville?" is
         # answered by "the St. Johns River divides the city", not by the sentence that repeats "Jacksonville"
@@ -671,19 +673,25 @@ _PARAMETER_KEY = re.compile(r"([\w.$-]+)(?:[`'\"]?\s+\{[^{}\s]{1,40}\}\s*|\s+\(\
 
 
 def _parameter_key(sentence: Sentence) -> str | None:
-    """The key of the parameter entry a sentence opens or is read with ("delay" of "delay {number} …"), or None."""
+    """The key of the parameter entry a sentence opens or is read with ("delay" of "delay {number} …", "minfds" of
+    "minfds The minimum number of file descriptors …"), or None."""
     for text in (sentence.text, sentence.lead or ""):
         if (entry := _PARAMETER_ENTRY.match(text)) and (key := _PARAMETER_KEY.search(entry.group(0))):
             return key.group(1)
+        if is_keyed_entry(text):
+            return text.split(maxsplit=1)[0]
     return None
 
 
-def _of_asked_entries(candidates: list[Sentence], asked: frozenset[int]) -> list[Sentence]:
+def _of_asked_entries(candidates: list[Sentence], asked: frozenset[int], question: str) -> list[Sentence]:
     """The candidates less the sentences of a parameter's entry that the question does not name, when another entry
     is one it names: "What is the default delay of setInterval?" is not answered by the `ref` entry's "Default:
-    true" beside the `delay` entry's "Default: 1"."""
+    true" beside the `delay` entry's "Default: 1". A key the question writes out ("logfile_maxbytes") names its entry
+    alone, not the one keyed by a part of it ("logfile")."""
     keys = {id(s): _parameter_key(s) for s in candidates}
-    named = {key for key in keys.values() if key and terms(key) & asked}
+    found = {key for key in keys.values() if key}
+    named = {key for key in found if re.search(rf"(?<![\w.-]){re.escape(key)}(?![\w-])", question, re.IGNORECASE)}
+    named = named or {key for key in found if terms(key) & asked}
     if not named:
         return candidates
     return [s for s in candidates if keys[id(s)] is None or keys[id(s)] in named]
@@ -791,10 +799,12 @@ def _kept(block: list[str], asked: frozenset[int], named: frozenset[int]) -> lis
     """What compression keeps of one block (an entry): its sentences that share a term with the question, and its
     short ones with the noun the answer is asked by; a short sentence kept without the entry's first sentence brings
     it along ("Default: dns.lookup()." is the `lookup` option's, not that of the option a line above it once the
-    lines between are cut), and a kept sentence its bracketed remark (`_REMARK`)."""
+    lines between are cut), a setting's entry kept its fields, and a kept sentence its bracketed remark (`_REMARK`)."""
     kept = [s for s in block if terms(s) & asked or (len(s) <= ENTRY_SENTENCE_MAX and terms(s) & named)]
     if kept and kept[0] != block[0] and (len(kept[0]) <= ENTRY_SENTENCE_MAX or is_option_term(block[0])):
         kept.insert(0, block[0])  # and an option's description its option ("--drop:..." of "Remove certain …")
+    if kept and kept[0] == block[0] and is_keyed_entry(block[0]):
+        kept += [s for s in block if is_field(s)]  # a setting kept keeps its fields ("Default: 50MB Required: No.")
     # a bracketed remark stays with the sentence before it ("(This option is not yet implemented.)")
     return [s for at, s in enumerate(block) if s in kept or (at and block[at - 1] in kept and _REMARK.match(s.strip()))]
 

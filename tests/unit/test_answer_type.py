@@ -688,3 +688,26 @@ def test_a_default_said_after_instead_of_gives_the_default() -> None:
     sentence = "+tries=T This option sets the number of times to try UDP and TCP queries to server to T instead of " \
         "the default, 3."
     assert gives_type(sentence, expected_type(question), question)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "question", "gives"),
+    [
+        # real cases (configdocs tune cd-043, guidedocs tune gd-070): the example's arguments are no answer
+        ("An example: $ valgrind --tool=drd --exclusive-threshold=10 drd/tests/hold_lock -i 500 ... ==10668== "
+         "Acquired at: ==10668== at 0x4C267C8: pthread_mutex_lock (drd_pthread_intercepts.c:395)",
+         "In which unit is DRD's --exclusive-threshold given?", False),
+        ("For the tutorial program, that would be done as follows: tutorial]$ ./libxslt_tutorial --param rootid "
+         "\"'asect1'\" stylesheet.xsl filename.xml", "Which function parses the stylesheet in the libxslt tutorial?",
+         False),
+        # the prose before the code names it (guidedocs check gd-072's wording, frontdocs check fe-027's)
+        ("For this example, xsltSaveResultToFile is used, and the results are saved to stdout: "
+         "xsltSaveResultToFile(stdout, res, cur);",
+         "Which libxslt function does the tutorial use to save the result to stdout?", True),
+        ("The following example will listen once for the SIGUSR2 signal (used by nodemon to restart): "
+         "process.once('SIGUSR2', function () { gracefulShutdown(); });",
+         "Which signal does nodemon send to restart the application?", True),
+    ],
+)
+def test_a_name_inside_an_examples_code_gives_no_answer(sentence: str, question: str, gives: bool) -> None:
+    assert gives_type(sentence, expected_type(question), question) is gives

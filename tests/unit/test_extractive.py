@@ -685,3 +685,44 @@ def test_a_row_under_its_header_answers_for_a_product_its_document_is_named_afte
     # a document named after something else holds no "Node.js"
     other = [_chunk("readline-notes.html#50", "readline-notes.html", history)]
     assert provider.critique(question, provider.synthesize(question, other), other).logical_gaps != []
+
+
+SUPERVISORD_SECTION = (  # supervisor-configuration.rst's [supervisord] values, as a chunk holds them
+    "The umask of the supervisord process.\nDefault: 022\nRequired: No.\nIntroduced: 3.0\n"
+    "nodaemon\nIf true, supervisord will start in the foreground instead of daemonizing.\n"
+    "Default: false\nRequired: No.\nIntroduced: 3.0\n"
+    "silent\nIf true and not daemonized, logs will not be directed to stdout.\n"
+    "Default: false\nRequired: No.\nIntroduced: 4.2.0\n"
+    "minfds\nThe minimum number of file descriptors that must be available before supervisord will start successfully."
+)
+
+
+def test_a_settings_version_is_quoted_from_its_own_entry() -> None:
+    # real case (opsdocs tune od-121): nodaemon's "Introduced: 3.0" was quoted, glued to the name "silent"
+    chunk = {**_chunk("s#16", "supervisor-configuration.rst", SUPERVISORD_SECTION),
+             "section": "[supervisord] Section Values"}
+    answer = provider.synthesize("In which Supervisor version was the silent option of [supervisord] introduced?",
+                                 [chunk])
+    assert "Introduced: 4.2.0" in answer and "Introduced: 3.0" not in answer
+
+
+SUPERVISORD_LOG_VALUES = (  # supervisor-configuration.rst's logfile entries, as a chunk holds them
+    "Default: $CWD\nRequired: No.\nIntroduced: 3.0\n"
+    "logfile\nThe path to the activity log of the supervisord process.\n"
+    "If logfile is set to a special file like /dev/stdout that is not seekable, log rotation must be disabled by "
+    "setting logfile_maxbytes = 0.\nDefault: $CWD/supervisord.log\nRequired: No.\nIntroduced: 3.0\n"
+    "logfile_maxbytes\nThe maximum number of bytes that may be consumed by the activity log file before it is rotated."
+    "\nSet this value to 0 to indicate an unlimited log size.\nDefault: 50MB\nRequired: No.\nIntroduced: 3.0\n"
+)
+
+
+def test_a_settings_default_is_kept_and_quoted_with_the_setting_the_question_writes_out() -> None:
+    # real case (opsdocs check od-113): compression dropped "Default: 50MB" (no word of the question) and logfile's
+    # "Default: $CWD/supervisord.log" was quoted for logfile_maxbytes, whose name holds "logfile"
+    question = "What is the default logfile_maxbytes of supervisord's activity log?"
+    chunk = {**_chunk("s#14", "supervisor-configuration.rst", SUPERVISORD_LOG_VALUES),
+             "section": "[supervisord] Section Values"}
+    kept = provider.compress(question, [chunk], 6000)[0]["text"]
+    assert "Default: 50MB" in kept
+    answer = provider.synthesize(question, [{**chunk, "text": kept}])
+    assert "Default: 50MB" in answer and "$CWD/supervisord.log" not in answer

@@ -421,3 +421,35 @@ def test_a_man_pages_configuration_keyword_is_read_with_its_text_and_opens_its_e
     # as a passage gives the same entries, a keyword and its text on one line, each still opens its entry
     passage = page.replace("MaxAuthTries\n", "MaxAuthTries ").replace("MaxSessions\n", "MaxSessions ")
     assert sentence_blocks(passage) == sentence_blocks(page)
+
+
+
+SUPERVISORD_VALUES = (  # supervisor-configuration.rst's [supervisord] values, as a chunk holds them: a line a block
+    "The umask of the supervisord process.\n"
+    "Default: 022\nRequired: No.\nIntroduced: 3.0\n"
+    "nodaemon\n"
+    "If true, supervisord will start in the foreground instead of daemonizing.\n"
+    "Default: false\nRequired: No.\nIntroduced: 3.0\n"
+    "silent\n"
+    "If true and not daemonized, logs will not be directed to stdout.\n"
+    "Default: false\nRequired: No.\nIntroduced: 4.2.0\n"
+)
+
+
+def test_a_settings_name_after_the_entry_above_opens_its_own_entry_with_its_fields() -> None:
+    # real case (opsdocs tune od-121): "Introduced: 3.0 silent" was read as one sentence, so the silent option's own
+    # "Introduced: 4.2.0" stood apart from its name and nodaemon's 3.0 was quoted for it
+    assert sentence_blocks(SUPERVISORD_VALUES)[-2:] == [
+        ["nodaemon If true, supervisord will start in the foreground instead of daemonizing.",
+         "Default: false Required: No. Introduced: 3.0"],
+        ["silent If true and not daemonized, logs will not be directed to stdout.",
+         "Default: false Required: No. Introduced: 4.2.0"],
+    ]
+    # as compression rejoins a block on one line, each entry still opens its own
+    passage = "\n".join(" ".join(block) for block in sentence_blocks(SUPERVISORD_VALUES))
+    assert sentence_blocks(passage)[-2:] == sentence_blocks(SUPERVISORD_VALUES)[-2:]
+
+
+def test_a_lower_case_word_alone_after_prose_opens_no_entry() -> None:
+    # only a field closes an entry: "make" on its own line after an open line is that line wrapped, not a term
+    assert sentence_blocks("Run the build with\nmake\nThen go.") == [["Run the build with make"], ["Then go."]]
