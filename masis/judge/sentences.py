@@ -187,6 +187,9 @@ _KEYWORD_TERM = re.compile(rf"{_KEYWORD}$")
 # a setting's name in lower case alone on its line after a field, as a reference of fields heads its entry ("silent"
 # over "If true and not daemonized, …", after the entry above closed with "Introduced: 3.0")
 _KEY_TERM = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*$")
+# the same entry with its name and its text on one line ("silent If true and not daemonized, …"), as `_blocks` reads it
+_KEY_ENTRY = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)* [A-Z][a-z]")
+# a line that closes on a short field ("… Required: No. Introduced: 3.0", "Default: value of tempfile.gettempdir")
 _ENDS_WITH_FIELD = re.compile(r"(?:^|\s)[A-Z][\w-]{0,20}: [^:]{1,40}$")
 # the same entry as a passage's line gives it, the keyword and its text on one line ("MaxAuthTries Specifies …")
 _KEYWORD_ENTRY = re.compile(rf"{_KEYWORD} [A-Z][a-z]")
@@ -344,11 +347,12 @@ def _blocks(text: str) -> list[str]:
         # (a passage may end on a term whose text is in the next passage)
         keyword = (following[:1].isupper() and _KEYWORD_TERM.match(line) is not None) or (
             (following[:1].isupper() or not following) and after_field and _KEY_TERM.match(line) is not None)
-        if current and (keyword or _KEYWORD_ENTRY.match(line) or (after_field and _KEY_ENTRY.match(line))):
+        keyed = keyword or (after_field and _KEY_ENTRY.match(line) is not None)
+        if current and (keyed or _KEYWORD_ENTRY.match(line)):
             # a configuration keyword opens the next entry: what came before is the entry above
             blocks.append(" ".join(current))
             current = []
-        if keyword or (after_field and _KEY_ENTRY.match(line)):
+        if keyed:
             entry = True  # the block is a keyed entry: its fields ("Default: false", "Introduced: 4.2.0") stay with it
         elif not current:
             entry = False
@@ -402,11 +406,6 @@ _NUMBERED_LABEL = re.compile(
 # an option group of a usage line: "[--async]", "[--no-clobber, -n]", "[-t THRESHOLD]"
 _OPTION_GROUP = re.compile(r"\[-{1,2}[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*\]")
 SYNOPSIS_GROUPS = 3
-
-
-# an entry that opens with its setting's name in lower case, then its text ("silent If true and not daemonized, …"), as
-# `_blocks` joins a term alone on its line (`_KEY_TERM`) to the text below it
-_KEY_ENTRY = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)* [A-Z][a-z]")
 
 
 def is_keyed_entry(sentence: str) -> bool:
