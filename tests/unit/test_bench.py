@@ -19,6 +19,7 @@ import bench_hostile_files
 import bench_ingest
 import bench_replace
 import bench_scaling
+import bench_sentences
 import run_all
 
 
@@ -88,3 +89,8 @@ def test_encoder_load_bench_measures_a_load_in_a_fresh_process() -> None:
     figures = bench_encoder_load.run(texts=1, against=None)
     assert "before" not in figures
     assert figures["now"]["load_s"] > 0 and figures["now"]["load_uss_mb"] > 50  # the weights are read, ~87 MB
+
+
+def test_sentences_bench_splits_the_documentation_sets_sections() -> None:
+    figures = bench_sentences.run(rounds=1, files=2)
+    assert figures["files"] == 2 and figures["sections"] >= 2 and figures["seconds"] >= 0
