@@ -53,12 +53,12 @@ def evidence_sentences(evidence: Sequence[EvidenceChunk]) -> list[Sentence]:
             # year as a column's name is a header's ("Metric | 2024 | 2025")
             record = _MEASURED_FIGURE.search(block[0]) or is_entry_row(block[0])
             header = (table_lead or (None if record else block[0])) if cells else None
+            # an option's description is read with the option, however long ("--drop:..." / "Remove certain
+            # constructs (console | debugger)"), and a keyed entry's fields with its name ("silent If true …" /
+            # "Default: false Required: No. …")
+            option, keyed = is_option_term(block[0]), is_keyed_entry(block[0])
             for index, sentence in enumerate(block):
-                # an option's description is read with the option, however long ("--drop:..." / "Remove certain
-                # constructs (console | debugger)")
-                # and a keyed entry's fields with its name ("silent If true …" / "Default: false Required: No. …")
-                entry = len(sentence) <= ENTRY_SENTENCE_MAX or is_option_term(block[0]) or (
-                    is_keyed_entry(block[0]) and is_field(sentence))
+                entry = len(sentence) <= ENTRY_SENTENCE_MAX or option or (keyed and is_field(sentence))
                 lead = block[0] if index and entry else table_lead
                 key = (lead and lead.lower(), sentence.lower())
                 if key in seen:

@@ -340,14 +340,16 @@ def _blocks(text: str) -> list[str]:
             # sentence
             blocks.append(" ".join(current))
             current = []
-        # the line above is a field, or an entry that closes with one ("… Default: 022 Required: No. Introduced: 3.0")
-        after_field = bool(current) and (
+        # a setting's name in lower case (alone, or with its text) after a field, or after an entry that closes with
+        # one ("… Default: 022 Required: No. Introduced: 3.0"); the line above is read only for such a line
+        key_term, key_entry = _KEY_TERM.match(line) is not None, _KEY_ENTRY.match(line) is not None
+        after_field = (key_term or key_entry) and bool(current) and (
             (_RECORD_LABEL.match(current[-1]) is not None and len(current[-1]) <= _HEADING_LINE_MAX)
             or _ENDS_WITH_FIELD.search(current[-1]) is not None)
         # (a passage may end on a term whose text is in the next passage)
         keyword = (following[:1].isupper() and _KEYWORD_TERM.match(line) is not None) or (
-            (following[:1].isupper() or not following) and after_field and _KEY_TERM.match(line) is not None)
-        keyed = keyword or (after_field and _KEY_ENTRY.match(line) is not None)
+            (following[:1].isupper() or not following) and after_field and key_term)
+        keyed = keyword or (after_field and key_entry)
         if current and (keyed or _KEYWORD_ENTRY.match(line)):
             # a configuration keyword opens the next entry: what came before is the entry above
             blocks.append(" ".join(current))
