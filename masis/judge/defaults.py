@@ -28,7 +28,7 @@ from masis.state import EvidenceChunk
 
 # "default" as a word: not the part of a flag or a variable (`--default-timeout`, `XZ_DEFAULTS`)
 _DEFAULT = re.compile(r"(?<![\w$-])defaults?(?![\w-])", re.IGNORECASE)
-_WORD = re.compile(r"[\w.$/<>-]*\w[\w.$/<>-]*(?:\(\))?|[?,;:()]")
+_WORD = re.compile(r"[\w.$/<>-]*\w[\w.$/<>-]*(?:::[\w.$/<>-]*\w)*(?:\(\))?|[?,;:()]")
 _STOP = frozenset({
     "of", "for", "in", "on", "at", "to", "with", "when", "if", "and", "or", "before", "after", "per", "that", "is",
     "are", "was", "were", "does", "do", "did", "will", "would", "can", "should", "under", "from", "by", "than",
@@ -199,10 +199,21 @@ def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]
     of_asked = [index for index in saying if not _only_of_other_things(quotes[index][0], wanted)]
     if not of_asked:
         return " ".join(named)  # every quoted "default" names a default thing of its own ("the default network")
+    # a scoped key is said whole: `Unattended-Upgrade::Package-Blacklist` is not said by the line of
+    # `Unattended-Upgrade::Package-Whitelist-Strict`, whose words it shares
+    keys = [word for word in named if "::" in word]
+    if keys:
+        said = any(_says_key(_reading(index, quotes), key) for index in of_asked for key in keys)
+        return None if said else " ".join(named)
     if any(_said_terms(_reading(index, quotes)) & head or _names_it_after_default(quotes[index][0], named)
            for index in of_asked):
         return None
     return " ".join(named)
+
+
+def _says_key(text: str, key: str) -> bool:
+    """Whether `text` names the setting `key` as a whole, not as the start of a longer key."""
+    return re.search(rf"(?<![\w:]){re.escape(key)}(?![\w]|::|[-.]\w)", text, re.IGNORECASE) is not None
 
 
 def _names_it_after_default(sentence: str, named: Sequence[str]) -> bool:

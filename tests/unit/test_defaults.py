@@ -217,3 +217,16 @@ def test_a_setting_written_in_camel_case_is_the_thing_asked_of() -> None:
                                                        "is none.")
     assert default_elsewhere(question, [("RevokedKeys Specifies revoked public keys file.", own),
                                         ("The default is none.", own)]) is None
+
+
+def test_a_scoped_key_is_said_whole_not_inside_a_longer_key() -> None:
+    # unattended-upgrades' README lists its options as `Unattended-Upgrade::Name - type (default:…)`: the default of
+    # Package-Whitelist-Strict is not Package-Blacklist's (the class of opsdocs check od-018, found reading the check
+    # split's wrong answers; tune od-001's own key still passes)
+    readme = _chunk("unattended-upgrades-README.md", 7)
+    strict = "Unattended-Upgrade::Package-Whitelist-Strict - boolean (default:False)"
+    question = "What is the default Unattended-Upgrade::Package-Blacklist?"
+    assert asked_of(question) == ["unattended-upgrade::package-blacklist"]
+    assert default_elsewhere(question, [(strict, readme)]) == "unattended-upgrade::package-blacklist"
+    minimal = "Unattended-Upgrade::MinimalSteps - boolean (default:True)"
+    assert default_elsewhere("What is the default of Unattended-Upgrade::MinimalSteps?", [(minimal, readme)]) is None
