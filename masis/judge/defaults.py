@@ -8,7 +8,9 @@ setting, in a passage that holds the question's words, gives a neighbour's defau
 is only the default ("Default: 1000", "The default is 15000", "Defaults to 100 msec"), with the quote before it,
 the passage's sentence before it and its section heading — the answer is another setting's. Of the words after
 "default" that name the thing, the last must be said: "-x Output XML (default) instead of DDL" shares "output" with
-"the default output width" and says nothing of a width.
+"the default output width" and says nothing of a width. In a quote that runs several reference entries together
+("ipc_key INT # Unique ipc key ipc_perm INT # ipc permissions (default 0600)"), a "default" is the entry's whose key
+comes last before it: when every "default" follows another key than the one asked, it is a neighbour's.
 
 What the default is asked of: the words after "default" ("the default *output file name*"), or the setting a
 generic word leads to ("the default value *of DRD's --join-list-vol option*"), or, for "… by default", what the
@@ -205,10 +207,41 @@ def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]
     if keys:
         said = any(_says_key(_reading(index, quotes), key) for index in of_asked for key in keys)
         return None if said else " ".join(named)
-    if any(_said_terms(_reading(index, quotes)) & head or _names_it_after_default(quotes[index][0], named)
-           for index in of_asked):
-        return None
-    return " ".join(named)
+    said = [index for index in of_asked
+            if _said_terms(_reading(index, quotes)) & head or _names_it_after_default(quotes[index][0], named)]
+    if not said:
+        return " ".join(named)
+    if all(_owned_by_others(quotes[index][0], [*identifiers, *_joined_runs(named)]) for index in said):
+        # an entry list quoted as a run: "ipc_key INT # Unique ipc key ipc_perm INT # … (default 0600)" gives
+        # ipc_perm's default, not ipc_key's
+        return " ".join(named)
+    return None
+
+
+# a reference entry's key: an option ("-s", "--time-step-size") or an identifier ("ipc_perm", "maxFreeSockets")
+_ENTRY_KEY = re.compile(r"(?<![\w$./-])(?:--?[A-Za-z][\w-]*|[A-Za-z]\w*_\w+|[a-z]+[A-Z][A-Za-z0-9]*)(?![\w-])")
+
+
+def _joined_runs(named: Sequence[str]) -> list[str]:
+    """The keys the named words may be, every run of them joined: "time-step-size" for "time-step size"."""
+    return ["-".join(named[start:end]) for start in range(len(named)) for end in range(start + 1, len(named) + 1)]
+
+
+def _owned_by_others(sentence: str, identifiers: Sequence[str]) -> bool:
+    """Whether every "default" of `sentence` comes after a key other than the asked `identifiers`, with the asked one
+    not named between that key and it: the default of the entry that key starts. False when a "default" comes before
+    any key, or after the asked one."""
+    asked = {identifier.lower().lstrip("-").replace("_", "-") for identifier in identifiers}
+    keys = [(match.start(), match.group(0).lower().lstrip("-").replace("_", "-"))
+            for match in _ENTRY_KEY.finditer(sentence)]
+    defaults = list(_DEFAULT.finditer(sentence))
+    if not defaults or not any(key in asked for _, key in keys):
+        return False
+    for match in defaults:
+        before = [key for at, key in keys if at < match.start()]
+        if not before or before[-1] in asked:
+            return False
+    return True
 
 
 def _says_key(text: str, key: str) -> bool:
