@@ -318,6 +318,7 @@ _TECHNICAL_NOUNS: dict[str, AnswerType] = {
     **dict.fromkeys(("code", "codes"), "code"),  # an exit code is a figure, a deprecation code an identifier
     **dict.fromkeys(("signal", "signals"), "code"),  # "SIGTERM", "SIGUSR2"
     **dict.fromkeys(("cve", "cves"), "code"),  # "CVE-2023-22490"
+    **dict.fromkeys(("rfc", "rfcs", "pep", "peps"), "code"),  # "RFC 7230", "PEP-593": a standard by its number
 }
 # "In which unit is --exclusive-threshold given?" asks for milliseconds (not "which unit starts the journal?")
 # "What does tqdm's update() method return?": a function's return value, which a quote says in prose ("returns the
@@ -397,6 +398,9 @@ _SAYS_CODE = re.compile(r"\b(?:codes?|status|exit(?:s|ed)?|returns?|returned|err
 
 
 _ASKS_SIGNAL = re.compile(r"\bsignals?\b", re.IGNORECASE)
+# "Which RFC does h11 implement?" is answered by a standard's number ("RFC 7230"), not by any other code
+_ASKS_STANDARD = re.compile(r"\b(rfc|pep)s?\b", re.IGNORECASE)
+_STANDARD_GIVEN = re.compile(r"\b(rfc|pep)[\s-]?\d+\b", re.IGNORECASE)
 
 
 # a runtime or a platform named with a bound ("the minimum python", "the oldest numpy"): its version is asked for
@@ -544,6 +548,9 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         # --exclusive-threshold=10 …" to "In which unit is --exclusive-threshold given?"): only the prose before it
         # gives one
         sentence = prose_before_program(sentence)
+    if kind == "code" and (standard := _ASKS_STANDARD.search(question)):
+        return any(m.group(1).lower() == standard.group(1).lower() and m.group(0) not in question
+                   for m in _STANDARD_GIVEN.finditer(sentence))
     if kind == "code":  # "DEP0005", "ERR_SOCKET_BAD_PORT", "ENOENT", or a figure said to be a code: an exit code
         signals = bool(_ASKS_SIGNAL.search(question))  # a signal's name answers for a signal, not an exit code
         return any(m.group(0) not in question and m.group(0).startswith("SIG") == signals

@@ -711,3 +711,19 @@ def test_a_default_said_after_instead_of_gives_the_default() -> None:
 )
 def test_a_name_inside_an_examples_code_gives_no_answer(sentence: str, question: str, gives: bool) -> None:
     assert gives_type(sentence, expected_type(question), question) is gives
+
+
+def test_a_standard_question_is_answered_by_that_standards_number() -> None:
+    # real case (webdocs tune wd-022, answered wrong at 1.0): h11's README quoted without its RFC
+    question = "Which RFC does h11 implement?"
+    assert expected_type(question) == "code"
+    assert gives_type("h11 implements RFC 7230, the HTTP/1.1 specification.", "code", question)
+    assert not gives_type('It\'s a "bring-your-own-I/O" library; h11 contains no IO code whatsoever.', "code",
+                          question)
+    # a PEP for a PEP, written with a hyphen too (apidocs tune ad-053); an RFC is no PEP
+    pep = "which pep gave us typing.Annotated again?"
+    assert gives_type("Annotated types, introduced by PEP-593.", "code", pep)
+    assert not gives_type("See RFC 8259 for the JSON grammar.", "code", pep)
+    # the standard the question names is no answer; a version question that names one stays a version question
+    assert not gives_type("RFC 4039 rapid commit is supported.", "code", "Which RFC extends RFC 4039?")
+    assert expected_type("Which dnsmasq version added support for RFC 4039 DHCP rapid commit?") == "version"
