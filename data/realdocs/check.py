@@ -5,7 +5,7 @@ data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questi
 data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl,
 data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/questions.jsonl,
 data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/questions.jsonl,
-data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl and
+data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl, data/pkgdocs/questions.jsonl and
 data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
@@ -50,6 +50,7 @@ TOOLDOCS = DATA / "tooldocs"
 FRONTDOCS = DATA / "frontdocs"
 PLATFORMDOCS = DATA / "platformdocs"
 SECDOCS = DATA / "secdocs"
+PKGDOCS = DATA / "pkgdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -74,6 +75,7 @@ CORPORA = {
     "frontdocs": FRONTDOCS / "files",
     "platformdocs": PLATFORMDOCS / "files",
     "secdocs": SECDOCS / "files",
+    "pkgdocs": PKGDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -318,6 +320,7 @@ def main() -> int:
         lambda t: check_questions(t, "frontdocs", "fe"),
         lambda t: check_questions(t, "platformdocs", "pf"),
         lambda t: check_questions(t, "secdocs", "sc"),
+        lambda t: check_questions(t, "pkgdocs", "pk"),
         check_conversations,
     )
     for check in checks:
