@@ -10,6 +10,10 @@ the rest is kept. Fitted on those two tune sets only (`masis eval realdocs data/
 `masis eval squad … --open-book 12 --limit 150 --seed 0`, with `--records`); docs/evaluation.md reports the table
 on the check split and the other seeds. SQuAD 2.0's adversarial questions are not in the fit: there the raw score
 does not separate right from wrong at any level, and a mapping fitted to it would only flatten the scale.
+
+Those tune splits were the ones the judging rules were written from, and on documents no rule had read the scale
+promised too much: what lands under 0.75 is moved under the threshold (`_unseen`), from the first runs of the
+documentation sets added since.
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ IN_CONTEXT_KNOTS = ((0.0, 0.0), (0.8, 0.65), (1.0, 0.85))
 # (`_short_of_full`)
 TOP_BAND = (0.85, 0.89)
 
+# what a first run on unseen documents keeps answered: from 0.75 (`_unseen`)
+UNSEEN_FLOOR = 0.75
+
 
 def calibrated(raw: float, *, by_meaning: bool = False) -> float:
     """The raw score on the scale where 0.65 means right about two times in three, a score short of full kept under
@@ -37,7 +44,24 @@ def calibrated(raw: float, *, by_meaning: bool = False) -> float:
     answers were right 7 times in 10 on the same tune sets."""
     if by_meaning:
         return _short_of_full(round(max(0.0, min(1.0, raw)), 4))
-    return _short_of_full(_between(KNOTS, raw))
+    return _unseen(_short_of_full(_between(KNOTS, raw)))
+
+
+def _unseen(confidence: float) -> float:
+    """A score under 0.75 scaled so that 0.75 lands on 0.65, the threshold; 0.75 and above kept.
+
+    The scale above was fitted on tune splits that the judging rules had then been written from, and there answers at
+    0.65–0.75 were right 85 times in 100 (stop 70). On documents no rule had read they are not: each documentation
+    set's first run, with the code of the day it was added (nine sets, `docs/evaluation.md`, "Figures: stop 71"), put
+    44 answers of the tune splits in that band, 25 of them right (57 %), and 20 of the check splits, 5 right; so the
+    band is moved under the threshold, with its draft shown, as a retried answer's is (`after_retry`). From 0.75 the
+    first runs' tune splits were right 63–82 % of the time, over the two in three the threshold stands for. A score
+    the sentence encoder's reading set is on its own scale and keeps its value: moved too, it cost the paraphrased
+    questions the encoder is there for ("How many clients did Kestrel have at the end of Q3?") and 5–10 points of
+    open-book SQuAD, for 6 wrong answers fewer on the check splits."""
+    if confidence < UNSEEN_FLOOR:
+        return round(confidence * RETRIED_SHARE, 4)
+    return confidence
 
 
 def _short_of_full(confidence: float) -> float:

@@ -508,12 +508,17 @@ def test_a_default_is_given_only_by_the_entry_of_the_setting_the_question_names(
     question = "What is the default value of npm ls's include option?"
     answer = ("If --all is set, then npm will show all dependencies by default [npm-ls.md#9]. Option that allows for "
               "defining which types of dependencies to install [npm-ls.md#11].")
-    assert provider.critique(question, answer, [all_entry, include_entry]).confidence < 0.65
-    # the entry of the setting asked about gives its default
+    elsewhere = provider.critique(question, answer, [all_entry, include_entry])
+    assert elsewhere.confidence < 0.65
+    assert any("default" in gap for gap in elsewhere.logical_gaps)
+    # the entry of the setting asked about gives its default: no finding about it, and a higher score (this short
+    # draft, which never says "option", lands under 0.75, which first runs on unseen documents ask back)
     depth = _chunk("npm-ls.md#12", "npm-ls.md", "depth: Default: Infinity if --all is set, otherwise 1. Type: null or "
                    "Number. The depth to go when recursing directories for npm ls.")
     said = "depth: Default: Infinity if --all is set, otherwise 1 [npm-ls.md#12]."
-    assert provider.critique("What is the default value of npm ls's depth option?", said, [depth]).confidence >= 0.65
+    own = provider.critique("What is the default value of npm ls's depth option?", said, [depth])
+    assert not any("default" in gap for gap in own.logical_gaps)
+    assert own.confidence > elsewhere.confidence
 
 
 def test_a_changelogs_item_is_quoted_under_its_release_line() -> None:
