@@ -59,9 +59,7 @@ def _unseen(confidence: float) -> float:
     the sentence encoder's reading set is on its own scale and keeps its value: moved too, it cost the paraphrased
     questions the encoder is there for ("How many clients did Kestrel have at the end of Q3?") and 5–10 points of
     open-book SQuAD, for 6 wrong answers fewer on the check splits."""
-    if confidence < UNSEEN_FLOOR:
-        return round(confidence * RETRIED_SHARE, 4)
-    return confidence
+    return after_retry(confidence) if confidence < UNSEEN_FLOOR else confidence
 
 
 def _short_of_full(confidence: float) -> float:

@@ -227,13 +227,17 @@ def _joined_runs(named: Sequence[str]) -> list[str]:
     return ["-".join(named[start:end]) for start in range(len(named)) for end in range(start + 1, len(named) + 1)]
 
 
+def _key_form(key: str) -> str:
+    """A key as it compares: "--Time_Step" and "time-step" alike."""
+    return key.lower().lstrip("-").replace("_", "-")
+
+
 def _owned_by_others(sentence: str, identifiers: Sequence[str]) -> bool:
     """Whether every "default" of `sentence` comes after a key other than the asked `identifiers`, with the asked one
     not named between that key and it: the default of the entry that key starts. False when a "default" comes before
     any key, or after the asked one."""
-    asked = {identifier.lower().lstrip("-").replace("_", "-") for identifier in identifiers}
-    keys = [(match.start(), match.group(0).lower().lstrip("-").replace("_", "-"))
-            for match in _ENTRY_KEY.finditer(sentence)]
+    asked = {_key_form(identifier) for identifier in identifiers}
+    keys = [(match.start(), _key_form(match.group(0))) for match in _ENTRY_KEY.finditer(sentence)]
     defaults = list(_DEFAULT.finditer(sentence))
     if not defaults or not any(key in asked for _, key in keys):
         return False
