@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from masis.judge.citations import strip_citations
+from masis.judge.anchors import anchors
+from masis.judge.citations import CITATION, strip_citations
 from masis.judge.mentions import (
     AUXILIARIES,
     CONJUNCTIONS,
@@ -25,6 +26,7 @@ from masis.judge.mentions import (
     word_set,
 )
 from masis.judge.names import is_ordinary
+from masis.judge.sentences import split_sentences
 
 
 def focus(words: list[Token]) -> tuple[int, int] | None:
@@ -289,6 +291,43 @@ def answered(question: str, answer: str) -> str | None:
                 the = first > 0 and words[first - 1].lower == "the"
                 return ("the " if the else "") + phrase(words, first, last, text)
     return None
+
+
+# nouns a question names a release by: "which csvkit release …", "that version"
+VERSION_NOUNS = word_set("release version edition update build")
+# a code an answer gives: a flag, an environment variable or constant, a dotted or camel-cased name
+_GIVEN_CODE = re.compile(r"^--?[A-Za-z][\w-]*$|^[A-Z][A-Z0-9]*_[A-Z0-9_]+$|^[a-z]\w*[._][a-z]\w*$|^[a-z]+[A-Z]\w*$")
+# nouns a question names a code by: "which option …", "which env var …"
+_CODE_NOUNS = word_set("option flag switch var variable setting key parameter directive argument")
+_GIVEN_RELEASE = re.compile(r"^v?\d+(?:\.\d+)+[a-z]?$")
+
+
+def code_given(question: str, answer: str, releases: bool = True) -> str | None:
+    """The one code the earlier answer's first quote gave a "which N" question whose N is a code, not a phrase: a
+    flag ("which easyrsa option sets a custom renew grace period" "Add option '--renew-days=NN' …" -> "--renew-days"),
+    a variable ("which env var …" -> "PYTEST_TIMEOUT"), or a release's number with the word the question put before
+    the noun ("which csvkit release added zstandard support" "1.5.0 - March 28, 2024: …" -> "csvkit 1.5.0"). None
+    when the quote gives none, or more than one; a release only with `releases` (a later "it" is rather the thing
+    the release added: "who contributed it?" after "which pyenv-virtualenv release added activate/deactivate hooks")."""
+    words = tokens(question)
+    if not words or words[0].lower not in {"which", "what"}:
+        return None
+    at = next((i for i, word in enumerate(words[1:4], start=1) if word.lower in VERSION_NOUNS | _CODE_NOUNS), None)
+    cited = CITATION.search(answer or "")  # the first quote ends at its citation, whatever follows it
+    first = strip_citations(answer[: cited.start()]) if cited else ""
+    if at is None or not first:
+        return None
+    own = {anchor.lower() for anchor in anchors(question)}
+    found = [anchor.partition("=")[0] for anchor in anchors(first) if anchor.lower() not in own]
+    if words[at].lower in VERSION_NOUNS:
+        if not releases:
+            return None
+        codes = list(dict.fromkeys(code for code in found if _GIVEN_RELEASE.match(code)))
+        before = words[at - 1]
+        owner = f"{before.text} " if at >= 2 and before.lower not in DETERMINERS else ""
+        return f"{owner}{codes[0]}" if len(codes) == 1 else None
+    codes = list(dict.fromkeys(code for code in found if _GIVEN_CODE.match(code)))
+    return codes[0] if len(codes) == 1 else None
 
 
 def relative_phrase(question: str, noun: str) -> str | None:

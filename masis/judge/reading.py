@@ -61,9 +61,11 @@ from masis.judge.mentions import (
 )
 from masis.judge.names import is_ordinary, tool_key
 from masis.judge.phrases import (
+    VERSION_NOUNS,
     answered,
     asked_noun,
     focus,
+    code_given,
     likeness,
     noun_phrase,
     relative_phrase,
@@ -152,7 +154,6 @@ _PEOPLE = word_set(
     "someone anyone everyone somebody anybody everybody people person employee employees staff customers customer "
     "users user members member i you we team teams")
 _PERIOD_NOUNS = word_set("quarter year month week period fiscal day")
-_VERSION_NOUNS = word_set("release version edition update build")
 # Nouns a question uses about a thing it leaves unnamed: "the limit", "the add-on", "the next release".
 _RELATIONAL = word_set(
     "limit limits default defaults version versions release releases edition editions price cost fee add-on "
@@ -829,7 +830,10 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if lower in _DEMONSTRATIVES and after in _ONES:
             found.append((index, "demonstrative"))  # "what supports that one today": a thing the thread named
             continue
-        if lower == "that" and before in DO_MODALS and _verb_after_that(words, index):
+        # "when was that out", "when was that released": the release the thread named, as "when did that come out"
+        been = words[0].lower == "when" and before in {"is", "was"} and after is not None \
+            and (after in _CLOSING or after.endswith("ed"))
+        if lower == "that" and (before in DO_MODALS or been) and _verb_after_that(words, index):
             found.append((index, "clause"))  # "when did that come out": what the thread said, not a thing named
             continue
         if lower in _DEMONSTRATIVES and after and _content_word(after):
@@ -940,6 +944,8 @@ def _resolve(
     if form == "degree":
         return Reading(question, True, "unclear", (), phrase(words, index - 2, index, question))
     if form == "clause":  # "that" stands for what an earlier turn said or asked: the words cannot tell which
+        if code := code_given(frame.reading, frame.answer):  # unless it was a code: "when was that out" -> csvkit 1.5.0
+            return words[index].start, words[index].start + len(words[index].text), code
         return Reading(question, True, "unclear", (), words[index].text)
     if form == "other":  # of the two things the thread named, the one the latest question was not about
         things = _last_two(frames)
@@ -1009,6 +1015,9 @@ def _resolve(
             # "where do they fix it" after a question on a warranty claim: "they" are the people who do it, not
             # the claim; the pronoun stays as typed
             return words[index].start, words[index].start + len(words[index].text), words[index].text
+    elif words[index].lower in {"it", "that"} and (
+            code := code_given(frame.reading, frame.answer, releases=words[index].lower == "that")):
+        thing = code  # "which release added it?" after "which easyrsa option …": the option its answer gave
     else:
         thing = _topic(frames, words[index].lower == "its", tools, question)
         if thing and _repeats(question, thing):
@@ -1208,8 +1217,8 @@ def _demonstrative(
             return start, end, f"{owned} {noun.lower} {given}"
         asked = asked_noun(frame.reading)
         if asked and (noun.lower == "one" or same_noun(noun.lower, asked)
-                      or {noun.lower, asked} <= _VERSION_NOUNS):  # "that release" after "which libffi version …"
-            if named := answered(frame.reading, frame.answer):
+                      or {noun.lower, asked} <= VERSION_NOUNS):  # "that release" after "which libffi version …"
+            if named := answered(frame.reading, frame.answer) or code_given(frame.reading, frame.answer):
                 return start, end, named
             if relative := relative_phrase(frame.reading, asked):
                 return start, end, relative
@@ -1218,7 +1227,7 @@ def _demonstrative(
             if periods:  # "went into Sales that quarter" -> "… in Q3 2026"
                 bare = index == 0 or words[index - 1].lower not in PREPOSITIONS
                 return start, end, f"in {periods[-1].text}" if bare else periods[-1].text
-        if noun.lower in _VERSION_NOUNS:
+        if noun.lower in VERSION_NOUNS:
             versioned = [m for m in found if m.kind in {"name", "version"} and any(c.isdigit() for c in m.text)]
             if versioned:
                 return start, end, versioned[-1].text
@@ -1383,7 +1392,7 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
     own = mentions(question)
     versions = [m for m in own if m.kind == "version"]
     if versions and len(own) == 1:  # "what did 2.39.1 merge?" after "... Git 2.39.2 ...": Git 2.39.1
-        for m in mentions(frame):
+        for m in (m for earlier in frames for m in mentions(earlier.reading)):  # the latest that names one
             parts = m.text.split()
             if m.kind == "name" and len(parts) >= 2 and any(c.isdigit() for c in parts[-1]):
                 words = tokens(question)

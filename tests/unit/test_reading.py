@@ -220,6 +220,32 @@ def test_that_as_the_subject_of_a_verb_that_closes_the_question_is_asked_back() 
     assert read("did that release fix the bug", before).unclear is None
 
 
+def test_it_or_that_after_a_which_question_is_the_code_its_answer_gave() -> None:
+    # platformdocs conversations check cv-345#2: the option the answer quoted, not the question's words
+    option = turn("which easyrsa option sets a custom renew grace period",
+                  "* Add option '--renew-days=NN', custom renew grace period (#557) [easy-rsa-ChangeLog.txt#1]. "
+                  "* Fix --version so it uses EASYRSA_OPENSSL (#416) [easy-rsa-ChangeLog.txt#1].")
+    assert read("which release added it?", [option]).text == "Which release added --renew-days?"
+    # apidocs conversations check cv-135#2: "that" is the variable the answer named
+    variable = turn("which env var sets a global pytest-timeout timeout?",
+                    "The PYTEST_TIMEOUT environment variable sets a global timeout overriding a possible value in the "
+                    "configuration file [pytest-timeout-METADATA.rst#6].")
+    assert read("does --timeout win over that", [variable]).text == "Does --timeout win over PYTEST_TIMEOUT"
+    # datadocs conversations tune cv-293#2: "when was that out" is the release the answer gave, with its tool
+    release = turn("which csvkit release added zstandard support",
+                   "1.5.0 - March 28, 2024: feat: Add support for Zstandard files with the .zst extension, if the "
+                   "zstandard package is installed [csvkit-CHANGELOG.rst#9].")
+    assert read("when was that out", [release]).text == "When was csvkit 1.5.0 out"
+    # a later "it" is the thing the release added, not the release (realdocs conversations tune cv-111#2)
+    hooks = turn("Which pyenv-virtualenv release added activate/deactivate hooks?",
+                 "v1.2.2: Add activate/deactivate hooks by @joshfrench in https://github.com/pyenv/pyenv-virtualenv/pull/"
+                 "452 [pyenv-virtualenv-CHANGELOG.md#8].")
+    assert read("who contributed it?", [hooks]).text == "Who contributed activate/deactivate hooks?"
+    # an answer that quotes two codes settles nothing: still asked back
+    two = turn("which env var sets the pager", "Either MAN_PAGER or PAGER_CMD names it [man.txt#3].")
+    assert read("can i put a pipe in that", [two]).unclear == "that"
+
+
 def test_its_after_a_tool_the_question_names_is_that_tool_s() -> None:
     # platformdocs conversations tune cv-349#3: fai-setup's own log, not the mirror's of the question before
     reading = read("and where does fai-setup write its log", [turn("whats the default package mirror fai uses")])
@@ -718,8 +744,11 @@ def test_he_or_him_is_the_one_person_the_thread_named() -> None:
 
 
 def test_that_release_after_which_version_is_the_version_that_did_it() -> None:
-    # cv-191: "when was that release out" after "which libffi version added risc-v" (no version word in the answer)
+    # cv-191: "when was that release out" after "which libffi version added risc-v": the release its answer gave
     libffi = [turn("which libffi version added risc-v", answer="3.3 Nov-23-2019 Add RISC-V support [l#11].")]
+    assert read("when was that release out", libffi).text == "When was libffi 3.3 out"
+    # an answer that gives no release number: the release the question defined
+    libffi = [turn("which libffi version added risc-v", answer="RISC-V support was added in a later one [l#11].")]
     assert read("when was that release out", libffi).text == "When was the libffi version that added risc-v out"
 
 
