@@ -26,7 +26,6 @@ from masis.judge.mentions import (
     word_set,
 )
 from masis.judge.names import is_ordinary
-from masis.judge.sentences import split_sentences
 
 
 def focus(words: list[Token]) -> tuple[int, int] | None:

@@ -64,8 +64,8 @@ from masis.judge.phrases import (
     VERSION_NOUNS,
     answered,
     asked_noun,
-    focus,
     code_given,
+    focus,
     likeness,
     noun_phrase,
     relative_phrase,
@@ -399,7 +399,8 @@ def _bare_fragment(question: str) -> re.Match[str] | None:
         return None
     words = [w.lower for w in tokens(match["rest"])]
     stops = WH_WORDS | AUXILIARIES | _SINGULAR | _PLURAL | _PEOPLE | CONJUNCTIONS | word_set("yes no ok okay thanks")
-    if words[0] in stops or any(w.endswith("ly") for w in words) or all(len(w) < 3 for w in words):
+    short = all(len(w) < 3 and not (w.startswith("-") or any(c.isdigit() for c in w)) for w in words)  # "-9?" is not
+    if words[0] in stops or any(w.endswith("ly") for w in words) or short:
         return None
     return match
 
@@ -493,6 +494,8 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
     new = mentions(f"about {fragment}")  # a fragment's first word may be a name ("Sales")
     if preposition in _WHERE and not new and (placed := _swap_after(frame, preposition, fragment)):
         return placed  # "on windows?" after "where's pip's cache on linux"
+    if preposition == "to" and not new and (placed := _swap_after(frame, "to", fragment)):
+        return placed  # "and to unpack?" after "how much memory does xz -6 need to compress"
     if preposition == "for" and not new and (placed := _swap_after(frame, "in", fragment)):
         return placed  # "and for ntbtls?" after "what does GPG_ERR_WRONG_PUBKEY_ALGO mean in gnupg"
     if preposition in _WHERE and not new and not any(w.lower == preposition for w in tokens(frame)):
@@ -794,6 +797,8 @@ def _pronouns(
         edits.append(resolved)
         if form in {"singular", "plural"} and resolved[2] != word.text:
             about = resolved[2].removesuffix("'s").removesuffix("'")
+            if word.lower == "it" and word.possessive:  # "it's bad" was read "{thing} is bad": the thing is its about
+                about = about.removesuffix(" is")
     if not edits:
         return None
     text = question
@@ -872,6 +877,8 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if lower in _PERSON and not people_before:
             found.append((index, "person"))  # "do i send bug reports to him": the person the thread named
             continue
+        if lower == "its" and before == "on" and after == "own":
+            continue  # "will -b restart anything on its own": by itself, no thing's own
         if lower in _SINGULAR:
             found.append((index, "singular"))
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
@@ -1400,6 +1407,8 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
                 text = question[:at] + " ".join(parts[:-1]) + " " + question[at:]
                 return _dependent(text, "carried")
         return None
+    if own and all(m.kind == "flag" for m in own):  # "will -b restart anything on its own": needrestart's -b
+        return _flag_owner(question, own[0], frames)
     if own:
         return None
     found = [m for m in mentions(frame) if m.kind in {"name", "version", "identifier", "flag"}]
@@ -1428,6 +1437,26 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
     elif thing:
         text = f"{text} for {thing}"
     return _dependent(f"{text}?" if thing else _with_period(f"{text}?", frames[0]), "carried")
+
+
+# a tool written before one of its flags: "needrestart -b", "xz -6", "pip install --user"
+_FLAGGED_TOOL = re.compile(r"(?<![\w-])([a-z][\w.+-]*)\s+(?=-{1,2}[A-Za-z0-9])")
+
+
+def _flag_owner(question: str, flag: Mention, frames: list[Earlier]) -> Reading | None:
+    """A question whose only names are flags, and no tool's, takes the tool the thread wrote before a flag
+    ("needrestart -b says …" then "will -b restart anything on its own" -> "will needrestart -b restart …")."""
+    words = tokens(question)
+    if any(_names_tool(word.lower) for word in words if not word.text.startswith("-")):
+        return None
+    for frame in frames:
+        tools = [m.group(1) for m in _FLAGGED_TOOL.finditer(frame.reading) if _names_tool(m.group(1).lower())]
+        if len(set(tools)) == 1:
+            at = words[flag.first].start
+            return _dependent(f"{question[:at]}{tools[0]} {question[at:]}", "carried")
+        if tools:
+            return None
+    return None
 
 
 _WHICH_ONE = re.compile(r"^\s*(?P<wh>which|what)\s+(?P<one>ones?)\b", re.IGNORECASE)

@@ -246,6 +246,28 @@ def test_it_or_that_after_a_which_question_is_the_code_its_answer_gave() -> None
     assert read("can i put a pipe in that", [two]).unclear == "that"
 
 
+def test_a_flag_alone_takes_the_tool_the_thread_wrote_before_a_flag() -> None:
+    # opsdocs conversations check cv-208#3 (found reading check failures): -b is needrestart's, and "on its own" is
+    # "by itself", no thing's own (it was read "on NEEDRESTART-KSTA 3's own")
+    batch = [turn("needrestart -b says NEEDRESTART-KSTA: 3, what does that mean")]
+    assert read("will -b restart anything on its own", batch).text == "Will needrestart -b restart anything on its own"
+    # two tools before flags: which one's -b, the words cannot tell
+    two = [turn("does xz -6 compress better than gzip -9")]
+    assert read("will -b restart anything on its own", two).text == "will -b restart anything on its own"
+    # a question that names its tool keeps it
+    assert read("does zstd -b restart anything", batch).text == "does zstd -b restart anything"
+
+
+def test_a_lone_flag_or_a_verb_after_to_is_an_ellipsis() -> None:
+    # mandocs conversations check cv-138 (found reading check failures): "-9?" is a fragment, not a question of its
+    # own, and "and to unpack?" swaps the frame's verb after "to", not its noun ("How much unpack does xz -6 need …")
+    xz = [turn("how much memory does xz -6 need to compress")]
+    unpack = read("and to unpack?", xz)
+    assert unpack.text == "How much memory does xz -6 need to unpack"
+    assert read("-9?", [*xz, turn("and to unpack?", reading=unpack.text)]).text == (
+        "How much memory does xz -9 need to unpack")
+
+
 def test_its_after_a_tool_the_question_names_is_that_tool_s() -> None:
     # platformdocs conversations tune cv-349#3: fai-setup's own log, not the mirror's of the question before
     reading = read("and where does fai-setup write its log", [turn("whats the default package mirror fai uses")])
