@@ -5,7 +5,8 @@ data/apidocs/questions.jsonl, data/mandocs/questions.jsonl, data/teamdocs/questi
 data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/questions.jsonl,
 data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/questions.jsonl,
 data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/questions.jsonl,
-data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl, data/pkgdocs/questions.jsonl and
+data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl, data/pkgdocs/questions.jsonl,
+data/hostdocs/questions.jsonl and
 data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
@@ -51,6 +52,7 @@ FRONTDOCS = DATA / "frontdocs"
 PLATFORMDOCS = DATA / "platformdocs"
 SECDOCS = DATA / "secdocs"
 PKGDOCS = DATA / "pkgdocs"
+HOSTDOCS = DATA / "hostdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -76,6 +78,7 @@ CORPORA = {
     "platformdocs": PLATFORMDOCS / "files",
     "secdocs": SECDOCS / "files",
     "pkgdocs": PKGDOCS / "files",
+    "hostdocs": HOSTDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -321,6 +324,7 @@ def main() -> int:
         lambda t: check_questions(t, "platformdocs", "pf"),
         lambda t: check_questions(t, "secdocs", "sc"),
         lambda t: check_questions(t, "pkgdocs", "pk"),
+        lambda t: check_questions(t, "hostdocs", "hs"),
         check_conversations,
     )
     for check in checks:
