@@ -14,7 +14,8 @@ from typing import Literal
 from masis.judge.sentences import prose_before_program
 
 AnswerType = Literal[
-    "date", "number", "person", "place", "default", "version", "flag", "identifier", "code", "unit", "returned"]
+    "date", "number", "person", "place", "default", "version", "flag", "identifier", "code", "unit", "returned",
+    "key", "path"]
 
 _MONTHS = "january february march april may june july august september october november december"
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
@@ -319,6 +320,10 @@ _TECHNICAL_NOUNS: dict[str, AnswerType] = {
     **dict.fromkeys(("signal", "signals"), "code"),  # "SIGTERM", "SIGUSR2"
     **dict.fromkeys(("cve", "cves"), "code"),  # "CVE-2023-22490"
     **dict.fromkeys(("rfc", "rfcs", "pep", "peps"), "code"),  # "RFC 7230", "PEP-593": a standard by its number
+    # a configuration's key is written as one: "allow_unknown_runas_id", "backend-path", "Persistent=", "SyslogEnable"
+    **dict.fromkeys(("key", "keys", "setting", "settings", "directive", "directives", "parameter", "parameters"),
+                    "key"),
+    **dict.fromkeys(("path", "paths"), "path"),  # "/slack/events", "~/.ssh/google_compute_engine"
 }
 # "In which unit is --exclusive-threshold given?" asks for milliseconds (not "which unit starts the journal?")
 # "What does tqdm's update() method return?": a function's return value, which a quote says in prose ("returns the
@@ -331,6 +336,14 @@ _ASKS_RETURNED = re.compile(
 _SAYS_RETURNED = re.compile(
     r"\b(?i:returns|returned|returning|return\s+values?|resolves\s+(?:to|with)|evaluates\s+to|yields)\b"
     r"|\bReturns?\b|->|→|=>|>>>")
+# a key as a configuration writes it: words joined by "_", "-", "." or "::", in camel case, or with its "="
+# (or, as Bacula's manuals do, in capitalised words the prose calls a directive: "the Heartbeat Interval directive")
+_KEY_GIVEN = re.compile(
+    r"(?<![\w/.-])(?:[A-Za-z][A-Za-z0-9]*(?:(?:[_-]|::|\.)[A-Za-z0-9]+)+|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|"
+    r"[A-Za-z]\w*=)(?![\w/-])"
+    r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3}(?=\s+(?:directive|setting|parameter|key)s?\b)")
+# a path: a slash between or before names, or a home directory's tilde
+_PATH_GIVEN = re.compile(r"(?<![\w<])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*|\b[\w.-]+/[\w.-]+(?:/[\w.-]*)*")
 _ASKS_UNIT = re.compile(r"\b(?:which|what)\s+units?\s+(?:is|are|was|were|does|do|of|for)\b", re.IGNORECASE)
 # the units a setting is given in: time, size, rate, share, length on a screen
 _UNIT_GIVEN = re.compile(
@@ -431,12 +444,22 @@ def _technical_type(question: str) -> AnswerType | None:
     if not match:
         return None
     kind = None
+    before = ""
     for word in _TECH_WORD.findall(question, match.end())[:_PHRASE_WORDS]:
         lowered = word.lower()
         if lowered in _AUXILIARIES:
             break
-        kind = _TECHNICAL_NOUNS.get(lowered, kind)
+        if lowered in {"key", "keys"} and before in _CRYPTO_WORDS:  # "which PGP key": a key, not a setting
+            pass
+        elif _TECHNICAL_NOUNS.get(lowered) == "key" and before and _IDENTIFIER_GIVEN.fullmatch(before):
+            kind = None  # "which FORCE_COLOR setting": a value of that variable ("FORCE_COLOR = 2"), not a key
+        else:
+            kind = _TECHNICAL_NOUNS.get(lowered, kind)
+        before = lowered
     return kind
+
+
+_CRYPTO_WORDS = frozenset({"pgp", "gpg", "ssh", "signing", "public", "private", "api", "encryption", "host"})
 
 
 # a yes/no question: an auxiliary first, and no wh-question asked through it ("Do you know when …", "Can you tell me …")
@@ -569,6 +592,10 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         found = [*pattern.finditer(sentence), *(_OPTION_PATH.finditer(sentence) if kind == "flag" else ()),
                  *(_CLASS_NAME.finditer(sentence) if _ASKS_EXCEPTION.search(question) else ())]
         return any(match.group(0) not in question for match in found)
+    if kind in ("key", "path"):
+        pattern = _KEY_GIVEN if kind == "key" else _PATH_GIVEN
+        return any(match.group(0) not in question and match.group(0).lower() not in asked
+                   for match in pattern.finditer(prose_before_program(sentence) if kind == "key" else sentence))
     if kind == "returned":
         return bool(_SAYS_RETURNED.search(sentence))
     if kind == "unit":

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from masis.judge.answer_type import GIVEN, expected_type
 from masis.judge.quotes import sentence_before
+from masis.judge.sentences import is_keyed_entry, split_sentences
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
@@ -135,8 +136,32 @@ def _reading(index: int, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str:
     sentence, chunk = quotes[index]
     if not _default_alone(sentence):
         return sentence
-    before = [quotes[index - 1][0]] if index and quotes[index - 1][1]["chunk_id"] == chunk["chunk_id"] else []
+    # the quote before it from the same passage, unless another entry opens between them: "SYS_NAME_REGEX System
+    # user- and groupnames are checked …" does not own a "Defaults to yes." three entries further down
+    before = [quotes[index - 1][0]] if index and quotes[index - 1][1]["chunk_id"] == chunk["chunk_id"] and not (
+        _entry_between(chunk["text"], quotes[index - 1][0], sentence)) else []
     return "\n".join([sentence, *before, sentence_before(chunk["text"], sentence) or "", chunk.get("section") or ""])
+
+
+def _entry_between(passage: str, first: str, second: str) -> bool:
+    """Whether another entry ("USE_EXTRAUSERS Use the extrausers tables.") opens, or another default is said, between
+    the sentences `first` and `second` of `passage`; False when either is not found there."""
+    sentences = [" ".join(text.split()) for text in split_sentences(passage)]
+    wanted = " ".join(first.split()), " ".join(second.split())
+    if wanted[0] not in sentences or wanted[1] not in sentences:
+        return False
+    start, end = sentences.index(wanted[0]), sentences.index(wanted[1])
+    # an entry says its default once: a line that says one between them is the default of the entry they are in
+    return any(_opens_entry(text) or _DEFAULT.search(text) for text in sentences[start + 1 : end])
+
+
+# a sentence that opens another entry: a key first ("UID_POOL and GID_POOL specify …", "--retry <num> …"), or a name in
+# capitals alone ("USERGROUPS")
+_OPENING_KEY = re.compile(r"^(?:--?[A-Za-z][\w-]*|[A-Za-z]\w*_\w+)(?![\w-])|^[A-Z][A-Z0-9]{3,}$")
+
+
+def _opens_entry(sentence: str) -> bool:
+    return is_keyed_entry(sentence) or _OPENING_KEY.match(sentence) is not None
 
 
 def _said_terms(text: str) -> frozenset[int]:

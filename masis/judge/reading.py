@@ -1380,6 +1380,8 @@ def _compared(question: str, frames: list[Earlier]) -> Reading | None:
     words = tokens(question)
     if len(words) < 2 or words[0].lower not in {"which", "who"} or mentions(question):
         return None
+    if any(_names_tool(w.lower) for w in words[1:]):
+        return None  # "Which pyspellchecker method returns …" names its own tool (and "-er" is no comparative there)
     if not any(w.lower in _COMPARING or (_degree(w.lower) == "er" and w.lower not in _NOT_COMPARATIVE)
                for w in words[1:]):
         return None

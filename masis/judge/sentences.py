@@ -181,8 +181,10 @@ def _labels(lines: list[str]) -> set[str]:
 
 
 # a configuration keyword alone on its line, as a man page heads its entry ("MaxAuthTries" over "Specifies the maximum
-# number of authentication attempts … The default is 6."): read with its text, so that the default is its own
-_KEYWORD = r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+"
+# number of authentication attempts … The default is 6."), or a constant's name ("SYS_DIR_MODE" over "The permissions
+# mode … Defaults to 0755.", "SIGUSR1" over "This signal causes …"; a section's "SIGNALS" has no digit and no "_"):
+# read with its text, so that the default is its own
+_KEYWORD = r"^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]+)"
 _KEYWORD_TERM = re.compile(rf"{_KEYWORD}$")
 # a setting's name in lower case alone on its line after a field, as a reference of fields heads its entry ("silent"
 # over "If true and not daemonized, …", after the entry above closed with "Introduced: 3.0")

@@ -125,6 +125,14 @@ def test_of_a_compound_the_noun_naming_a_kind_of_answer_is_the_answer_noun() -> 
         ("Which perf record option skips collecting build-ids?", "flag"),
         ("Which uid did the operator user have on Debian?", "number"),
         ("Which security issues does Git 2.39.2 address?", None),
+        # a configuration's key or a path is asked by its noun (opsdocs tune od-022, tooldocs tune tl-032, teamdocs
+        # tune td-116); a PGP or SSH key is no setting
+        ("Which Defaults setting lets sudo run commands as an unknown user ID?", "key"),
+        ("Which pyproject.toml key points pip to the directory of an in-tree build backend?", "key"),
+        ("On which path does the Bolt example app receive Slack events?", "path"),
+        ("Which PGP key should security reports be encrypted with?", None),
+        # a setting of a named variable is one of its values (realdocs tune rd-211: "FORCE_COLOR = 2")
+        ("Which FORCE_COLOR setting makes a Node.js tty WriteStream report 256-color support?", None),
     ],
 )
 def test_a_technical_noun_at_the_head_of_the_which_phrase_decides(question: str, kind: str | None) -> None:
@@ -174,6 +182,25 @@ TIME_FORMAT = "Which environment variable sets GNU time's format?"
          "In which order does GNU make look for makefiles when no -f option is given?", True),
         ("If no -C option is present, make stays in the directory where it started.",
          "In which order does GNU make look for makefiles when no -f option is given?", False),
+        # a key as a configuration writes it (tooldocs tune tl-032, opsdocs tune od-022), not prose about the file
+        ("backend-path: a list of directories to prepend to sys.path when loading the backend.",
+         "Which pyproject.toml key points pip to the directory of an in-tree build backend?", True),
+        ("If not, pip will look at pyproject.toml and decide which program to use to build from source.",
+         "Which pyproject.toml key points pip to the directory of an in-tree build backend?", False),
+        ("Set Defaults allow_unknown_runas_id to restore the old behavior.",
+         "Which Defaults setting lets sudo run commands as an unknown user ID?", True),
+        ("sudo no longer allows an unknown user ID by default.",
+         "Which Defaults setting lets sudo run commands as an unknown user ID?", False),
+        # a directive named in capitalised words, as Bacula's manuals write them (servicedocs tune sv-112)
+        ("In that case, you can use the Heartbeat Interval directive in both daemons.",
+         "Which directive does the Bacula guide recommend when a router times out inactive lines?", True),
+        ("The directive must be set in the Storage daemon.",
+         "Which directive does the Bacula guide recommend when a router times out inactive lines?", False),
+        # a path has a slash (teamdocs tune td-116); code around it is no path
+        ("The app listens for events at /slack/events by default.",
+         "On which path does the Bolt example app receive Slack events?", True),
+        ("from slack_bolt import App app = App()", "On which path does the Bolt example app receive Slack events?",
+         False),
     ],
 )
 def test_a_technical_answer_gives_an_instance_the_question_does_not(sentence: str, question: str, gives: bool) -> None:

@@ -80,6 +80,27 @@ def test_a_line_that_is_only_the_default_is_read_with_its_entry() -> None:
                              [("Default: 10.", config)]) is None
 
 
+def test_a_quote_before_is_its_owner_only_when_nothing_stands_between_them() -> None:
+    # hostdocs conversations tune cv-369#2 (SYS_NAME_REGEX's standalone form, answered "Defaults to yes" at 1.0): the
+    # entry's key quoted first does not own a default line of another entry further down the passage
+    text = ("SYS_NAME_REGEX System user- and groupnames are checked against this regular expression. Defaults to "
+            "the most conservative ^[a-z_][-a-z0-9_]*$.\n\nUSE_EXTRAUSERS Use the extrausers tables. Defaults to yes.")
+    conf = _chunk("adduser-adduser.conf.5.txt", 7, text=text)
+    quotes = [("SYS_NAME_REGEX System user- and groupnames are checked against this regular expression.", conf),
+              ("Defaults to yes.", conf)]
+    assert default_elsewhere("What is the default SYS_NAME_REGEX in adduser.conf?", quotes) is not None
+    # the entry's own default line after its key's sentence is its own
+    own = [quotes[0], ("Defaults to the most conservative ^[a-z_][-a-z0-9_]*$.", conf)]
+    assert default_elsewhere("What is the default SYS_NAME_REGEX in adduser.conf?", own) is None
+    # and so is one after a sentence of the same entry that says no default (realdocs tune rd-006)
+    agent = _chunk("nodejs-http.md", 8, text=(
+        "maxFreeSockets {number} Maximum number of sockets per host to leave open in a free state. Only relevant if "
+        "keepAlive is set to true. Default: 256. scheduling {string} Scheduling strategy to apply."))
+    sockets = [("maxFreeSockets {number} Maximum number of sockets per host to leave open in a free state.", agent),
+               ("Default: 256.", agent)]
+    assert default_elsewhere("What is the default maxFreeSockets of an http.Agent?", sockets) is None
+
+
 def test_a_line_that_names_its_default_is_read_alone() -> None:
     # mandocs tune md2-114: after "--limit-rate=20k will limit …", the read timeout's default is still not the rate's
     wget = _chunk("wget.1.txt", 31)

@@ -268,6 +268,16 @@ def test_a_lone_flag_or_a_verb_after_to_is_an_ellipsis() -> None:
         "How much memory does xz -9 need to unpack")
 
 
+def test_a_tool_named_like_a_comparative_is_no_comparison() -> None:
+    # hostdocs conversations check cv-363#3 (a bug seen on its first run): "pyspellchecker" ends in "-er", and the
+    # question was read as comparing the thread's two things
+    before = [turn("In openapi-schema-validator, what does check_schema default to?"),
+              turn("and allow_remote_references?",
+                   reading="In allow_remote_references, what does check_schema default to?")]
+    question = "Which pyspellchecker method returns the words that are not in the frequency list?"
+    assert (read(question, before).text, read(question, before).rule) == (question, "self-contained")
+
+
 def test_its_after_a_tool_the_question_names_is_that_tool_s() -> None:
     # platformdocs conversations tune cv-349#3: fai-setup's own log, not the mirror's of the question before
     reading = read("and where does fai-setup write its log", [turn("whats the default package mirror fai uses")])

@@ -424,6 +424,23 @@ def test_a_man_pages_configuration_keyword_is_read_with_its_text_and_opens_its_e
 
 
 
+
+def test_a_constants_name_alone_on_its_line_is_read_with_its_text() -> None:
+    # hostdocs tune hs-101 and hs-100 (e2fsck(8), adduser.conf(5)): "This signal causes e2fsck to start displaying a
+    # completion bar" was quoted without SIGUSR1, the name on the line above it
+    page = (
+        "The following signals have the following effect when sent to e2fsck.\n\n"
+        "SIGUSR1\nThis signal causes e2fsck to start displaying a completion bar.\n\n"
+        "SYS_DIR_MODE\nThe permissions mode for home directories of system users. Defaults to 0755.\n"
+    )
+    assert split_sentences(page) == [
+        "The following signals have the following effect when sent to e2fsck.",
+        "SIGUSR1 This signal causes e2fsck to start displaying a completion bar.",
+        "SYS_DIR_MODE The permissions mode for home directories of system users.", "Defaults to 0755.",
+    ]
+    # a section's name in capitals (no digit, no "_") stays a heading of its own
+    assert split_sentences("SIGNALS\nThe following signals have the following effect.")[0] == "SIGNALS"
+
 SUPERVISORD_VALUES = (  # supervisor-configuration.rst's [supervisord] values, as a chunk holds them: a line a block
     "The umask of the supervisord process.\n"
     "Default: 022\nRequired: No.\nIntroduced: 3.0\n"
