@@ -210,7 +210,7 @@ def read(
     picked = _which_one(body, frames)  # "which one added 3.12": one of the kind the thread asked for
     body = picked or body
     for reading in (_ellipsis(typed, frames, names), _pronouns(body, frames, antecedent, names, tools),
-                    _compared(body, frames), _carried(body, frames)):
+                    _compared(body, frames), _carried(body, frames, tools), _tool_carried(body, frames, tools)):
         if reading is not None and reading.unclear:
             return Reading(question, True, "unclear", reading.candidates, reading.unclear)
         if reading is not None and reading.text != typed:
@@ -1394,9 +1394,11 @@ def _compared(question: str, frames: list[Earlier]) -> Reading | None:
 # --- a missing entity, version or period ---------------------------------------------------------------
 
 
-def _carried(question: str, frames: list[Earlier]) -> Reading | None:
+def _carried(question: str, frames: list[Earlier], tools: AbstractSet[str] = frozenset()) -> Reading | None:
     """A question that names nothing, about something the previous question named ("What is the next release
-    called?" after a question on Debian 12 Bookworm): the previous question's names and period go with it."""
+    called?" after a question on Debian 12 Bookworm): the previous question's names and period go with it. A question
+    that names a tool of the workspace (`tools`: "In which version was the attrs package import name added?") names
+    its own subject."""
     frame = frames[0].reading
     own = mentions(question)
     versions = [m for m in own if m.kind == "version"]
@@ -1411,7 +1413,7 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
         return None
     if own and all(m.kind == "flag" for m in own):  # "will -b restart anything on its own": needrestart's -b
         return _flag_owner(question, own[0], frames)
-    if own:
+    if own or any(tool_key(word.text) in tools for word in tokens(question)):
         return None
     found = [m for m in mentions(frame) if m.kind in {"name", "version", "identifier", "flag"}]
     words = tokens(question)
@@ -1439,6 +1441,20 @@ def _carried(question: str, frames: list[Earlier]) -> Reading | None:
     elif thing:
         text = f"{text} for {thing}"
     return _dependent(f"{text}?" if thing else _with_period(f"{text}?", frames[0]), "carried")
+
+
+def _tool_carried(question: str, frames: list[Earlier], tools: AbstractSet[str]) -> Reading | None:
+    """A question in full that names nothing, no tool of the workspace's either (`tools`), after a question that
+    names one: that tool's ("which env var turns tracing on then?" after "In LangSmith, which project …" -> "… for
+    LangSmith?"; "does the async client need anything extra?" after "Which slack_sdk method …")."""
+    words = tokens(question)
+    if not tools or not in_full(question) or mentions(question) or _TOOL.search(question) \
+            or any(tool_key(word.text) in tools for word in words):
+        return None
+    named = list(dict.fromkeys(word.text for word in tokens(frames[0].reading) if tool_key(word.text) in tools))
+    if len(named) != 1:
+        return None
+    return _dependent(f"{unasked(question)} for {named[0]}?", "carried")
 
 
 # a tool written before one of its flags: "needrestart -b", "xz -6", "pip install --user"

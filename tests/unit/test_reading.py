@@ -278,6 +278,26 @@ def test_a_tool_named_like_a_comparative_is_no_comparison() -> None:
     assert (read(question, before).text, read(question, before).rule) == (question, "self-contained")
 
 
+def test_a_question_that_names_nothing_takes_the_workspace_tool_the_question_before_named() -> None:
+    # hostdocs conversations tune cv-359#2 and cv-361#2: read as typed, asked back and answered from another
+    # document; the tool the thread was about goes with the question
+    docs = ["langsmith-METADATA.md", "slack_sdk-METADATA.md", "attrs-METADATA.md", "tar-tar.1.txt"]
+    tools = tool_names(docs)
+    langsmith = [turn("In LangSmith, which project are runs logged to when LANGSMITH_PROJECT is not set?")]
+    assert read("which env var turns tracing on then?", langsmith, tools=tools).text == (
+        "Which env var turns tracing on then for LangSmith?")
+    slack = [turn("Which slack_sdk method does the README use to upload a file to Slack?")]
+    assert read("does the async client need anything extra?", slack, tools=tools).text == (
+        "Does the async client need anything extra for slack_sdk?")
+    # a question that names a tool of its own is its own
+    own = "In which version was the attrs package import name added?"
+    assert read(own, slack, tools=tools).text == own
+    # without the workspace's tools, or after a question naming two, nothing is carried
+    assert read("which env var turns tracing on then?", langsmith).rule == "self-contained"
+    both = [turn("does slack_sdk log to LangSmith")]
+    assert read("does the async client need anything extra?", both, tools=tools).rule == "self-contained"
+
+
 def test_its_after_a_tool_the_question_names_is_that_tool_s() -> None:
     # platformdocs conversations tune cv-349#3: fai-setup's own log, not the mirror's of the question before
     reading = read("and where does fai-setup write its log", [turn("whats the default package mirror fai uses")])
