@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from masis.judge.anchors import NOT_NAMES, anchors, holds, parts
-from masis.judge.answer_type import expected_type, gives_type
+from masis.judge.answer_type import AnswerType, expected_type, gives_type
 from masis.judge.contrast import in_closed_set
 from masis.judge.mentions import DO_MODALS
 from masis.judge.stopwords import STOP_WORDS
@@ -225,9 +225,25 @@ def typed_of_other_release(question: str, claims: Sequence[str]) -> list[tuple[s
     for version in asked:
         others = [[token for token in said if _depth(token) == _depth(version) and parts(token) != parts(version)]
                   for said in releases]
-        if all(other and not holds(claim, version) for claim, other in zip(giving, others, strict=True)):
+        owners = [_owners(claim, kind, question, version) for claim in giving]
+        if all(other and (not holds(claim, version) or (owned and all(parts(owner) != parts(version)
+                                                                        for owner in owned)))
+               for claim, other, owned in zip(giving, others, owners, strict=True)):
             found.append((version, others[0][0]))
     return found
+
+
+def _owners(claim: str, kind: AnswerType, question: str, version: str) -> list[str]:
+    """The releases whose part of `claim` gives the kind asked: a part runs from a version of `version`'s depth to the
+    next one. Empty when the text before the first version gives it too, so the value may be no release's. "(Bug#44754
+    introduced in grep 3.5) * Noteworthy changes in release 3.6 (2020-11-08)" dates 3.6, not 3.5."""
+    marks = [match for match in _TOKEN.finditer(claim)
+             if _VERSION.match(match.group(0)) and _depth(match.group(0)) == _depth(version)]
+    if not marks or gives_type(claim[: marks[0].start()], kind, question):
+        return []
+    ends = [match.start() for match in marks[1:]] + [len(claim)]
+    return [match.group(0) for match, end in zip(marks, ends, strict=True)
+            if gives_type(claim[match.start() : end], kind, question)]
 
 
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "each", "every", "our", "its", "their", "your"})

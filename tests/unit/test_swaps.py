@@ -165,6 +165,20 @@ def test_a_date_quoted_only_beside_another_release_is_that_releases() -> None:
     assert ("1.3.2", "1.12.1") in grounding.check(question, draft, [log]).swapped
 
 
+def test_a_date_after_another_release_in_the_quote_that_names_the_asked_one_is_the_others() -> None:
+    # hostdocs thread cv-352#2: grep's NEWS glues the end of 3.5's item to 3.6's heading and date
+    question = "When was GNU grep 3.5 released?"
+    glued = ("(Bug#44754 introduced in grep 3.5) * Noteworthy changes in release 3.6 (2020-11-08) [stable] ** Changes "
+             "in behavior")
+    assert swaps.typed_of_other_release(question, [glued]) == [("3.5", "3.6")]
+    # the asked release's own heading and date, even after another release's, is its own
+    both = "(Bug#1 introduced in grep 3.4) * Noteworthy changes in release 3.5 (2020-09-27) [stable]"
+    assert not swaps.typed_of_other_release(question, [both])
+    assert not swaps.typed_of_other_release(question, [glued, both])
+    # a date said before any release may be any release's
+    assert not swaps.typed_of_other_release(question, ["On 2020-09-27 grep 3.5 was out, and 3.6 followed"])
+
+
 def test_a_date_beside_the_asked_release_or_beside_no_release_is_its_own() -> None:
     question = "When was Underscore 1.3.2 released?"
     assert not swaps.typed_of_other_release(question, ["1.3.2 — April 9, 2012 — Diff — Docs"])
