@@ -24,7 +24,7 @@ from masis.judge.answer_type import (
     is_authoring,
     names_author,
 )
-from masis.judge.calibration import calibrated
+from masis.judge.calibration import TOP_BAND, calibrated, close_in_meaning
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
 from masis.judge.conflicts import conflicts as find_conflicts
 from masis.judge.evidence import ENTRY_SENTENCE_MAX, Sentence, evidence_sentences, evidence_weights, in_table
@@ -434,6 +434,8 @@ class ExtractiveProvider:
             confidence = min(confidence, GATHERED_CONFIDENCE)
         if conflicts:
             confidence = min(confidence, 0.5)
+        if relatedness is not None and supported and confidence > TOP_BAND[1]:
+            confidence = close_in_meaning(confidence, max(relatedness(supported)))
         reasons = []
         if unsupported:
             reasons.append(f"{len(unsupported)} claim(s) not supported by the cited evidence")

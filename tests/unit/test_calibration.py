@@ -2,7 +2,7 @@
 
 import pytest
 
-from masis.judge.calibration import after_retry, calibrated, read_in_context
+from masis.judge.calibration import TOP_MEANING, after_retry, calibrated, close_in_meaning, read_in_context
 
 
 @pytest.mark.parametrize(("raw", "expected"), [(0.0, 0.0), (0.65, 0.39), (0.75, 0.5633), (0.8214, 0.75), (1.0, 1.0),
@@ -59,3 +59,15 @@ def test_squeezing_the_top_keeps_the_order_and_a_full_score() -> None:
     scores = [calibrated(raw / 100) for raw in range(60, 101)]
     assert scores == sorted(scores) and len(set(scores)) == len(scores)
     assert calibrated(1.0) == calibrated(1.0, by_meaning=True) == 1.0
+
+
+@pytest.mark.parametrize(("confidence", "closeness", "expected"), [
+    (1.0, 0.70, 0.89),  # a full score whose closest quote is far in meaning: just under the top bucket
+    (1.0, TOP_MEANING, 1.0),
+    (0.95, 0.3, 0.89),
+    (0.85, 0.3, 0.85),  # under the top bucket nothing moves, so no verdict does
+    (0.5, 0.0, 0.5),
+])
+def test_the_top_bucket_is_for_quotes_close_in_meaning(confidence: float, closeness: float, expected: float) -> None:
+    # documentation tune splits: full scores with the closest quote's cosine under 0.60 right 54 in 59, else 203 in 205
+    assert close_in_meaning(confidence, closeness) == expected

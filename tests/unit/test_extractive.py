@@ -142,10 +142,21 @@ def test_meaning_stands_in_for_words_only_when_the_quote_gives_the_kind_asked_or
     assert river.confidence == 0.85
 
 
-def test_meaning_never_lowers_what_the_words_cover() -> None:
+def test_meaning_lowers_what_the_words_cover_only_out_of_the_top_bucket() -> None:
     answer = "The Falcon budget is $2 million [plan.txt#1]."
-    critique = provider.critique(QUESTION, answer, EVIDENCE, relatedness=_meaning({}))
-    assert critique.confidence == 1.0
+    claim = "The Falcon budget is $2 million."
+    assert provider.critique(QUESTION, answer, EVIDENCE).confidence == 1.0
+    assert provider.critique(QUESTION, answer, EVIDENCE, relatedness=_meaning({claim: 0.9})).confidence == 1.0
+    # a full score whose quote reads far from the question is kept answered, just under "right 95 times in 100"
+    far = provider.critique(QUESTION, answer, EVIDENCE, relatedness=_meaning({claim: 0.5}))
+    assert 0.65 < far.confidence == 0.89 < 0.9
+
+
+def test_a_full_score_stays_on_top_when_any_quote_is_close_in_meaning() -> None:
+    evidence = [_chunk("plan.txt#1", "plan.txt", "The Falcon budget is $2 million. It was set in May.")]
+    answer = "The Falcon budget is $2 million [plan.txt#1]. It was set in May [plan.txt#1]."
+    close = _meaning({"The Falcon budget is $2 million.": 0.8, "It was set in May.": 0.2})
+    assert provider.critique(QUESTION, answer, evidence, relatedness=close).confidence == 1.0
 
 
 def test_the_sentence_closest_in_meaning_leads_among_equal_matches() -> None:

@@ -378,3 +378,17 @@ def test_a_damaged_cache_costs_a_reading_not_an_answer(encoder: semantic.Sentenc
         assert encoder.similarities(question, [passage], kept) == [expected]
     finally:
         encoder._recent.clear()
+
+
+def test_a_quote_that_shares_the_words_but_not_the_ask_reads_under_the_top_buckets_closeness(
+    encoder: semantic.SentenceEncoder,
+) -> None:
+    from masis.judge.calibration import TOP_MEANING
+
+    # tooldocs tune tl-045: make's NEWS on `-w` covered the question's words and scored a full 1.0, wrongly
+    question = "how do i see which commands make would run without actually running them"
+    news = ("The directory messages printed by `-w' and implicitly in sub-makes, are now omitted if Make runs no "
+            "commands and has no other messages to print.")
+    answer = "Print the commands that would be executed, but do not execute them (-n, --dry-run)."
+    far, close = encoder.similarities(question, [news, answer])
+    assert semantic.relevance_scale(far) < TOP_MEANING <= semantic.relevance_scale(close)
