@@ -193,8 +193,12 @@ _KEY_TERM = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*$")
 _KEY_ENTRY = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)* [A-Z][a-z]")
 # a line that closes on a short field ("… Required: No. Introduced: 3.0", "Default: value of tempfile.gettempdir")
 _ENDS_WITH_FIELD = re.compile(r"(?:^|\s)[A-Z][\w-]{0,20}: [^:]{1,40}$")
-# the same entry as a passage's line gives it, the keyword and its text on one line ("MaxAuthTries Specifies …")
-_KEYWORD_ENTRY = re.compile(rf"{_KEYWORD} [A-Z][a-z]")
+# the same entry as a passage's line gives it, the keyword and its text on one line ("MaxAuthTries Specifies …"); a name
+# in capitals alone needs a defining word after it ("DSHELL The login shell …", "EPERM Indicates …"), as "XHR
+# Adapter: …", "GNU Make …" or "TLS Extensions support." are no entries
+_CAPS_ENTRY = (r"[A-Z]{3,} (?:The|This|These|A|An|If|When|Whether|Specifies|Sets?|Used|Sent|Indicates|Enables|Controls"
+               r"|Defines|Determines|Names?|Lists?)\b")
+_KEYWORD_ENTRY = re.compile(rf"{_KEYWORD} [A-Z][a-z]|^{_CAPS_ENTRY}")
 # a setting's term as pod2html writes it, its value's form after "=" ("securityLevel = LEVEL: set the security level",
 # "retry = yes | no: reconnect …")
 _ASSIGNED_TERM = re.compile(r"^[A-Za-z][\w.-]* = [^:]{1,40}: \S")

@@ -742,3 +742,28 @@ def test_a_settings_default_is_kept_and_quoted_with_the_setting_the_question_wri
     assert "Default: 50MB" in kept
     answer = provider.synthesize(question, [{**chunk, "text": kept}])
     assert "Default: 50MB" in answer and "$CWD/supervisord.log" not in answer
+
+
+ADDUSER_CONF = (  # adduser.conf(5)'s second passage, as the chunker gives it: each entry's name before its text
+    "See also SYS_DIR_MODE.\n"
+    "DHOME The directory in which new home directories should be created. Defaults to /home.\n"
+    "DSHELL The login shell to be used for all new users. Defaults to /bin/bash.\n"
+    "EXTRA_GROUPS This is the space-separated list of groups that new non-system users will be added to. Defaults to "
+    "users.\n"
+    "FIRST_SYSTEM_GID and LAST_SYSTEM_GID specify an inclusive range of GIDs from which GIDs for system groups can be "
+    "dynamically allocated. Defaults to 100 - 999.\n"
+    "FIRST_GID and LAST_GID specify an inclusive range of GIDs from which GIDs for non-system groups can be "
+    "dynamically allocated. Defaults to 1000 - 59999.\n"
+    "GID_POOL See UID_POOL."
+)
+
+
+def test_an_entry_named_in_capitals_keeps_its_own_default() -> None:
+    # hostdocs conversations tune cv-366#3: DSHELL (no digit, no "_") was no entry, and the defaults of the entries
+    # around it came first
+    question = "What login shell does adduser give new users by default (DSHELL in adduser.conf)?"
+    evidence = [_chunk("adduser.conf.5.txt#2", "adduser.conf.5.txt", ADDUSER_CONF)]
+    answer = provider.synthesize(question, evidence)
+    assert answer.startswith("DSHELL The login shell to be used for all new users [adduser.conf.5.txt#2]. Defaults to "
+                             "/bin/bash [adduser.conf.5.txt#2].")
+    assert "Defaults to users" not in answer and "Defaults to /home" not in answer

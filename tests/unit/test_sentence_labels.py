@@ -8,6 +8,7 @@ from masis.judge.citations import answer_sentences
 from masis.judge.quotes import referent
 from masis.judge.sentences import (
     is_heading,
+    is_keyed_entry,
     is_program_text,
     is_synopsis,
     sentence_blocks,
@@ -470,3 +471,15 @@ def test_a_settings_name_after_the_entry_above_opens_its_own_entry_with_its_fiel
 def test_a_lower_case_word_alone_after_prose_opens_no_entry() -> None:
     # only a field closes an entry: "make" on its own line after an open line is that line wrapped, not a term
     assert sentence_blocks("Run the build with\nmake\nThen go.") == [["Run the build with make"], ["Then go."]]
+
+
+@pytest.mark.parametrize(("sentence", "keyed"), [
+    ("DSHELL The login shell to be used for all new users.", True),  # adduser.conf(5)
+    ("EPERM Indicates that the operation is not permitted.", True),  # Node.js's os page
+    ("SYSTEM If $SYSTEM is set, it will have the same effect as if it had been specified.", True),  # man(1)
+    ("XHR Adapter: Unsubscribed the cancelToken and AbortSignal listeners.", False),  # a change log's area
+    ("TLS Extensions support.", False),
+    ("GNU Libtasn1 home page: <https://www.gnu.org/software/libtasn1/>", False),
+])
+def test_a_name_in_capitals_opens_an_entry_only_before_a_defining_word(sentence: str, keyed: bool) -> None:
+    assert is_keyed_entry(sentence) is keyed
