@@ -260,6 +260,9 @@ def holds(text: str, anchor: str) -> bool:
     if _FLAG.match(anchor):
         # a flag is held as written: "-5" is not the 5 of "1.5" or of "-9 … 5 MB", and "-v" is not "-V"
         return re.search(rf"(?<![\w-]){re.escape(anchor)}(?![\w-])", text) is not None
+    if "::" in anchor.strip(":"):
+        return re.search(rf"(?<![\w:]){re.escape(anchor)}(?![\w:])", text, re.IGNORECASE) is not None \
+            or _scoped(text, anchor)
     if _IDENTIFIER.search(anchor):
         # `timeout.close()`, `http.Agent`, `PRIORITY_LOW` are held as written, not by "the timeout, close it"; a
         # dotted name also run together, as a file or a package names it ("Node.js" by "nodejs-http.md")
@@ -275,6 +278,16 @@ def holds(text: str, anchor: str) -> bool:
         text = _SECTION_NUMBER.sub(r"\1", text)
     have = _parts(_bare_numbers(text) if anchor.isdigit() else text)
     return any(True for _ in _ends_of(have, wanted))
+
+
+def _scoped(text: str, key: str) -> bool:
+    """Whether `text` holds a scoped key ("Acquire::MaxReleaseFileSize") as a reference under its group writes it: its
+    last part as a name of its own ("MaxReleaseFileSize The maximum file size …") and each scope somewhere around it
+    ("The Acquire group of options …", "Acquire::Languages")."""
+    *scopes, name = key.split("::")
+    return bool(scopes) and all(
+        re.search(rf"(?<![\w:]){re.escape(part)}(?![\w])", text, re.IGNORECASE) for part in scopes
+    ) and re.search(rf"(?<![\w:]){re.escape(name)}(?![\w:])", text) is not None
 
 
 # a release written with dots ("1.7.0", "v2.4"), and what makes a text's mention of it another release: a pre-release

@@ -274,8 +274,12 @@ def _owned_by_others(sentence: str, identifiers: Sequence[str]) -> bool:
 
 
 def _says_key(text: str, key: str) -> bool:
-    """Whether `text` names the setting `key` as a whole, not as the start of a longer key."""
-    return re.search(rf"(?<![\w:]){re.escape(key)}(?![\w]|::|[-.]\w)", text, re.IGNORECASE) is not None
+    """Whether `text` names the setting `key` as a whole, not as the start of a longer key, or names its last part as a
+    key of its own, as a reference lists a group's settings ("MaxReleaseFileSize The maximum file size …" under
+    apt.conf(5)'s Acquire group)."""
+    last = key.rsplit("::", 1)[-1]
+    return any(re.search(rf"(?<![\w:-]){re.escape(said)}(?![\w]|::|[-.]\w)", text, re.IGNORECASE) is not None
+               for said in (key, last))
 
 
 def _names_it_after_default(sentence: str, named: Sequence[str]) -> bool:

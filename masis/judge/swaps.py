@@ -99,11 +99,14 @@ def swapped(question: str, quotes: Sequence[str]) -> list[tuple[str, str]]:
     leading = answering(question, list(quotes)) if quotes else []
     asked = tokens(question)
     asked_lower = {token.lower() for token in asked}
+    scoped = {part.lower() for key in _SCOPED_KEY.findall(question) for part in key.split("::")}
     said = [(quote, tokens(quote)) for quote in quotes]
     found: list[tuple[str, str]] = []
     for index, name in enumerate(asked):
-        if not is_name(name) or any(char.isdigit() for char in name):
-            continue  # a model or version ("Heron S1") is the anchor floor's: "Heron Care" is not its swap
+        if not is_name(name) or any(char.isdigit() for char in name) or name.lower() in scoped:
+            # a model or version ("Heron S1") is the anchor floor's: "Heron Care" is not its swap; so is a scoped key
+            # ("Acquire::MaxReleaseFileSize"), whose group names its other settings too ("Acquire::Languages")
+            continue
         for step in (1, -1):
             context = _context(asked, index, step)
             if not context:
@@ -121,6 +124,7 @@ def swapped(question: str, quotes: Sequence[str]) -> list[tuple[str, str]]:
     return found
 
 
+_SCOPED_KEY = re.compile(r"\w[\w-]*(?:::[\w-]+)+")  # "Acquire::MaxReleaseFileSize", "Unattended-Upgrade::Origins"
 _CODE_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")
 
 

@@ -287,3 +287,13 @@ def test_a_camel_case_setting_is_held_as_written() -> None:
     assert not holds('A new service-level "sessiond" option was added.', "sessionResume")
     assert holds("New 'sessionResume' service-level option", "sessionResume")
     assert holds("Set SESSIONRESUME to no", "sessionResume")  # the case of a setting is not its name
+
+
+def test_a_scoped_key_is_held_by_its_name_under_its_group() -> None:
+    # apt.conf(5) writes the Acquire group's settings by their own names (sysdocs tune sy-095)
+    key = "Acquire::MaxReleaseFileSize"
+    assert holds("The Acquire group of options … MaxReleaseFileSize The maximum file size …", key)
+    assert holds("set Acquire::MaxReleaseFileSize to 0", key)
+    assert not holds("MaxReleaseFileSize The maximum file size …", key)  # no group said: another group's setting
+    assert not holds("The Acquire group … Acquire::http::MaxReleaseFileSize", key)  # a longer key
+    assert not holds("The Acquire group … Acquire::Languages", key)

@@ -253,6 +253,20 @@ def test_a_scoped_key_is_said_whole_not_inside_a_longer_key() -> None:
     assert default_elsewhere("What is the default of Unattended-Upgrade::MinimalSteps?", [(minimal, readme)]) is None
 
 
+def test_a_scoped_key_is_said_by_its_last_part_as_a_group_lists_it() -> None:
+    # sysdocs tune sy-095 (its first run): apt.conf(5) lists the Acquire group's settings by their own names
+    page = _chunk("apt-apt.conf.5.txt", 30, "MaxReleaseFileSize The maximum file size of Release/Release.gpg/InRelease "
+                  "files. The default is 10MB. Acquire::Languages { \"environment\"; \"de\"; };")
+    quotes = [("MaxReleaseFileSize The maximum file size of Release/Release.gpg/InRelease files.", page),
+              ("The default is 10MB.", page)]
+    assert default_elsewhere("What is the default Acquire::MaxReleaseFileSize in apt.conf?", quotes) is None
+    # another setting's line is still not the asked one's, nor a longer key that starts with its last part
+    other = [("Retries Number of retries to perform. The default is 3.", page)]
+    assert default_elsewhere("What is the default Acquire::MaxReleaseFileSize in apt.conf?", other) is not None
+    longer = [("MaxReleaseFileSize-Extra The maximum extra size. The default is 5MB.", page)]
+    assert default_elsewhere("What is the default Acquire::MaxReleaseFileSize in apt.conf?", longer) is not None
+
+
 def test_a_default_in_a_run_of_entries_is_the_entry_before_it() -> None:
     # ALSA's dmix reference quoted as one run of `key TYPE # text` entries: "(default 0600)" ends ipc_perm's entry,
     # not ipc_key's, which has none (the class of holdoutdocs check hd-065, found reading the check split's wrong

@@ -188,3 +188,13 @@ def test_a_date_beside_the_asked_release_or_beside_no_release_is_its_own() -> No
     # a question that asks for no date or number, or names no release, is not read so
     assert not swaps.typed_of_other_release("What changed in Underscore 1.3.2?", ["1.12.1 — March 15, 2021"])
     assert not swaps.typed_of_other_release("When was Underscore first released?", ["1.12.1 — March 15, 2021"])
+
+
+def test_a_scoped_keys_group_names_its_other_settings_without_a_swap() -> None:
+    # apt.conf(5)'s passage quotes "Acquire::Languages" beside the asked setting's own entry (sysdocs tune sy-095)
+    question = "What is the default Acquire::MaxReleaseFileSize in apt.conf?"
+    quotes = ["MaxReleaseFileSize The maximum file size of Release/Release.gpg/InRelease files.",
+              "Acquire::Languages { \"environment\"; \"de\"; }; Note: all Translation files are added."]
+    assert swaps.swapped(question, quotes) == []
+    # a plain name beside the same words is still swapped
+    assert swaps.swapped("Who runs the Santiago office?", ["Ana Ruiz runs the Oslo office."]) == [("Santiago", "Oslo")]
