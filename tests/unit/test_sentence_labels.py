@@ -483,3 +483,16 @@ def test_a_lower_case_word_alone_after_prose_opens_no_entry() -> None:
 ])
 def test_a_name_in_capitals_opens_an_entry_only_before_a_defining_word(sentence: str, keyed: bool) -> None:
     assert is_keyed_entry(sentence) is keyed
+
+
+def test_a_setting_named_in_snake_case_alone_on_its_line_is_read_with_its_text() -> None:
+    # sysdocs tune sy-086 (mke2fs.conf(5), its first run): "If set to true, checks will be forced every 180 days" was
+    # quoted apart from the name two lines above it, and asked back
+    page = ("enable_periodic_fsck\nThis boolean relation specifies whether periodic file system checks should be "
+            "enforced at boot time. If set to true, checks will be forced every 180 days.\n"
+            "errors Change the behavior of the kernel code when errors are detected.")
+    assert sentence_blocks(page)[0] == [
+        "enable_periodic_fsck This boolean relation specifies whether periodic file system checks should be enforced "
+        "at boot time.", "If set to true, checks will be forced every 180 days."]
+    # a word without "_" alone on its line is no setting's name here ("errors" opens its entry on its own line)
+    assert sentence_blocks("Description\nThe tool reads files.")[0] == ["Description"]
