@@ -17,7 +17,7 @@ from langgraph.types import Command, interrupt
 from masis.agents.context import AgentContext
 from masis.config import Settings
 from masis.judge.citations import CITATION, answer_sentences, strip_citations
-from masis.judge.reading import follows_on, in_full
+from masis.judge.reading import in_full
 from masis.state import Draft, MASISState
 
 EscalationKind = Literal["conflict", "near_miss", "low_confidence", "zero_results", "unclear_reference"]
@@ -235,10 +235,6 @@ _CANCEL_WORDS = frozenset({"cancel", "cancel it", "cancel this", "cancel the que
                            "forget it", "stop"})
 _ACCEPT_WORDS = frozenset({"accept", "accept it", "accept the draft", "use this draft", "use the draft", "use draft",
                            "use it", "use the draft as it is"})
-# the clarifications that ask the user to narrow or rephrase the question rather than choose among options: a message
-# that opens as the thread's next question ("and es3?") is not glued to the question that waits (conversations tune:
-# 6 of 38 such follow-ups were right as replies, where their full forms alone were right 19 times)
-_NARROWED = frozenset({"low_confidence", "near_miss"})
 _TYPED = re.compile(r"[^\w:.'\-]+")
 
 
@@ -271,8 +267,6 @@ def answers(kind: str, options: list[str], text: str) -> bool:
     one", "I meant the FY2026 budget")."""
     if typed_choice(text, options, kind) is not None:
         return True
-    if kind in _NARROWED and follows_on(text):
-        return False
     return kind != "zero_results" and not in_full(text)
 
 

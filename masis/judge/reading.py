@@ -1523,15 +1523,6 @@ def in_full(text: str) -> bool:
     return len(words) >= 3 and (text.rstrip().endswith("?") or opens)
 
 
-def follows_on(text: str) -> bool:
-    """Whether `text` reads as the thread's next question rather than a narrowing of the one before: it opens with
-    "and", "also", "so" …, "what about", "same for", "vs", or ends with "?" ("and its capacity?", "and es3?",
-    "maxinterval?", "and the docs, which file gets the napiVersion metadata"). "the Q3 report" and "I meant the FY2026
-    budget" narrow."""
-    return bool(_LEAD.match(text) or _ABOUT.match(text) or _SAME_FOR.match(text) or _VERSUS.match(text)
-                or text.rstrip().endswith("?"))
-
-
 def _unnamed(text: str, found: list[Mention]) -> list[Token]:
     """The words of `text` outside its mentions, articles and prepositions (what a swap of the mentions leaves)."""
     named = {i for m in found for i in range(m.first, m.last + 1)}

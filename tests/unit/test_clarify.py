@@ -105,17 +105,6 @@ WHILE_WAITING = [
     ("low_confidence", "whats the default connect timeout for ccache's redis backend", False),  # "whats" (cv-351)
     ("unclear_reference", "What about sqlite?", False),  # read with the thread, not alone (cv-296)
     ("unclear_reference", "the Heron S1 one", True),
-    # after "could you narrow the question?", a message that opens as the thread's next question is one (cv-010,
-    # cv-167, cv-264 on the conversations' tune split); a fragment narrows, and choosing among options stays a reply
-    ("low_confidence", "And its capacity?", False),
-    ("low_confidence", "and es3?", False),
-    ("near_miss", "and for the react specific rules what do we add", False),
-    ("low_confidence", "maxinterval?", False),
-    ("low_confidence", "what about the server side", False),
-    ("low_confidence", "the pytest one", True),
-    ("near_miss", "for the Oslo office", True),
-    ("unclear_reference", "the restore one", True),
-    ("conflict", "the Q3 report", True),
 ]
 
 
