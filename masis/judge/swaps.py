@@ -214,8 +214,9 @@ _PLAIN_KINDS = ("date", "number")
 
 def typed_of_other_release(question: str, claims: Sequence[str]) -> list[tuple[str, str]]:
     """(question's release, the quote's) when the question asks a date or a number of a release ("When was
-    Underscore 1.3.2 released?") and every quote giving one names another release of the same depth, not the
-    asked one ("1.12.1 — March 15, 2021"): the date is that release's. A quote naming no release is not read so;
+    Underscore 1.3.2 released?") and every quote giving one names another release (`_another`), not the asked one
+    ("1.12.1 — March 15, 2021", "release 4.8 (2020-01-14)" to "When was sed 4.2.1 released?"): the date is that
+    release's. A quote naming no release is not read so;
     the quote that names the asked release may sit beside without giving the kind asked for."""
     kind = expected_type(question)
     asked = [token for token in tokens(question) if _VERSION.match(token)]
@@ -227,8 +228,7 @@ def typed_of_other_release(question: str, claims: Sequence[str]) -> list[tuple[s
     releases = [[token for token in tokens(claim) if _VERSION.match(token)] for claim in giving]
     found: list[tuple[str, str]] = []
     for version in asked:
-        others = [[token for token in said if _depth(token) == _depth(version) and parts(token) != parts(version)]
-                  for said in releases]
+        others = [[token for token in said if _another(token, version)] for said in releases]
         owners = [_owners(claim, kind, question, version) for claim in giving]
         if all(other and (not holds(claim, version) or (owned and all(parts(owner) != parts(version)
                                                                         for owner in owned)))
@@ -237,12 +237,20 @@ def typed_of_other_release(question: str, claims: Sequence[str]) -> list[tuple[s
     return found
 
 
+def _another(token: str, version: str) -> bool:
+    """Whether the version `token` is another release than `version`: neither is the other or a line it belongs to
+    ("4.8" is another release than "4.2.1"; "1.3", the line of "1.3.2", is not)."""
+    said, asked = parts(token), parts(version)
+    return said[: len(asked)] != asked and asked[: len(said)] != said
+
+
 def _owners(claim: str, kind: AnswerType, question: str, version: str) -> list[str]:
-    """The releases whose part of `claim` gives the kind asked: a part runs from a version of `version`'s depth to the
-    next one. Empty when the text before the first version gives it too, so the value may be no release's. "(Bug#44754
-    introduced in grep 3.5) * Noteworthy changes in release 3.6 (2020-11-08)" dates 3.6, not 3.5."""
-    marks = [match for match in _TOKEN.finditer(claim)
-             if _VERSION.match(match.group(0)) and _depth(match.group(0)) == _depth(version)]
+    """The releases whose part of `claim` gives the kind asked: a part runs from the asked version or another release
+    (`_another`) to the next one. Empty when the text before the first version gives it too, so the value may be no
+    release's. "(Bug#44754 introduced in grep 3.5) * Noteworthy changes in release 3.6 (2020-11-08)" dates 3.6, not
+    3.5."""
+    marks = [match for match in _TOKEN.finditer(claim) if _VERSION.match(match.group(0))
+             and (parts(match.group(0)) == parts(version) or _another(match.group(0), version))]
     if not marks or gives_type(claim[: marks[0].start()], kind, question):
         return []
     ends = [match.start() for match in marks[1:]] + [len(claim)]

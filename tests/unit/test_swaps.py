@@ -179,6 +179,13 @@ def test_a_date_after_another_release_in_the_quote_that_names_the_asked_one_is_t
     assert not swaps.typed_of_other_release(question, ["On 2020-09-27 grep 3.5 was out, and 3.6 followed"])
 
 
+def test_a_release_of_another_depth_is_another_release_unless_it_is_the_asked_ones_line() -> None:
+    # sysdocs tune sy-021 (near miss, its first run): sed's NEWS dates 4.8, not 4.2.1
+    heading = "Now, it prints X * Noteworthy changes in release 4.8 (2020-01-14) [stable] ** Bug fixes"
+    assert swaps.typed_of_other_release("When was GNU sed 4.2.1 released?", [heading]) == [("4.2.1", "4.8")]
+    assert not swaps.typed_of_other_release("When was GNU sed 4.8 released?", [heading])
+
+
 def test_a_date_beside_the_asked_release_or_beside_no_release_is_its_own() -> None:
     question = "When was Underscore 1.3.2 released?"
     assert not swaps.typed_of_other_release(question, ["1.3.2 — April 9, 2012 — Diff — Docs"])
