@@ -12,7 +12,7 @@ from masis.judge.stopwords import SMART_STOP_WORDS
 # before what starts a sentence; not after an abbreviation that a name or an example may follow ("e.g.
 # Warsaw", "Dr. Smith"), nor after a middle initial (`_INITIAL`). Starting the pattern with the mark rather
 # than a look-behind lets the regex engine skip to the next mark: twice as fast.
-_ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Mt.", "No.", "cf.")
+_ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Mt.", "No.", "cf.", "resp.")
 _SENTENCE_END = re.compile(
     r"([.!?])" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS) + r"[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])"
 )

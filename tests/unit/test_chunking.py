@@ -191,6 +191,10 @@ def test_a_heading_line_stays_apart_when_the_chunk_is_split_again() -> None:
         ("It covers fleet D. The review lists invoices.", ["It covers fleet D.", "The review lists invoices."]),
         ("Signed by John M.\n\nThe board met.", ["Signed by John M.", "The board met."]),  # a paragraph ends it
         ("Revenue grew. Q3 was strong.", ["Revenue grew.", "Q3 was strong."]),
+        (  # login.defs(5) (sysdocs tune sy-081): the pair's second values were quoted apart from their first
+            "The default value for UID_MIN (resp. UID_MAX) is 1000 (resp. 60000). See also useradd.",
+            ["The default value for UID_MIN (resp. UID_MAX) is 1000 (resp. 60000).", "See also useradd."],
+        ),
     ],
 )
 def test_a_sentence_goes_on_after_an_abbreviation_or_a_middle_initial(text: str, expected: list[str]) -> None:
