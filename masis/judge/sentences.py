@@ -185,7 +185,9 @@ def _labels(lines: list[str]) -> set[str]:
 # mode … Defaults to 0755.", "SIGUSR1" over "This signal causes …"; a section's "SIGNALS" has no digit and no "_"):
 # read with its text, so that the default is its own
 _KEYWORD = r"^(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]+)"
-_KEYWORD_TERM = re.compile(rf"{_KEYWORD}$")
+# a unit file's setting as systemd's pages head its entry, its name and "=" ("MaxConnections=", "Accept=")
+_ASSIGNED_KEY = r"^[A-Z][A-Za-z0-9]*="
+_KEYWORD_TERM = re.compile(rf"{_KEYWORD}$|{_ASSIGNED_KEY}$")
 # a setting's name in lower case alone on its line after a field, as a reference of fields heads its entry ("silent"
 # over "If true and not daemonized, …", after the entry above closed with "Introduced: 3.0")
 _KEY_TERM = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*$")
@@ -201,7 +203,7 @@ _ENDS_WITH_FIELD = re.compile(r"(?:^|\s)[A-Z][\w-]{0,20}: [^:]{1,40}$")
 # Adapter: …", "GNU Make …" or "TLS Extensions support." are no entries
 _CAPS_ENTRY = (r"[A-Z]{3,} (?:The|This|These|A|An|If|When|Whether|Specifies|Sets?|Used|Sent|Indicates|Enables|Controls"
                r"|Defines|Determines|Names?|Lists?)\b")
-_KEYWORD_ENTRY = re.compile(rf"{_KEYWORD} [A-Z][a-z]|^{_CAPS_ENTRY}")
+_KEYWORD_ENTRY = re.compile(rf"{_KEYWORD} [A-Z][a-z]|^{_CAPS_ENTRY}|{_ASSIGNED_KEY} [A-Z][a-z]")
 # a setting's term as pod2html writes it, its value's form after "=" ("securityLevel = LEVEL: set the security level",
 # "retry = yes | no: reconnect …")
 _ASSIGNED_TERM = re.compile(r"^[A-Za-z][\w.-]* = [^:]{1,40}: \S")

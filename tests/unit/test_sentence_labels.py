@@ -496,3 +496,19 @@ def test_a_setting_named_in_snake_case_alone_on_its_line_is_read_with_its_text()
         "at boot time.", "If set to true, checks will be forced every 180 days."]
     # a word without "_" alone on its line is no setting's name here ("errors" opens its entry on its own line)
     assert sentence_blocks("Description\nThe tool reads files.")[0] == ["Description"]
+
+
+def test_a_unit_files_setting_alone_on_its_line_opens_its_entry() -> None:
+    # systemd.socket(5) (sysdocs tune sy-088, its first run): "MaxConnectionsPerSource=" closed MaxConnections='s
+    # entry, so "Disabled by default" read as MaxConnections='s default beside its own "Defaults to 64"
+    page = ("MaxConnections=\nThe maximum number of connections to run services instances for, when Accept=yes is "
+            "set. Defaults to 64.\nMaxConnectionsPerSource=\nThe maximum number of connections per source IP address. "
+            "Disabled by default.\nKeepAlive=\nTakes a boolean argument. Defaults to false.")
+    assert sentence_blocks(page) == [
+        ["MaxConnections= The maximum number of connections to run services instances for, when Accept=yes is set.",
+         "Defaults to 64."],
+        ["MaxConnectionsPerSource= The maximum number of connections per source IP address.", "Disabled by default."],
+        ["KeepAlive= Takes a boolean argument.", "Defaults to false."],
+    ]
+    assert is_keyed_entry("MaxConnections= The maximum number of connections …")
+    assert not is_keyed_entry("Accept=yes is set for this socket.")
