@@ -280,6 +280,8 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
         return Reading(question, True, "unclear", (), rest)  # "and that one?": which one, the words do not say
     if swapped := _swap_letter(frame, rest):  # "and e" after "… what does the r flag on a key mean"
         return _dependent(swapped, "ellipsis")
+    if swapped := _swap_bound(frame, rest):  # "and the max?" after "what is the default SYS_UID_MIN"
+        return _dependent(swapped, "ellipsis")
     if any(m.kind == "period" for m in mentions(frame)):
         rest = _SAME_PERIOD.sub("", rest).strip() or rest
     rest = _recased(rest, frames, names)
@@ -373,6 +375,26 @@ def _swap_letter(frame: str, fragment: str) -> str | None:
     if len(letters) != 1:
         return None
     return frame[: letters[0].start] + new[0].text + frame[letters[0].start + 1 :]
+
+
+_BOUND_ASKED = re.compile(r"^(?:(?:for|of)\s+)?(?:the\s+)?(?P<bound>max(?:imum)?|min(?:imum)?)$", re.IGNORECASE)
+_BOUND_IN_KEY = re.compile(r"(?<=[A-Z_])(?:MIN|MAX)(?=_|\b)|(?<=\b)(?:MIN|MAX)(?=_)")
+
+
+def _swap_bound(frame: str, fragment: str) -> str | None:
+    """The frame's one constant with a bound in its name, the other bound in its place, when the fragment asks for that
+    bound ("In login.defs, what is the default SYS_UID_MIN?" + "and the max?" -> "… SYS_UID_MAX?",
+    "PASS_MIN_DAYS" + "and for the max?" -> "PASS_MAX_DAYS")."""
+    asked = _BOUND_ASKED.match(fragment.strip().rstrip("?.!").strip())
+    if asked is None:
+        return None
+    bound = "MAX" if asked["bound"].lower().startswith("max") else "MIN"
+    keys = [m for m in re.finditer(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b", frame) if _BOUND_IN_KEY.search(m.group(0))]
+    if len(keys) != 1:
+        return None
+    key = keys[0].group(0)
+    other = _BOUND_IN_KEY.sub(bound, key, count=1)
+    return None if other == key else frame[: keys[0].start()] + other + frame[keys[0].end() :]
 
 
 # "if a package has both …, which one does npm publish follow?": a condition before a question of its own

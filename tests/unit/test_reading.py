@@ -564,6 +564,13 @@ THREADS_46 = [
     # one letter for the frame's one letter
     (["in a keyserver colon listing what does the r flag on a key mean"], "and e",
      "In a keyserver colon listing what does the e flag on a key mean"),
+    # the other bound of the frame's one constant with a bound in its name (sysdocs threads cv-382, cv-387, tune)
+    (["In login.defs, what is the default SYS_UID_MIN?"], "and the max?",
+     "In login.defs, what is the default SYS_UID_MAX?"),
+    (["What is the default value of PASS_MIN_DAYS in login.defs?"], "and for the max?",
+     "What is the default value of PASS_MAX_DAYS in login.defs?"),
+    (["What is the default value of PASS_MAX_DAYS in login.defs?"], "and the minimum?",
+     "What is the default value of PASS_MIN_DAYS in login.defs?"),
     # "the medium ones": the frame's thing with another modifier, as a fragment and inside a question
     (["where do zstd's short CI tests run"], "and the medium ones", "Where do zstd's medium CI tests run"),
     (["where do zstd's short CI tests run", "Where do zstd's medium CI tests run"],
