@@ -76,6 +76,7 @@ from masis.judge.phrases import (
     unasked,
 )
 from masis.judge.sentences import split_sentences
+from masis.judge.stopwords import STOP_WORDS
 from masis.judge.terms import question_terms
 from masis.judge.typed import it_is, recase_names
 
@@ -1262,11 +1263,22 @@ def _demonstrative(
                 return start, end, versioned[-1].text
             continue  # "in that release" is the version an earlier turn named, not the latest turn's option
         if noun.lower == "one":
+            versioned = [m for m in found if m.kind in {"name", "version"} and any(c.isdigit() for c in m.text)]
+            if len(versioned) == 1 and _ASKS_RELEASE.search(frame.reading):
+                # "what changed for xargs -t in that one?" after "When was GNU findutils 4.8.0 released?": the
+                # release, with the word the frame wrote before its number ("findutils 4.8.0")
+                named = re.search(rf"(?:\b([A-Za-z][\w.+-]*)\s+)?{re.escape(versioned[0].text)}", frame.reading)
+                owner = named.group(1) if named and named.group(1) and named.group(1).lower() not in STOP_WORDS else ""
+                return start, end, f"{owner} {versioned[0].text}".strip()
             continue
         names = [m.text for m in found if m.kind != "version"]
         if names:
             return start, end, f"{words[index].text} {noun.text} ({', '.join(dict.fromkeys(names))})"
     return None
+
+
+# a question about a release as such: when it came out, what it holds
+_ASKS_RELEASE = re.compile(r"\b(?:released?|releases|came\s+out|come\s+out|out|shipped|ship)\b", re.IGNORECASE)
 
 
 def _named_in_answer(frame: Earlier) -> str | None:

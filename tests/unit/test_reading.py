@@ -564,6 +564,9 @@ THREADS_46 = [
     # one letter for the frame's one letter
     (["in a keyserver colon listing what does the r flag on a key mean"], "and e",
      "In a keyserver colon listing what does the e flag on a key mean"),
+    # "that one" after a question about one release is that release (sysdocs thread cv-371, tune)
+    (["When was GNU findutils 4.8.0 released?"], "what changed for xargs -t in that one?",
+     "What changed for xargs -t in findutils 4.8.0?"),
     # the other bound of the frame's one constant with a bound in its name (sysdocs threads cv-382, cv-387, tune)
     (["In login.defs, what is the default SYS_UID_MIN?"], "and the max?",
      "In login.defs, what is the default SYS_UID_MAX?"),
