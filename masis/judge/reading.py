@@ -402,8 +402,9 @@ def _swap_bound(frame: str, fragment: str) -> str | None:
 _MAIN_CLAUSE = re.compile(
     r",\s*(?:which|what|who|whom|when|where|why|how|can|could|does|do|did|is|are|was|were|will|would|should|may)\b",
     re.IGNORECASE)
-# a condition the frame put on its ask: "… give if it finds the command but can't run it"
-_CONDITION = re.compile(r"\s+(?:if|unless)\s+\S.*$", re.IGNORECASE)
+# a condition the frame put on its ask: "… give if it finds the command but can't run it", "… default to when no
+# journal was requested"
+_CONDITION = re.compile(r"\s+(?:if|unless|when)\s+\S.*$", re.IGNORECASE)
 
 
 def _without_condition(frame: str) -> str:

@@ -564,6 +564,10 @@ THREADS_46 = [
     # one letter for the frame's one letter
     (["in a keyserver colon listing what does the r flag on a key mean"], "and e",
      "In a keyserver colon listing what does the e flag on a key mean"),
+    # a condition typed after a frame that ended on a "when" condition replaces it (sysdocs thread cv-384, tune)
+    (["In mke2fs.conf, which file system type does mke2fs default to when no journal was requested?"],
+     "and if a journal was requested?",
+     "In mke2fs.conf, which file system type does mke2fs default to if a journal was requested?"),
     # "that one" after a question about one release is that release (sysdocs thread cv-371, tune)
     (["When was GNU findutils 4.8.0 released?"], "what changed for xargs -t in that one?",
      "What changed for xargs -t in findutils 4.8.0?"),
