@@ -192,7 +192,8 @@ _KEYWORD_TERM = re.compile(rf"{_KEYWORD}$|{_ASSIGNED_KEY}$")
 # over "If true and not daemonized, …", after the entry above closed with "Introduced: 3.0")
 _KEY_TERM = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*$")
 # a setting's name in snake case alone on its line, as mke2fs.conf(5) heads its entry ("enable_periodic_fsck" over "This
-# boolean relation specifies …"): a name, after a field or not
+# boolean relation specifies …"): a name, after a field or not, over a line of prose (not over a label: "xxh3_128" over
+# "Oneshot functions:" is a list's last name)
 _SNAKE_TERM = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 # the same entry with its name and its text on one line ("silent If true and not daemonized, …"), as `_blocks` reads it
 _KEY_ENTRY = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)* [A-Z][a-z]")
@@ -358,7 +359,8 @@ def _blocks(text: str) -> list[str]:
             (_RECORD_LABEL.match(current[-1]) is not None and len(current[-1]) <= _HEADING_LINE_MAX)
             or _ENDS_WITH_FIELD.search(current[-1]) is not None)
         # (a passage may end on a term whose text is in the next passage)
-        keyword = (following[:1].isupper() and (_KEYWORD_TERM.match(line) or _SNAKE_TERM.match(line)) is not None) or (
+        snake = _SNAKE_TERM.match(line) is not None and len(following.split()) >= 3 and not following.endswith(":")
+        keyword = (following[:1].isupper() and (_KEYWORD_TERM.match(line) is not None or snake)) or (
             (following[:1].isupper() or not following) and after_field and key_term)
         keyed = keyword or (after_field and key_entry)
         if current and (keyed or _KEYWORD_ENTRY.match(line)):
