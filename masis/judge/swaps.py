@@ -167,6 +167,7 @@ def _leading(
 
 
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[a-z]?$", re.IGNORECASE)  # "3.0", "2.4.0", "v20.1", "3.0a"
+_DOTTED_DATE = re.compile(r"^(?:19|20)\d\d\.\d{1,2}\.\d{1,2}$")  # "2015.04.01": a day, not a release
 _RELEASE_WORDS = frozenset({"release", "version", "v", "ver"})
 
 
@@ -239,9 +240,10 @@ def typed_of_other_release(question: str, claims: Sequence[str]) -> list[tuple[s
 
 def _another(token: str, version: str) -> bool:
     """Whether the version `token` is another release than `version`: neither is the other or a line it belongs to
-    ("4.8" is another release than "4.2.1"; "1.3", the line of "1.3.2", is not)."""
+    ("4.8" is another release than "4.2.1"; "1.3", the line of "1.3.2", is not), and it is no date written with dots
+    ("Release date: 2015.04.01")."""
     said, asked = parts(token), parts(version)
-    return said[: len(asked)] != asked and asked[: len(said)] != said
+    return said[: len(asked)] != asked and asked[: len(said)] != said and not _DOTTED_DATE.match(token)
 
 
 def _owners(claim: str, kind: AnswerType, question: str, version: str) -> list[str]:

@@ -184,6 +184,9 @@ def test_a_release_of_another_depth_is_another_release_unless_it_is_the_asked_on
     heading = "Now, it prints X * Noteworthy changes in release 4.8 (2020-01-14) [stable] ** Bug fixes"
     assert swaps.typed_of_other_release("When was GNU sed 4.2.1 released?", [heading]) == [("4.2.1", "4.8")]
     assert not swaps.typed_of_other_release("When was GNU sed 4.8 released?", [heading])
+    # a date written with dots is no release (secdocs tune sc-047, stunnel's release table)
+    assert not swaps.typed_of_other_release("When was stunnel 4.57 released?",
+                                            ["Version: 4.57; Release date: 2015.04.01; Urgency: HIGH"])
 
 
 def test_a_date_beside_the_asked_release_or_beside_no_release_is_its_own() -> None:
