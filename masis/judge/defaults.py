@@ -279,7 +279,7 @@ def _says_key(text: str, key: str) -> bool:
     apt.conf(5)'s Acquire group)."""
     last = key.rsplit("::", 1)[-1]
     return any(re.search(rf"(?<![\w:-]){re.escape(said)}(?![\w]|::|[-.]\w)", text, re.IGNORECASE) is not None
-               for said in (key, last))
+               for said in dict.fromkeys((key, last)))
 
 
 def _names_it_after_default(sentence: str, named: Sequence[str]) -> bool:

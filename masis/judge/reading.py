@@ -379,7 +379,7 @@ def _swap_letter(frame: str, fragment: str) -> str | None:
 
 
 _BOUND_ASKED = re.compile(r"^(?:(?:for|of)\s+)?(?:the\s+)?(?P<bound>max(?:imum)?|min(?:imum)?)$", re.IGNORECASE)
-_BOUND_IN_KEY = re.compile(r"(?<=[A-Z_])(?:MIN|MAX)(?=_|\b)|(?<=\b)(?:MIN|MAX)(?=_)")
+_BOUND_IN_KEY = re.compile(r"(?<=[A-Z_])(?:MIN|MAX)(?=_|\b)|\b(?:MIN|MAX)(?=_)")
 
 
 def _swap_bound(frame: str, fragment: str) -> str | None:
@@ -1258,13 +1258,12 @@ def _demonstrative(
             if periods:  # "went into Sales that quarter" -> "… in Q3 2026"
                 bare = index == 0 or words[index - 1].lower not in PREPOSITIONS
                 return start, end, f"in {periods[-1].text}" if bare else periods[-1].text
+        versioned = [m for m in found if m.kind in {"name", "version"} and any(c.isdigit() for c in m.text)]
         if noun.lower in VERSION_NOUNS:
-            versioned = [m for m in found if m.kind in {"name", "version"} and any(c.isdigit() for c in m.text)]
             if versioned:
                 return start, end, versioned[-1].text
             continue  # "in that release" is the version an earlier turn named, not the latest turn's option
         if noun.lower == "one":
-            versioned = [m for m in found if m.kind in {"name", "version"} and any(c.isdigit() for c in m.text)]
             if len(versioned) == 1 and _ASKS_RELEASE.search(frame.reading):
                 # "what changed for xargs -t in that one?" after "When was GNU findutils 4.8.0 released?": the
                 # release, with the word the frame wrote before its number ("findutils 4.8.0")

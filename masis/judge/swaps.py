@@ -230,12 +230,19 @@ def typed_of_other_release(question: str, claims: Sequence[str]) -> list[tuple[s
     found: list[tuple[str, str]] = []
     for version in asked:
         others = [[token for token in said if _another(token, version)] for said in releases]
-        owners = [_owners(claim, kind, question, version) for claim in giving]
-        if all(other and (not holds(claim, version) or (owned and all(parts(owner) != parts(version)
-                                                                        for owner in owned)))
-               for claim, other, owned in zip(giving, others, owners, strict=True)):
+        if all(other and _dates_another(claim, kind, question, version)
+               for claim, other in zip(giving, others, strict=True)):
             found.append((version, others[0][0]))
     return found
+
+
+def _dates_another(claim: str, kind: AnswerType, question: str, version: str) -> bool:
+    """Whether the value `claim` gives is another release's: it does not name the asked `version`, or every part of
+    it that gives the value runs from another release (`_owners`)."""
+    if not holds(claim, version):
+        return True
+    owners = _owners(claim, kind, question, version)
+    return bool(owners) and all(parts(owner) != parts(version) for owner in owners)
 
 
 def _another(token: str, version: str) -> bool:
