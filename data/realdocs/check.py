@@ -6,7 +6,7 @@ data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/q
 data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/questions.jsonl,
 data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/questions.jsonl,
 data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl, data/pkgdocs/questions.jsonl,
-data/hostdocs/questions.jsonl, data/sysdocs/questions.jsonl and
+data/hostdocs/questions.jsonl, data/sysdocs/questions.jsonl, data/libdocs/questions.jsonl and
 data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
@@ -54,6 +54,7 @@ SECDOCS = DATA / "secdocs"
 PKGDOCS = DATA / "pkgdocs"
 HOSTDOCS = DATA / "hostdocs"
 SYSDOCS = DATA / "sysdocs"
+LIBDOCS = DATA / "libdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -81,6 +82,7 @@ CORPORA = {
     "pkgdocs": PKGDOCS / "files",
     "hostdocs": HOSTDOCS / "files",
     "sysdocs": SYSDOCS / "files",
+    "libdocs": LIBDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -328,6 +330,7 @@ def main() -> int:
         lambda t: check_questions(t, "pkgdocs", "pk"),
         lambda t: check_questions(t, "hostdocs", "hs"),
         lambda t: check_questions(t, "sysdocs", "sy"),
+        lambda t: check_questions(t, "libdocs", "lb"),
         check_conversations,
     )
     for check in checks:

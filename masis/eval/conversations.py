@@ -58,7 +58,7 @@ def corpus_folders(path: Path) -> dict[str, Path]:
             for name in (
                 "policydocs", "configdocs", "guidedocs", "apidocs", "mandocs", "freshdocs", "nextdocs", "moredocs",
                 "teamdocs", "holdoutdocs", "opsdocs", "servicedocs", "extradocs", "webdocs", "datadocs",
-                "mldocs", "tooldocs", "frontdocs", "platformdocs", "hostdocs", "sysdocs",
+                "mldocs", "tooldocs", "frontdocs", "platformdocs", "hostdocs", "sysdocs", "libdocs",
             )
         },
     }
