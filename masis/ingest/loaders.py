@@ -144,8 +144,69 @@ def _load_txt(data: bytes) -> list[Section]:
     if asciidoc.is_asciidoc(decoded):
         return _markdown_sections(asciidoc.to_markdown(decoded))
     text = repeat_entry_terms(decoded).strip()
+    underlined = _underlined_sections(text)
+    if underlined:
+        return underlined
     title = _title_line(text)
     return [Section(text=text, heading=title, titles_document=title is not None)]
+
+
+# A heading underlined with one mark, as release notes and READMEs in plain text write them ("Noteworthy changes in
+# release 5.18 (2022-06-18)" over a line of "="): the underline, up to three spaces in, of three or more of one mark.
+_UNDERLINE = re.compile(r"[ \t]{0,3}([=~-])\1{2,}[ \t]*")
+_COLUMNS = re.compile(r"\S\s{3,}\S")  # a table's header row over its rule, not a heading
+_UNDERLINED_MIN = 2  # a lone underlined line may be a table's or a signature's rule; two make a file of sections
+_HEADING_MAX = 120
+
+
+def _underlined_sections(text: str) -> list[Section] | None:
+    """A plain-text file cut at its underlined headings, each section under its heading (a changelog's "Bug fixes"
+    under its release's, `ReleaseHeadings`), or None when it has fewer than two. The heading's line stays in its
+    section's text, where quotes have always found it; the underline goes. Levels follow the marks' first use, as in
+    reStructuredText: the first mark seen is the outermost. The first heading titles the document (its words go with
+    every chunk into the index) only when no other heading is of its level."""
+    lines = text.split("\n")
+    marks: list[str] = []
+    found: list[tuple[int, str, int]] = []  # (the heading's line, its title, its level)
+    for at in range(1, len(lines)):
+        title = _underlined_title(lines, at)
+        if title is None:
+            continue
+        mark = lines[at].strip()[0]
+        if mark not in marks:
+            marks.append(mark)
+        found.append((at - 1, title, marks.index(mark) + 1))
+    if len(found) < _UNDERLINED_MIN:
+        return None
+    sections: list[Section] = []
+    before = "\n".join(lines[: found[0][0]]).strip()
+    if before:
+        title = _title_line(before)
+        sections.append(Section(text=before, heading=title, titles_document=title is not None))
+    releases = ReleaseHeadings()
+    # the first heading titles the file only when no other is of its level: a changelog's first release does not
+    titled = sum(level == 1 for _, _, level in found) == 1
+    for index, (at, title, level) in enumerate(found):
+        end = found[index + 1][0] if index + 1 < len(found) else len(lines)
+        body = "\n".join([lines[at], *lines[at + 2 : end]]).strip()
+        sections.append(Section(text=body, heading=releases.titled(title, level),
+                                titles_document=titled and not sections and level == 1))
+    return sections
+
+
+def _underlined_title(lines: list[str], at: int) -> str | None:
+    """The title that `lines[at]` underlines: the line above it, alone in its block (a blank line or an overline
+    before it), a short line of words with no columns in it, with an underline about as long."""
+    if _UNDERLINE.fullmatch(lines[at]) is None:
+        return None
+    title = lines[at - 1].strip()
+    above = lines[at - 2] if at >= 2 else ""
+    if (not 3 <= len(title) <= _HEADING_MAX or len(lines[at - 1]) - len(lines[at - 1].lstrip()) > 3
+            or not any(c.isalpha() for c in title) or _COLUMNS.search(title) or _UNDERLINE.fullmatch(title)
+            or (above.strip() and _UNDERLINE.fullmatch(above) is None)):
+        return None
+    rule = len(lines[at].strip())
+    return title if len(title) / 2 <= rule <= len(title) * 1.5 + 3 else None
 
 
 def _title_line(text: str) -> str | None:

@@ -150,6 +150,44 @@ def test_txt_keeps_paragraphs_as_blocks() -> None:
     assert sections == [Section(text="First para\nwrapped here.\n\nSecond para.")]
 
 
+def test_txt_release_notes_are_cut_at_their_underlined_headings() -> None:
+    # strace's NEWS (libdocs): an item's release is its heading's, which a chunk far down the release no longer held
+    news = (
+        "Noteworthy changes in release 5.19 (2022-08-12)\n"
+        "===============================================\n\n"
+        "* Improvements\n  * Enhanced decoding of PTP_* ioctl commands.\n\n"
+        "Noteworthy changes in release 5.18 (2022-06-18)\n"
+        "===============================================\n\n"
+        "Bug fixes\n---------\n\n"
+        "* Added --tips option to print strace tips, tricks, and tweaks.\n"
+    )
+    sections = load_document("strace-NEWS.txt", news.encode())
+    assert [s.heading for s in sections] == [
+        "Noteworthy changes in release 5.19 (2022-08-12)",
+        "Noteworthy changes in release 5.18 (2022-06-18)",
+        "Noteworthy changes in release 5.18 (2022-06-18): Bug fixes",  # a sub-heading under its release
+    ]
+    assert sections[2].text == "Bug fixes\n\n* Added --tips option to print strace tips, tricks, and tweaks."
+    assert not any(s.titles_document for s in sections)  # the first release titles no file
+
+
+def test_txt_with_one_underlined_line_or_a_table_rule_stays_one_section() -> None:
+    # chrony's FAQ: a table's header row over its rule is no heading, and one underline alone cuts nothing
+    table = (
+        "Frequently Asked Questions\n\n"
+        "MS Name/IP address         Stratum Poll Reach LastRx Last sample\n"
+        "===============================================================\n"
+        "^* foo.example.net               2   6   377    33   +1ms\n\n"
+        "Name/IP Address            NP  NR  Span  Frequency  Freq Skew\n"
+        "=============================================================\n"
+        "foo.example.net            11   5    46     -0.001      0.045\n"
+    )
+    assert load_document("chrony-FAQ.txt", table.encode()) == [
+        Section(text=table.strip(), heading="Frequently Asked Questions", titles_document=True)]
+    single = "Title\n=====\n\nOne paragraph."
+    assert load_document("one.txt", single.encode()) == [Section(text=single)]
+
+
 # --- Markdown -------------------------------------------------------------------------------------------------
 
 
