@@ -253,7 +253,7 @@ def holds(text: str, anchor: str) -> bool:
     "2022-09-23")."""
     if (day_month := _day_month(anchor)) is not None:
         return _holds_day(text, *day_month)
-    if _spelled_out(text, anchor):
+    if _spelled_out(text, anchor) or _written_apart(text, anchor):
         return True
     if (month := month_number(anchor)) is not None and anchor.isalpha():
         return _holds_month(text, month)
@@ -352,6 +352,21 @@ def _spelled_out(text: str, acronym: str) -> bool:
         return False
     words = _JOINERS.join(rf"{letter}[a-z]+" for letter in acronym)
     return re.search(rf"\b{words}\b", text) is not None
+
+
+_APART_MIN = 3  # the fewest letters of each half of a word written apart
+
+
+def _written_apart(text: str, word: str) -> bool:
+    """A word run together as two ("symlinks", "filesystem", "hostname") held by its halves written apart, the first
+    one whole or cut short: "symbolic links", "file system", "host name". A name the user types in plain words is an
+    anchor when it is no ordinary word; the document says it the long way ("-P Never follow symbolic links")."""
+    if not (word.isalpha() and word.islower() and len(word) >= 2 * _APART_MIN):
+        return False
+    return any(
+        re.search(rf"\b{word[:cut]}[a-z]*[ -]{word[cut:]}s?\b", text, re.IGNORECASE) is not None
+        for cut in range(_APART_MIN, len(word) - _APART_MIN + 1)
+    )
 
 
 @lru_cache(maxsize=1 << 16)

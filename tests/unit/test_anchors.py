@@ -297,3 +297,12 @@ def test_a_scoped_key_is_held_by_its_name_under_its_group() -> None:
     assert not holds("MaxReleaseFileSize The maximum file size …", key)  # no group said: another group's setting
     assert not holds("The Acquire group … Acquire::http::MaxReleaseFileSize", key)  # a longer key
     assert not holds("The Acquire group … Acquire::Languages", key)
+
+
+def test_a_word_run_together_is_held_by_its_halves_written_apart() -> None:
+    # find(1) (libdocs lb-098): "symlinks" is asked, "-P Never follow symbolic links" answers; the clarification said
+    # "The documents do not mention symlinks"
+    assert holds("-P Never follow symbolic links.", "symlinks")
+    assert holds("when the file system is full", "filesystem") and holds("the host name", "hostname")
+    assert not holds("find will follow links", "symlinks")  # half of it is no word written apart
+    assert not holds("a symbol, and other links", "symlinks")  # the halves must be neighbours
