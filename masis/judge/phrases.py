@@ -298,6 +298,7 @@ VERSION_NOUNS = word_set("release version edition update build")
 _GIVEN_CODE = re.compile(r"^--?[A-Za-z][\w-]*$|^[A-Z][A-Z0-9]*_[A-Z0-9_]+$|^[a-z]\w*[._][a-z]\w*$|^[a-z]+[A-Z]\w*$")
 # nouns a question names a code by: "which option …", "which env var …"
 _CODE_NOUNS = word_set("option flag switch var variable setting key parameter directive argument")
+_FLAG_NOUNS = word_set("option flag switch")  # the nouns a command line's flags answer
 _GIVEN_RELEASE = re.compile(r"^v?\d+(?:\.\d+)+[a-z]?$")
 
 
@@ -306,8 +307,9 @@ def code_given(question: str, answer: str, releases: bool = True) -> str | None:
     flag ("which easyrsa option sets a custom renew grace period" "Add option '--renew-days=NN' …" -> "--renew-days"),
     a variable ("which env var …" -> "PYTEST_TIMEOUT"), or a release's number with the word the question put before
     the noun ("which csvkit release added zstandard support" "1.5.0 - March 28, 2024: …" -> "csvkit 1.5.0"). None
-    when the quote gives none, or more than one; a release only with `releases` (a later "it" is rather the thing
-    the release added: "who contributed it?" after "which pyenv-virtualenv release added activate/deactivate hooks")."""
+    when the quote gives none, or more than one, unless an option is asked and a flag comes first; a release only
+    with `releases` (a later "it" is rather the thing the release added: "who contributed it?" after "which
+    pyenv-virtualenv release added activate/deactivate hooks")."""
     words = tokens(question)
     if not words or words[0].lower not in {"which", "what"}:
         return None
@@ -326,6 +328,10 @@ def code_given(question: str, answer: str, releases: bool = True) -> str | None:
         owner = f"{before.text} " if at >= 2 and before.lower not in DETERMINERS else ""
         return f"{owner}{codes[0]}" if len(codes) == 1 else None
     codes = list(dict.fromkeys(code for code in found if _GIVEN_CODE.match(code)))
+    if len(codes) > 1 and words[at].lower in _FLAG_NOUNS and codes[0].startswith("-"):
+        # "which option sets the file path pattern …" "… can be specified with --trace-event-file-pattern …: node
+        # --trace-event-categories v8 --trace-event-file-pattern …": the quote gives the option it answers with first
+        return codes[0]
     return codes[0] if len(codes) == 1 else None
 
 

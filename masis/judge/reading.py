@@ -370,12 +370,17 @@ def _swap_letter(frame: str, fragment: str) -> str | None:
     """A fragment of one letter in place of the frame's one letter: a flag, a field or a mode named by its letter
     ("what does the r flag on a key mean" + "and e" -> "what does the e flag on a key mean")."""
     new = tokens(fragment)
-    if len(new) != 1 or len(new[0].text) != 1 or not new[0].text.isalpha():
+    if len(new) != 1 or len(letter := _LETTER_QUOTED.sub(r"\1", new[0].text)) != 1 or not letter.isalpha():
         return None
-    letters = [w for w in tokens(frame) if len(w.text) == 1 and w.text.isalpha() and w.lower not in {"a", "i"}]
+    letters = [w for w in tokens(frame) if len(bare := _LETTER_QUOTED.sub(r"\1", w.text)) == 1 and bare.isalpha()
+               and w.lower not in {"a", "i"}]
     if len(letters) != 1:
         return None
-    return frame[: letters[0].start] + new[0].text + frame[letters[0].start + 1 :]
+    at = letters[0].start + (len(letters[0].text) > 1)  # in quotes, the letter after the opening one
+    return frame[:at] + letter + frame[at + 1 :]
+
+
+_LETTER_QUOTED = re.compile(r"^['\"`](\w)['\"`]$")  # 'r', "m", `e`: a letter quoted as a value
 
 
 _BOUND_ASKED = re.compile(r"^(?:(?:for|of)\s+)?(?:the\s+)?(?P<bound>max(?:imum)?|min(?:imum)?)$", re.IGNORECASE)
@@ -507,6 +512,13 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
     if sibling := _swap_sibling(frame, words):  # "for resolved" after "… point systemd-timesyncd somewhere else"
         return sibling
     kept = [w for w in words if w.lower not in DETERMINERS]
+    if len(kept) == 2 and kept[1].lower in _ONES and (at := _same_code(tokens(frame), kept[0].text)) is not None:
+        old = tokens(frame)[at]  # "the md5 one" after "… makes Version 5 UUIDs from the SHA1 hash of some data"
+        code = kept[0].text.upper() if old.text.isupper() else kept[0].text
+        return frame[: old.start] + code + frame[old.start + len(old.text) :]
+    if len(kept) == 2 and kept[1].lower in _ONES and (at := _negated(tokens(frame), kept[0].lower)) is not None:
+        old = tokens(frame)[at]  # "to uninstalled ones" after "… assign to installed package versions"
+        return frame[: old.start] + kept[0].text + frame[old.start + len(old.text) :]
     if (len(kept) == 2 and kept[1].lower in _ONES and kept[0].lower not in _PICKED
             and not _degree(kept[0].lower) and (at := _modifier(frame_words := tokens(frame))) is not None):
         old = frame_words[at]  # "the medium ones" after "where do zstd's short CI tests run"
@@ -619,6 +631,27 @@ def _swap_sibling(frame: str, words: list[Token]) -> str | None:
     tool = tools[0]
     family = tool.group(0).rsplit("-", 1)[0]
     return f"{frame[: tool.start()]}{family}-{words[0].text}{frame[tool.end() :]}"
+
+
+_NEGATING = ("un", "non-", "non", "dis", "in", "im", "ir", "il")
+_CODE_WORD = re.compile(r"^[A-Za-z]{2,}\d+$")  # letters then figures: "SHA1", "md5", "utf8", "ipv6"
+
+
+def _same_code(words: list[Token], code: str) -> int | None:
+    """Where the frame has the one code of the same make as `code` (letters then figures, the letters differing):
+    "md5" in place of "SHA1", "ipv6" of "IPv4"."""
+    if not _CODE_WORD.match(code):
+        return None
+    found = [index for index, word in enumerate(words) if _CODE_WORD.match(word.text) and word.lower != code.lower()]
+    return found[0] if len(found) == 1 else None
+
+
+def _negated(words: list[Token], modifier: str) -> int | None:
+    """Where the frame has the word that `modifier` negates or is the negation of ("uninstalled" / "installed",
+    "signed" / "unsigned"): the one thing of the frame the fragment's "ones" set against it."""
+    found = [index for index, word in enumerate(words) if word.lower != modifier and any(
+        modifier == prefix + word.lower or word.lower == prefix + modifier for prefix in _NEGATING)]
+    return found[0] if len(found) == 1 else None
 
 
 def _modifier(words: list[Token]) -> int | None:

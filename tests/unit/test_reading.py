@@ -824,3 +824,33 @@ def test_a_question_naming_its_tool_does_not_carry_the_frame_s_flag() -> None:
              turn("does it pick up prereleases", reading="Does pyenv latest -k pick up prereleases")]
     assert read("whats the older syntax for that with pyenv install", pyenv).rule == "self-contained"
 
+
+
+# --- libdocs' tune threads (stop 74) -------------------------------------------------------------------------------
+
+
+def test_a_quoted_letter_takes_the_frames_quoted_letter() -> None:
+    first = "In GnuPG's --with-colons key listings, what does the validity letter 'r' in field 2 mean?"  # cv-389
+    assert read("and 'm'?", [Earlier(first, first)]).text == (
+        "In GnuPG's --with-colons key listings, what does the validity letter 'm' in field 2 mean?")
+
+
+def test_the_negated_ones_take_the_place_of_the_word_they_negate() -> None:
+    first = "When no target release is set, what priority does APT assign to installed package versions?"  # cv-402
+    assert read("and to uninstalled ones?", [Earlier(first, first)]).text == (
+        "When no target release is set, what priority does APT assign to uninstalled package versions?")
+
+
+def test_a_code_ones_take_the_place_of_the_frames_code_of_that_make() -> None:
+    first = "Which uuid_utils function makes Version 5 UUIDs from the SHA1 hash of some data?"  # cv-396
+    assert read("and the md5 one?", [Earlier(first, first)]).text == (
+        "Which uuid_utils function makes Version 5 UUIDs from the MD5 hash of some data?")
+
+
+def test_it_after_which_option_is_the_flag_the_answer_gave_first() -> None:
+    first = "Which Node.js command-line option sets the file path pattern for trace event log files?"  # cv-392
+    answer = ("The filepath pattern can be specified with --trace-event-file-pattern that accepts a template string "
+              "that supports ${rotation} and ${pid}: node --trace-event-categories v8 --trace-event-file-pattern "
+              "'${pid}-${rotation}.log' server.js [nodejs-tracing.html#8].")
+    assert read("which placeholders can it use?", [Earlier(first, first, answer)]).text == (
+        "Which placeholders can --trace-event-file-pattern use?")
