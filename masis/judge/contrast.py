@@ -196,12 +196,24 @@ _CONDITION = re.compile(
 )
 
 
+# a mode a thing runs in: "in Batch mode", "when not in batch mode"; "whether or not in Batch mode" is either
+_MODE = re.compile(
+    r"\b(?P<either>or\s+not\s+)?(?P<not>not\s+)?in\s+(?P<subject>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+mode\b",
+    re.IGNORECASE)
+
+
 def _conditions(text: str) -> list[tuple[set[str], bool, str]]:
-    """The text's conditions on a setting: (its subject's words, whether it is negated, the condition's words)."""
+    """The text's conditions on a setting: (its subject's words, whether it is negated, the condition's words); and
+    the modes it is said in."""
     return [
         ({w for w in _words(found.group("subject")) if w not in _CONDITION_NOISE}, bool(found.group("not")),
          " ".join(found.group(0).split()[-2 if not found.group("not") else -3 :]))
         for found in _CONDITION.finditer(text)
+    ] + [
+        ({w for w in _words(found.group("subject")) if w not in _CONDITION_NOISE}, bool(found.group("not")),
+         " ".join(found.group(0).split()))
+        for found in _MODE.finditer(text)
+        if not found.group("either")
     ]
 
 
@@ -211,7 +223,8 @@ _CONDITION_NOISE = frozenset({"the", "a", "an", "option", "flag", "argument", "s
 def flipped_condition(question: str, quotes: Sequence[str]) -> tuple[str, str] | None:
     """(the question's condition, the quotes' opposite) when the question asks under a condition that a setting is
     given ("Which default does --upgrade-strategy take when --upgrade is given?") and the quotes say it only of the
-    setting not given ("… the "default" upgrade strategy when --upgrade is not set"): they answer the other case."""
+    setting not given ("… the "default" upgrade strategy when --upgrade is not set"): they answer the other case. A
+    mode too: "… top -w allows in batch mode" is not answered by what holds "when not in Batch mode"."""
     asked = [(subject, words) for subject, negated, words in _conditions(question) if subject and not negated]
     said = [condition for quote in quotes for condition in _conditions(quote)]
     for subject, words in asked:

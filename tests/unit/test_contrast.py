@@ -92,3 +92,14 @@ def test_a_condition_turned_around_is_a_contrast() -> None:
     # a condition on another setting, or a question that asks of the setting left out, is no contrast
     assert contrast.contradicted(question, ["Nothing is upgraded when --force is not given."]) == []
     assert contrast.contradicted("What happens when --upgrade is not given?", ["When --upgrade is given, …"]) == []
+
+
+def test_a_mode_the_quotes_say_only_negated_answers_the_other_case() -> None:
+    # top(1) (libdocs cv-404#3, wrong at 1.0): the quotes hold for "not in Batch mode", the question asks in it
+    question = "What is the widest output top -w allows in batch mode?"
+    other = "Whether using an argument with -w, when not in Batch mode actual terminal dimensions can never be exceeded"
+    either = "Output width is always based on the terminal at which top was invoked whether or not in Batch mode"
+    assert contrast.contradicted(question, [other, either]) == [("in batch mode", "not in Batch mode")]
+    in_batch = "In Batch mode, width will be fixed at the maximum 512 columns."
+    assert contrast.contradicted(question, [in_batch, other]) == []
+    assert contrast.contradicted(question, [either]) == []  # "whether or not" is either mode
