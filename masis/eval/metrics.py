@@ -100,9 +100,9 @@ def f1_score(prediction: str, golds: Sequence[str]) -> float:
 # ('set_tracking_uri("http://localhost:5000")' holds "http://localhost:5000")
 _WORD_BREAKS = str.maketrans({"—": " ", "–": " ", "=": " ", ":": " ", '"': " ", "“": None, "”": None, "„": None,
                               "‘": None, "’": None, "‚": None, "«": None, "»": None, "™": None, "®": None, "©": None})
-# so does an opening bracket before a word ("load_dotenv(override=False)" holds "override=False"), not before a
-# figure: a man page's section ("xargs(1)") holds no "1"
-_CALL = re.compile(r"\((?=[^\d\s)])")
+# so does an opening bracket before a word ("load_dotenv(override=False)" holds "override=False", "Literal['float',
+# 'decimal']" holds "'float', 'decimal'"), not before a figure: a man page's section ("xargs(1)") holds no "1"
+_CALL = re.compile(r"[(\[](?=[^\d\s)\]])")
 
 
 # and so does a link's slash, for a reference answer that is no link: "…/security/advisories/GHSA-73rr-hh4g-fpgx" holds

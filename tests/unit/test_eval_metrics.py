@@ -74,6 +74,10 @@ def test_containment_is_word_aligned_after_normalisation() -> None:
     assert m.contains_answer("With load_dotenv(override=False), the first value wins", ["override=False"])
     # ... but a man page's section is no figure of the text
     assert not m.contains_answer("The -P option to xargs(1) sets the number of processes", ["1"])
+    # a type's bracket too (jiter's signature, libdocs lb-046), not an index's figure
+    assert m.contains_answer("float_mode: Literal['float', 'decimal', 'lossless-float'] = 'float'",
+                             ["'float', 'decimal', 'lossless-float'"])
+    assert not m.contains_answer("the first item, args[0], is the name", ["0"])
     # a link's path parts its segments for an answer that is no link (teamdocs check td-073, webdocs wd-016)
     advisory = "Resolve https://github.com/advisories/GHSA-vqfr-h8mv-ghfj with h11"
     assert m.contains_answer(advisory, ["GHSA-vqfr-h8mv-ghfj"])
