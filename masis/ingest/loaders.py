@@ -153,7 +153,7 @@ def _load_txt(data: bytes) -> list[Section]:
 
 # A heading underlined with one mark, as release notes and READMEs in plain text write them ("Noteworthy changes in
 # release 5.18 (2022-06-18)" over a line of "="): the underline, up to three spaces in, of three or more of one mark.
-_UNDERLINE = re.compile(r"[ \t]{0,3}([=~-])\1{2,}[ \t]*")
+_UNDERLINE_MARKS = "=-~"
 _COLUMNS = re.compile(r"\S\s{3,}\S")  # a table's header row over its rule, not a heading
 _UNDERLINED_MIN = 2  # a lone underlined line may be a table's or a signature's rule; two make a file of sections
 _HEADING_MAX = 120
@@ -172,7 +172,7 @@ def _underlined_sections(text: str) -> list[Section] | None:
         title = _underlined_title(lines, at)
         if title is None:
             continue
-        mark = lines[at].strip()[0]
+        mark = lines[at].lstrip()[0]
         if mark not in marks:
             marks.append(mark)
         found.append((at - 1, title, marks.index(mark) + 1))
@@ -194,16 +194,24 @@ def _underlined_sections(text: str) -> list[Section] | None:
     return sections
 
 
+def _is_underline(line: str) -> bool:
+    """Three or more of one mark (`_UNDERLINE_MARKS`), up to three spaces in, and nothing else but trailing spaces."""
+    body = line.rstrip(" \t")
+    mark = body.lstrip(" \t")
+    return (len(body) - len(mark) <= 3 and len(mark) >= 3 and mark[0] in _UNDERLINE_MARKS
+            and mark == mark[0] * len(mark))
+
+
 def _underlined_title(lines: list[str], at: int) -> str | None:
     """The title that `lines[at]` underlines: the line above it, alone in its block (a blank line or an overline
     before it), a short line of words with no columns in it, with an underline about as long."""
-    if _UNDERLINE.fullmatch(lines[at]) is None:
+    if not _is_underline(lines[at]):
         return None
     title = lines[at - 1].strip()
     above = lines[at - 2] if at >= 2 else ""
     if (not 3 <= len(title) <= _HEADING_MAX or len(lines[at - 1]) - len(lines[at - 1].lstrip()) > 3
-            or not any(c.isalpha() for c in title) or _COLUMNS.search(title) or _UNDERLINE.fullmatch(title)
-            or (above.strip() and _UNDERLINE.fullmatch(above) is None)):
+            or not any(c.isalpha() for c in title) or _COLUMNS.search(title) or _is_underline(title)
+            or (above.strip() and not _is_underline(above))):
         return None
     rule = len(lines[at].strip())
     return title if len(title) / 2 <= rule <= len(title) * 1.5 + 3 else None

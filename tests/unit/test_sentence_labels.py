@@ -516,3 +516,13 @@ def test_a_unit_files_setting_alone_on_its_line_opens_its_entry() -> None:
     ]
     assert is_keyed_entry("MaxConnections= The maximum number of connections …")
     assert not is_keyed_entry("Accept=yes is set for this socket.")
+
+
+def test_a_bullet_after_a_sentences_end_starts_the_next_item() -> None:
+    # strace's NEWS (libdocs lb-002): a chunk runs a plain-text list's items together on one line
+    items = "* Added an interface of raising des Strausses awareness. * Added --tips option to print strace tips."
+    assert split_sentences(items) == ["* Added an interface of raising des Strausses awareness.",
+                                      "* Added --tips option to print strace tips."]
+    assert split_sentences("Fixed a crash. - Dropped Python 3.8.") == ["Fixed a crash.", "- Dropped Python 3.8."]
+    assert split_sentences("It costs 5 - 3 dollars. A * B is a product.") == [
+        "It costs 5 - 3 dollars.", "A * B is a product."]  # no bullet without a sentence's end before it
