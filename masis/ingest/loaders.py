@@ -154,7 +154,7 @@ def _load_txt(data: bytes) -> list[Section]:
 # A heading underlined with one mark, as release notes and READMEs in plain text write them ("Noteworthy changes in
 # release 5.18 (2022-06-18)" over a line of "="): the underline, up to three spaces in, of three or more of one mark.
 _UNDERLINE_MARKS = "=-~"
-_COLUMNS = re.compile(r"\S\s{3,}\S")  # a table's header row over its rule, not a heading
+_COLUMNS = ("\t", "   ")  # inside a line: a table's header row over its rule, not a heading
 _UNDERLINED_MIN = 2  # a lone underlined line may be a table's or a signature's rule; two make a file of sections
 _HEADING_MAX = 120
 
@@ -210,7 +210,7 @@ def _underlined_title(lines: list[str], at: int) -> str | None:
     title = lines[at - 1].strip()
     above = lines[at - 2] if at >= 2 else ""
     if (not 3 <= len(title) <= _HEADING_MAX or len(lines[at - 1]) - len(lines[at - 1].lstrip()) > 3
-            or not any(c.isalpha() for c in title) or _COLUMNS.search(title) or _is_underline(title)
+            or not any(c.isalpha() for c in title) or any(gap in title for gap in _COLUMNS) or _is_underline(title)
             or (above.strip() and not _is_underline(above))):
         return None
     rule = len(lines[at].strip())

@@ -43,9 +43,15 @@ _OPTION_TERM = re.compile(rf"{_FLAG}(?:, {_FLAG}){{0,3}}")
 _RELEASE = re.compile(r"(?<![\w-])v?\d+(?:\.\d+)+(?![\w-])|\bv\d+\b")
 
 
+# a release a heading counts from, not its own: "Fixes since v2.37" under "Git v2.38 Release Notes" is 2.38's
+_SINCE_RELEASE = re.compile(
+    r"\b(?:since|from|after|over)\s+(?:[A-Za-z][\w.+-]*\s+)?v?\d+(?:\.\d+)+(?![\w-])", re.IGNORECASE)
+
+
 class ReleaseHeadings:
     """The release a heading sits under: in a changelog, "### Added" under "## 3.2.0 (2023-06-07)" is that release's,
-    and a section named "Added" alone says nothing of which one. `titled` gives a heading its release's title."""
+    and a section named "Added" alone says nothing of which one. `titled` gives a heading its release's title; so is
+    "Fixes since v2.37" under "Git v2.38 Release Notes", whose release is the one it counts from."""
 
     def __init__(self) -> None:
         self._open: list[tuple[int, str]] = []  # the headings above the next one, outermost first, with their levels
@@ -55,7 +61,7 @@ class ReleaseHeadings:
             self._open.pop()
         parent = self._open[-1][1] if self._open else None
         self._open.append((level, title))
-        if parent and _RELEASE.search(parent) and not _RELEASE.search(title):
+        if parent and _RELEASE.search(parent) and not _RELEASE.search(_SINCE_RELEASE.sub("", title)):
             return f"{parent}: {title}"
         return title
 

@@ -186,6 +186,21 @@ def test_txt_with_one_underlined_line_or_a_table_rule_stays_one_section() -> Non
         Section(text=table.strip(), heading="Frequently Asked Questions", titles_document=True)]
     single = "Title\n=====\n\nOne paragraph."
     assert load_document("one.txt", single.encode()) == [Section(text=single)]
+    # util-linux's release schedule (teamdocs): a table's header written with tabs is no heading either
+    schedule = ("Release schedule\n----------------\n\nTwo candidates.\n\n"
+                "  what\t length\t\twhat will be accepted into upstream\n  ------------------------------------\n"
+                "  rc1\t 1-2 weeks\tbug fixes only\n\nRelease criteria\n----------------\n\nmake distcheck passes\n")
+    assert [s.heading for s in load_document("schedule.txt", schedule.encode())] == [
+        "Release schedule", "Release criteria"]
+
+
+def test_a_section_counted_from_an_earlier_release_is_its_documents_release() -> None:
+    # git's release notes (realdocs rd-059): "Fixes since v2.37" under "Git v2.38 Release Notes" is 2.38's section
+    notes = ("Git v2.38 Release Notes\n=======================\n\nUpdates since Git 2.37\n----------------------\n\n"
+             "* push.useBitmaps is introduced.\n\nFixes since v2.37\n-----------------\n\n* A fix.\n")
+    assert [s.heading for s in load_document("git-2.38.0.txt", notes.encode())] == [
+        "Git v2.38 Release Notes", "Git v2.38 Release Notes: Updates since Git 2.37",
+        "Git v2.38 Release Notes: Fixes since v2.37"]
 
 
 # --- Markdown -------------------------------------------------------------------------------------------------
