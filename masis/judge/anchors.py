@@ -258,8 +258,10 @@ def holds(text: str, anchor: str) -> bool:
     if (month := month_number(anchor)) is not None and anchor.isalpha():
         return _holds_month(text, month)
     if _FLAG.match(anchor):
-        # a flag is held as written: "-5" is not the 5 of "1.5" or of "-9 … 5 MB", and "-v" is not "-V"
-        return re.search(rf"(?<![\w-]){re.escape(anchor)}(?![\w-])", text) is not None
+        # a flag is held as written: "-5" is not the 5 of "1.5" or of "-9 … 5 MB", and "-v" is not "-V"; a letter's
+        # flag also with its figure run on ("-I4" holds strace's -I, "-O2" gcc's -O)
+        value = r"\d*" if _LETTER_FLAG.match(anchor) else ""
+        return re.search(rf"(?<![\w-]){re.escape(anchor)}{value}(?![\w-])", text) is not None
     if "::" in anchor.strip(":"):
         return re.search(rf"(?<![\w:]){re.escape(anchor)}(?![\w:])", text, re.IGNORECASE) is not None \
             or _scoped(text, anchor)
@@ -354,6 +356,7 @@ def _spelled_out(text: str, acronym: str) -> bool:
     return re.search(rf"\b{words}\b", text) is not None
 
 
+_LETTER_FLAG = re.compile(r"^-[A-Za-z]$")
 _APART_MIN = 3  # the fewest letters of each half of a word written apart
 
 
@@ -425,9 +428,15 @@ def missing(question_anchors: Sequence[str], quotes: Sequence[tuple[str, Evidenc
         anchor
         for anchor in question_anchors
         if not any(holds(context, anchor) for context in contexts)
-        and not any(_member_of_document(anchor, chunk) for _, chunk in quotes)
+        and not any(_member_of_document(anchor, chunk) or _readme(anchor, chunk) for _, chunk in quotes)
         and not (is_name(anchor) and (found := terms(anchor)) and found <= in_documents)
     ]
+
+
+def _readme(anchor: str, chunk: EvidenceChunk) -> bool:
+    """Whether "README" is held by the passage's document: a wheel's `METADATA` is its README (PyPI shows it as the
+    project's page), as a file named README is."""
+    return anchor.lower() == "readme" and re.search(r"readme|metadata", chunk["doc_name"], re.IGNORECASE) is not None
 
 
 _MEMBER = re.compile(r"^([a-z][a-z0-9]*)\.([A-Za-z_]\w*)$")  # `http.Agent`, `fs.readFile`: a module's member

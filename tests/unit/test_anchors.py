@@ -306,3 +306,20 @@ def test_a_word_run_together_is_held_by_its_halves_written_apart() -> None:
     assert holds("when the file system is full", "filesystem") and holds("the host name", "hostname")
     assert not holds("find will follow links", "symlinks")  # half of it is no word written apart
     assert not holds("a symbol, and other links", "symlinks")  # the halves must be neighbours
+
+
+def test_a_letters_flag_is_held_with_its_figure_run_on() -> None:
+    # strace's NEWS (libdocs lb-004): "-D option now implies -I4" holds the -I asked about
+    assert holds("* -D option now implies -I4: by default strace ignores SIGHUP", "-I")
+    assert holds("build with -O2", "-O") and not holds("build with -Os", "-O") and not holds("-v is verbose", "-V")
+
+
+def test_a_wheels_metadata_is_its_readme() -> None:
+    # libdocs lb-043: "Which Docker image does the openapi-spec-validator README use …?" over its wheel's METADATA
+    quote = "docker way: docker run --rm pythonopenapi/openapi-spec-validator /openapi.yaml"
+    name = "openapi-spec-validator-METADATA.rst"
+    chunk = EvidenceChunk(chunk_id=f"{name}#6", doc_name=name, text=quote, relevance=1.0, page=None)
+    assert missing(["README"], [(quote, chunk)]) == []
+    other = EvidenceChunk(chunk_id="openapi-NEWS.txt#1", doc_name="openapi-NEWS.txt", text=quote, relevance=1.0,
+                          page=None)
+    assert missing(["README"], [(quote, other)]) == ["README"]
