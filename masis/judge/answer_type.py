@@ -231,11 +231,19 @@ _HEAD_NOUN_WORDS = (
 _HEAD_NOUNS = frozenset(_HEAD_NOUN_WORDS.split())
 
 
+# "which uuid_utils function", "which Node.js command-line option": a tool's name written with "_", "." or "-" before
+# the head noun (a word between them at most), which `_TYPED`'s plain word does not take
+_WHICH_TOOLS_HEAD = re.compile(
+    rf"\b(?i:what|which)\s+[\w+-]*\w[_.+-][\w.+-]*\s+(?:[a-z][\w-]*\s+)?(?P<head>{'|'.join(_HEAD_NOUNS)})\b")
+
+
 def answer_noun(question: str) -> str | None:
     """The noun a "what/which" question names its answer by ("what city", "which year", "what is the name"):
     the kind of thing asked for, which the answer gives as an instance ("Santa Clara") rather than repeats; of a
-    compound, its head ("which backport label": label, not backport)."""
+    compound, its head ("which backport label": label, not backport; "which uuid_utils function": function)."""
     question = main_clause(question)
+    if tools_head := _WHICH_TOOLS_HEAD.search(question):
+        return tools_head.group("head")
     for match in _TYPED.finditer(question):
         if not match.group("noun"):
             return None

@@ -754,3 +754,11 @@ def test_a_standard_question_is_answered_by_that_standards_number() -> None:
     # the standard the question names is no answer; a version question that names one stays a version question
     assert not gives_type("RFC 4039 rapid commit is supported.", "code", "Which RFC extends RFC 4039?")
     assert expected_type("Which dnsmasq version added support for RFC 4039 DHCP rapid commit?") == "version"
+
+
+def test_the_answer_noun_after_a_tools_written_name() -> None:
+    # libdocs lb-048: "function" is what uuid7 is, not a word its entry must say; a hyphen's tool was read as the noun
+    assert answer_noun("Which uuid_utils function makes UUIDs from a Unix timestamp ordered by time?") == "function"
+    assert answer_noun("Which Node.js command-line option sets the file path pattern?") == "option"
+    assert answer_noun("Which node-gyp release dropped Python 2?") == "release"
+    assert answer_noun("What Python version does it need?") is None  # a capitalised name is left as before
