@@ -99,7 +99,8 @@ def f1_score(prediction: str, golds: Sequence[str]) -> float:
 # signs ("Preferred Networks™" holds "Preferred Networks"); a double quote parts words
 # ('set_tracking_uri("http://localhost:5000")' holds "http://localhost:5000")
 _WORD_BREAKS = str.maketrans({"—": " ", "–": " ", "=": " ", ":": " ", '"': " ", "“": None, "”": None, "„": None,
-                              "‘": None, "’": None, "‚": None, "«": None, "»": None, "™": None, "®": None, "©": None})
+                              "‘": None, "’": None, "‚": None, "«": None, "»": None, "™": None, "®": None, "©": None,
+                              "´": None})  # man pages rendered to text quote with an acute accent: ´if_fast_else_fail'
 # so does an opening bracket before a word ("load_dotenv(override=False)" holds "override=False", "Literal['float',
 # 'decimal']" holds "'float', 'decimal'"), not before a figure: a man page's section ("xargs(1)") holds no "1"
 _CALL = re.compile(r"[(\[](?=[^\d\s)\]])")

@@ -78,6 +78,8 @@ def test_containment_is_word_aligned_after_normalisation() -> None:
     assert m.contains_answer("float_mode: Literal['float', 'decimal', 'lossless-float'] = 'float'",
                              ["'float', 'decimal', 'lossless-float'"])
     assert not m.contains_answer("the first item, args[0], is the name", ["0"])
+    # a man page's acute-accent quote too (gcloud config set, extradocs xd-005)
+    assert m.contains_answer("• ´if_fast_else_fail' - (default) Only integrity check if …", ["if_fast_else_fail"])
     # a link's path parts its segments for an answer that is no link (teamdocs check td-073, webdocs wd-016)
     advisory = "Resolve https://github.com/advisories/GHSA-vqfr-h8mv-ghfj with h11"
     assert m.contains_answer(advisory, ["GHSA-vqfr-h8mv-ghfj"])
