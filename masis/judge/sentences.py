@@ -168,6 +168,22 @@ def _man_title(line: str) -> bool:
     return line.rstrip("\n").endswith(")") and _MAN_TITLE.search(line) is not None
 
 
+# a changelog's release written as a line of its own: "1.6 Enhancement Release - Jan 24, 2010", "v2.3.1 (2021-05-04)",
+# "pyenv 2.6.25": a version first (or after one name), then nothing or a few words with a date or "release" in them,
+# and no sentence's end ("Python 3.10 or later is required" is no release line)
+_RELEASE_LINE = re.compile(r"^(?:[A-Za-z][\w.+-]*\s)?v?\d+(?:\.\d+)+\b(?P<rest>(?:\s\S+){0,8})$")
+_RELEASE_WORDS = re.compile(
+    r"\b(?:release|(?:19|20)\d\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE)
+
+
+def is_release_line(line: str) -> bool:
+    """Whether a line is a release's heading written as a line of its own (`_RELEASE_LINE`)."""
+    text = " ".join(line.split())
+    found = _RELEASE_LINE.match(text)
+    return found is not None and text[-1:] not in ".!?:;," and (
+        not found["rest"] or _RELEASE_WORDS.search(found["rest"]) is not None)
+
+
 def underlined_heading(line: str) -> str | None:
     """The heading of a line joined to its setext underline ("0.6.3 / 2022-01-22 ====" -> "0.6.3 / 2022-01-22"), or
     None for any other line."""
@@ -315,7 +331,8 @@ def _blocks(text: str) -> list[str]:
                 blocks.append(" ".join(current))
                 current = []
             continue
-        if is_table_row(line) or rows[index] or _underlined(line) or _man_title(line):
+        if is_table_row(line) or rows[index] or _underlined(line) or _man_title(line) or is_release_line(line):
+            # (a changelog's release line ends the item above it: "* Updated database …" / "1.6 Enhancement Release")
             if current:
                 blocks.append(" ".join(current))
                 current = []

@@ -40,6 +40,7 @@ from masis.judge.sentences import (
     is_keyed_entry,
     is_option_term,
     is_program_text,
+    is_release_line,
     is_synopsis,
     sentence_blocks,
     split_sentences,
@@ -531,10 +532,13 @@ def _standing_alone(sentence: Sentence, question: str, shown: Collection[str] = 
         return f"{release}: {text}" if release and gives_type(release, "date", question) else text
     if not _ASKS_VERSION.search(question) or _gives_release(text, question):
         return text
+    # the release line the item sits under in its passage is nearer than the section's heading, which for a changelog
+    # of plain lines is the file's first release ("1.7 Enhancement Release - Jun 27, 2010" over 1.6's items)
+    if release := _release_line_above(sentence):
+        return f"{release}: {text}"
     if _can_lead(heading, text):
         return f"{heading}: {text}" if _VERSION.search(heading) else text
-    release = _release_line_above(sentence)
-    return f"{release}: {text}" if release else text
+    return text
 
 
 def _can_lead(heading: str, text: str) -> bool:
@@ -544,13 +548,16 @@ def _can_lead(heading: str, text: str) -> bool:
 
 def _release_line_above(sentence: Sentence) -> str | None:
     """The nearest release heading above the sentence in its passage, when the document's headings reached its text
-    underlined ("0.6.3 / 2022-01-22 ====" above 'Revert "Lazy-load modules …"'), and it names a version."""
+    underlined ("0.6.3 / 2022-01-22 ====" above 'Revert "Lazy-load modules …"') and it names a version, or a
+    release's line of its own (`is_release_line`)."""
     lines = sentence.chunk["text"].splitlines()
     said = [" ".join(line.split()) for line in lines]
     start = next((i for i, line in enumerate(said) if line and sentence.text.startswith(line)), 0)
     for line in reversed(lines[:start]):
         if (heading := underlined_heading(line)) is not None:
             return heading if _VERSION.search(heading) else None
+        if is_release_line(line):
+            return line.strip()
     return None
 
 

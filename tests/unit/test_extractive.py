@@ -543,6 +543,19 @@ def test_a_changelogs_item_is_quoted_under_its_release_line() -> None:
     assert answer.startswith('0.6.3 / 2022-01-22: Revert "Lazy-load modules from main entry point" [HISTORY.md#1]')
 
 
+def test_a_plain_changelogs_item_is_quoted_under_its_own_release_line_not_the_files_first() -> None:
+    # extradocs' crcmod changelog (conversation cv-257, wrong at 1.0 once the items were sentences of their own): the
+    # file's first line, 1.7's, is its section heading; the XOR item is 1.6's, whose line an open item had swallowed
+    text = ("1.7 Enhancement Release - Jun 27, 2010\n* Added LICENSE file.\n1.6.1 Enhancement Release - Mar 7, 2010\n"
+            "* Code cleanup\n* Updated database of pre-defined CRC algorithms\n1.6 Enhancement Release - Jan 24, 2010\n"
+            "* Added XOR out feature to allow creation of standard CRC algorithms\n"
+            "1.5 Enhancement Release - Mar 7, 2009\n* Added Python 3.x version.")
+    chunk = {**_chunk("crcmod-changelog.txt#1", "crcmod-changelog.txt", text),
+             "section": "1.7 Enhancement Release - Jun 27, 2010"}
+    answer = provider.synthesize("Which crcmod release added the XOR out feature?", [chunk])
+    assert answer.startswith("1.6 Enhancement Release - Jan 24, 2010: * Added XOR out feature")
+
+
 def test_a_changelogs_item_is_dated_by_its_release_line_when_a_date_is_asked() -> None:
     # teamdocs tune td-074 and conversation cv-278 turn 2 ("date on that one?"): the item says what changed, its
     # release line above it when; quoted alone it was asked back for want of a date

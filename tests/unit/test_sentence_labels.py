@@ -10,6 +10,7 @@ from masis.judge.sentences import (
     is_heading,
     is_keyed_entry,
     is_program_text,
+    is_release_line,
     is_synopsis,
     sentence_blocks,
     split_sentences,
@@ -526,3 +527,12 @@ def test_a_bullet_after_a_sentences_end_starts_the_next_item() -> None:
     assert split_sentences("Fixed a crash. - Dropped Python 3.8.") == ["Fixed a crash.", "- Dropped Python 3.8."]
     assert split_sentences("It costs 5 - 3 dollars. A * B is a product.") == [
         "It costs 5 - 3 dollars.", "A * B is a product."]  # no bullet without a sentence's end before it
+
+
+def test_a_changelogs_release_line_ends_the_open_item_above_it() -> None:
+    # crcmod's changelog: "* Updated database …" has no closing mark, and the release line under it was read as its wrap
+    text = "* Updated database of pre-defined CRC algorithms\n1.6 Enhancement Release - Jan 24, 2010\n* Added XOR out"
+    assert sentence_blocks(text)[:2] == [["* Updated database of pre-defined CRC algorithms"],
+                                         ["1.6 Enhancement Release - Jan 24, 2010"]]
+    assert not is_release_line("Python 3.10 or later is required") and is_release_line("v2.3.1 (2021-05-04)")
+
