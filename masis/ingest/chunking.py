@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from masis.chunk_ids import chunk_id
 from masis.ingest.loaders import Section
-from masis.judge.sentences import ends_with_mark, split_sentences
+from masis.judge.sentences import ends_with_mark, sentence_blocks
 from masis.store.base import ChunkRecord
 
 _BLOCK_SPLIT = re.compile(r"\n\s*\n")
@@ -22,10 +22,12 @@ _BLOCK_SPLIT = re.compile(r"\n\s*\n")
 
 @dataclass(frozen=True, slots=True)
 class _Unit:
-    """A sentence (or a piece of an over-long one) and the block (paragraph, row) it came from."""
+    """A sentence (or a piece of an over-long one), the block (paragraph, row) it came from, and the line's block inside
+    it (a list's item, an entry) that `sentence_blocks` read it in."""
 
     text: str
     block: int
+    line: int = 0
 
 
 def chunk_sections(
@@ -71,11 +73,12 @@ def document_title(sections: Sequence[Section]) -> str | None:
 def _units(text: str, limit: int) -> list[_Unit]:
     units = []
     for block, paragraph in enumerate(_BLOCK_SPLIT.split(text)):
-        for sentence in split_sentences(paragraph):
-            if len(sentence) <= limit:
-                units.append(_Unit(sentence, block))
-            else:
-                units.extend(_Unit(piece, block) for piece in _hard_split(sentence, limit))
+        for line, sentences in enumerate(sentence_blocks(paragraph)):
+            for sentence in sentences:
+                if len(sentence) <= limit:
+                    units.append(_Unit(sentence, block, line))
+                else:
+                    units.extend(_Unit(piece, block, line) for piece in _hard_split(sentence, limit))
     return units
 
 
@@ -164,15 +167,17 @@ def _heads_next(units: list[_Unit], index: int) -> bool:
 
 
 def _render(units: Sequence[_Unit]) -> str:
-    """Sentences of one block joined by a space; blocks, and unpunctuated units, on lines of their own.
+    """Sentences of one block joined by a space; blocks, a block's lines as `sentence_blocks` read them (a plain-text
+    list's items: "* Added an interface …" / "* Added --tips option …"), and unpunctuated units, on lines of their own.
 
-    The own lines keep headings, labels and table rows apart when the chunk's text is split into
-    sentences again later (`split_sentences` treats a short unpunctuated line as standing alone).
+    The own lines keep headings, labels, list items and table rows apart when the chunk's text is split into
+    sentences again later, as they were read at ingest (`split_sentences` treats a short unpunctuated line as standing
+    alone; a list's items run together on one line were one sentence).
     """
     parts = [units[0].text]
     sentence = [_is_sentence(unit.text) for unit in units]
     for i, (previous, unit) in enumerate(pairwise(units), start=1):
-        same_line = unit.block == previous.block and sentence[i - 1] and sentence[i]
+        same_line = (unit.block, unit.line) == (previous.block, previous.line) and sentence[i - 1] and sentence[i]
         parts.append(" " if same_line else "\n")
         parts.append(unit.text)
     return "".join(parts)

@@ -10,13 +10,11 @@ from masis.judge.stopwords import SMART_STOP_WORDS
 
 # A sentence's end: its mark (kept, captured), closing quotes or brackets and the space after it (dropped),
 # before what starts a sentence; not after an abbreviation that a name or an example may follow ("e.g.
-# Warsaw", "Dr. Smith"), nor after a middle initial (`_INITIAL`); a list item's bullet starts one too, as a plain-text
-# list's items do when a chunk runs them together ("… awareness. * Added --tips option …"). Starting the pattern
-# with the mark rather than a look-behind lets the regex engine skip to the next mark: twice as fast.
+# Warsaw", "Dr. Smith"), nor after a middle initial (`_INITIAL`). Starting the pattern with the mark rather
+# than a look-behind lets the regex engine skip to the next mark: twice as fast.
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Mt.", "No.", "cf.", "resp.")
 _SENTENCE_END = re.compile(
-    r"([.!?])" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS)
-    + r"[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9]|[*•‣◦▪-]\s+\S)"
+    r"([.!?])" + "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS) + r"[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])"
 )
 _INITIAL = re.compile(r"\b[A-Z][a-z]+ [A-Z]\.$")  # "John M." goes on ("Grunsfeld"); "fleet D." ends
 # a section's or a list item's number, which goes on with its title ("6.1.1. Functionality", "2. Run it.")

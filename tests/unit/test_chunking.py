@@ -147,6 +147,20 @@ def test_blocks_such_as_table_rows_stay_on_their_own_lines() -> None:
     assert chunk.text == "Intro sentence here.\nEngineering | $16.2 million\nSales | $9.4 million"
 
 
+def test_a_plain_text_lists_items_stay_on_lines_of_their_own() -> None:
+    # strace's NEWS (libdocs lb-002): the items of one paragraph were run together on a line, and read again there
+    # as one sentence ("… awareness. * Added --tips option …"), whose release heading never led it
+    items = ("* Improvements\n  * Added an interface of raising des Strausses awareness.\n"
+             "  * Added --tips option to print strace tips, tricks, and tweaks at the end\n    of the tracing session.")
+    (chunk,) = chunk_sections("strace-NEWS.txt", [Section(text=items)], chunk_chars=500, overlap_chars=0)
+    assert split_sentences(chunk.text) == [
+        "* Improvements", "* Added an interface of raising des Strausses awareness.",
+        "* Added --tips option to print strace tips, tricks, and tweaks at the end of the tracing session."]
+    # a paragraph's sentences still share its line
+    (prose,) = chunk_sections("a.txt", [Section(text="One sentence. Another one.")], chunk_chars=500, overlap_chars=0)
+    assert prose.text == "One sentence. Another one."
+
+
 @pytest.mark.parametrize(("chunk_chars", "overlap_chars"), [(0, 0), (100, 100), (100, -1)])
 def test_invalid_sizes_are_refused(chunk_chars: int, overlap_chars: int) -> None:
     with pytest.raises(ValueError):

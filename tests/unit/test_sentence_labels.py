@@ -519,16 +519,6 @@ def test_a_unit_files_setting_alone_on_its_line_opens_its_entry() -> None:
     assert not is_keyed_entry("Accept=yes is set for this socket.")
 
 
-def test_a_bullet_after_a_sentences_end_starts_the_next_item() -> None:
-    # strace's NEWS (libdocs lb-002): a chunk runs a plain-text list's items together on one line
-    items = "* Added an interface of raising des Strausses awareness. * Added --tips option to print strace tips."
-    assert split_sentences(items) == ["* Added an interface of raising des Strausses awareness.",
-                                      "* Added --tips option to print strace tips."]
-    assert split_sentences("Fixed a crash. - Dropped Python 3.8.") == ["Fixed a crash.", "- Dropped Python 3.8."]
-    assert split_sentences("It costs 5 - 3 dollars. A * B is a product.") == [
-        "It costs 5 - 3 dollars.", "A * B is a product."]  # no bullet without a sentence's end before it
-
-
 def test_a_changelogs_release_line_ends_the_open_item_above_it() -> None:
     # crcmod's changelog: "* Updated database …" has no closing mark, and the release line under it was read as its wrap
     text = "* Updated database of pre-defined CRC algorithms\n1.6 Enhancement Release - Jan 24, 2010\n* Added XOR out"
