@@ -357,18 +357,21 @@ def _spelled_out(text: str, acronym: str) -> bool:
 
 
 _LETTER_FLAG = re.compile(r"^-[A-Za-z]$")
-_APART_MIN = 3  # the fewest letters of each half of a word written apart
+_APART_MIN = 3  # the fewest letters of the first half of a word written apart
 
 
 def _written_apart(text: str, word: str) -> bool:
-    """A word run together as two ("symlinks", "filesystem", "hostname") held by its halves written apart, the first
-    one whole or cut short: "symbolic links", "file system", "host name". A name the user types in plain words is an
-    anchor when it is no ordinary word; the document says it the long way ("-P Never follow symbolic links")."""
-    if not (word.isalpha() and word.islower() and len(word) >= 2 * _APART_MIN):
+    """A word run together as two ("symlinks", "filesystem", "hostname", "regex") held by its halves written apart, the
+    first one whole or cut short: "symbolic links", "file system", "host name", "regular expression". A name the user
+    types in plain words is an anchor when it is no ordinary word; the document says it the long way ("-P Never follow
+    symbolic links")."""
+    if not (word.isalpha() and word.islower() and len(word) >= 5):
         return False
+    # the second half whole ("links"), or cut short too when it is two or three letters ("regex": "regular expression")
     return any(
-        re.search(rf"\b{word[:cut]}[a-z]*[ -]{word[cut:]}s?\b", text, re.IGNORECASE) is not None
-        for cut in range(_APART_MIN, len(word) - _APART_MIN + 1)
+        re.search(rf"\b{word[:cut]}[a-z]*[ -]{word[cut:]}{'[a-z]*' if len(word) - cut <= 3 else 's?'}\b", text,
+                  re.IGNORECASE) is not None
+        for cut in range(_APART_MIN, len(word) - 1)
     )
 
 

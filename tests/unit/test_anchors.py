@@ -304,6 +304,7 @@ def test_a_word_run_together_is_held_by_its_halves_written_apart() -> None:
     # "The documents do not mention symlinks"
     assert holds("-P Never follow symbolic links.", "symlinks")
     assert holds("when the file system is full", "filesystem") and holds("the host name", "hostname")
+    assert holds("mawk's built-in regular expression engine", "regex")  # moredocs cv-253, a section of its own
     assert not holds("find will follow links", "symlinks")  # half of it is no word written apart
     assert not holds("a symbol, and other links", "symlinks")  # the halves must be neighbours
 
