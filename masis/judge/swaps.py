@@ -188,13 +188,18 @@ def _depth(version: str) -> int:
     return version.count(".")
 
 
+# a release a text counts from rather than speaks of: "Updates since Git 2.35" heads 2.36's notes
+_COUNTED_FROM = re.compile(r"\bsince\s+(?:[A-Za-z][\w.+-]*\s+)?v?\d+(?:\.\d+)+", re.IGNORECASE)
+
+
 def swapped_versions(
     question: str, quotes: Sequence[tuple[str, EvidenceChunk]], wanted: Sequence[str] | None = None
 ) -> list[tuple[str, str]]:
     """("Zip 3.0", "Zip 3.1") for each version the question names after a name ("Which Zip 3.0 option turns on AES
     encryption?") that the quotes saying most of its other words do not say, while they say another version of the
     same depth after the same name ("… the list for Zip 3.1 …: AES encryption"). The quote names its own release,
-    so the heading or the document it sits under cannot lend it the question's one: release notes list many.
+    so the heading or the document it sits under cannot lend it the question's one: release notes list many. A release
+    it counts from ("Updates since Git 2.35" in 2.36's notes) is no other release it speaks of.
     `wanted` are the anchors still asked for, when a reply refined them ("I meant 2.1.0")."""
     pairs = [(name, version) for name, version in _versioned(tokens(question)) if wanted is None or version in wanted]
     leading = _leading(question, quotes, [version for _, version in pairs])
@@ -202,7 +207,8 @@ def swapped_versions(
     for name, version in pairs:
         if any(holds(quote, version) for quote, _ in leading):
             continue
-        others = sorted({f"{name} {other}" for quote, _ in leading for said, other in _versioned(tokens(quote))
+        others = sorted({f"{name} {other}" for quote, _ in leading
+                         for said, other in _versioned(tokens(_COUNTED_FROM.sub(" ", quote)))
                          if _same(said, name) and _depth(other) == _depth(version)
                          and parts(other) != parts(version)})
         found.extend((f"{name} {version}", other) for other in others[:1])

@@ -208,3 +208,13 @@ def test_a_scoped_keys_group_names_its_other_settings_without_a_swap() -> None:
     assert swaps.swapped(question, quotes) == []
     # a plain name beside the same words is still swapped
     assert swaps.swapped("Who runs the Santiago office?", ["Ana Ruiz runs the Oslo office."]) == [("Santiago", "Oslo")]
+
+
+def test_a_release_counted_from_is_no_other_release() -> None:
+    # git 2.36's notes (conversation cv-127): "Updates since Git 2.35" heads the section that fixes CVE-2022-24765
+    notes = _chunk("git-2.36.0.txt#2", "")
+    quotes = [("* With the fixes for CVE-2022-24765, Git has been taught not to recognise others' repositories.",
+               notes), ("Updates since Git 2.35", notes)]
+    assert swaps.swapped_versions("Which CVE was behind Git 2.36?", quotes) == []
+    assert swaps.swapped_versions("Which CVE was behind Git 2.36?", [("Git 2.35 fixed CVE-2022-24765.", notes)]) == [
+        ("Git 2.36", "Git 2.35")]
