@@ -112,8 +112,10 @@ _CITATIONS_AFTER_STOP = re.compile(rf"([.!?])((?:\s*\[{CHUNK_ID_PATTERN}\])+)")
 # a cited sentence's end: the next quote starts a sentence of its own even in lower case ("… --getsz" [a#1]. what:
 # sfdisk --Linux …"), as an entry of a reference list often does, or with a closing bracket (a passage cut inside
 # a code block: "… 60 minutes [a#24]. ) async def run(): …"), or with an option's or a command's name (a man page's
-# entry: "… 80 characters [a#42]. --no-subpages: By default …", "… [a#3]. .nullvalue STRING | …", dig(1)'s "+tries=T …")
-_AFTER_CITED_STOP = re.compile(rf"(\[{CHUNK_ID_PATTERN}\][.!?])\s+(?=[a-z)\]}}]|-{{1,2}}\w|\+[a-z]|\.[a-z])")
+# entry: "… 80 characters [a#42]. --no-subpages: By default …", "… [a#3]. .nullvalue STRING | …", dig(1)'s
+# "+tries=T …"), or with a list's bullet or a quotation mark (a plain-text list's items: "… [a#1]. * "git push" …")
+_AFTER_CITED_STOP = re.compile(
+    rf"(\[{CHUNK_ID_PATTERN}\][.!?])\s+(?=[a-z)\]}}]|-{{1,2}}\w|\+[a-z]|\.[a-z]|[*•‣◦▪-]\s|[\"'`(])")
 
 
 def answer_sentences(answer: str) -> list[str]:

@@ -6,7 +6,7 @@ import pytest
 
 from masis.chunk_ids import document_key
 from masis.judge import citations
-from masis.judge.citations import audit, penalised_confidence
+from masis.judge.citations import answer_sentences, audit, penalised_confidence
 
 EVIDENCE = ["memo.pdf#1", "memo.pdf#2", "budget.docx#3"]
 
@@ -144,3 +144,13 @@ def test_a_cited_sentence_ends_at_its_citation_before_an_option_or_a_command_nam
         ".nullvalue STRING | Use STRING [sqlite3.txt#3].",
         "It is 2.5 times as fast [a.md#1].",
     ]
+
+
+def test_a_cited_quote_ends_before_a_list_items_bullet_or_a_quotation_mark() -> None:
+    # git 2.38's notes (realdocs rd-059): chunks keep a plain-text list's items on lines of their own, so quotes start
+    # with their bullet; read as one sentence with five citations, every claim was unsupported
+    answer = ('push.useBitmaps disables bitmaps only for "git push" [g#1]. * "git push" sometimes performs poorly '
+              '[g#1]. "quoted" words [g#2]. It costs 5 - 3 [g#3].')
+    assert answer_sentences(answer) == ['push.useBitmaps disables bitmaps only for "git push" [g#1].',
+                                        '* "git push" sometimes performs poorly [g#1].', '"quoted" words [g#2].',
+                                        "It costs 5 - 3 [g#3]."]
