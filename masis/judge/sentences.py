@@ -182,6 +182,17 @@ def is_release_line(line: str) -> bool:
         not found["rest"] or _RELEASE_WORDS.search(found["rest"]) is not None)
 
 
+# a changelog's release heading in words: "* Noteworthy changes in release 3.4 (2020-01-02) [stable]", "Release 3.19.0"
+_RELEASE_IN_WORDS = re.compile(
+    r"^\W*(?:(?:noteworthy\s+|user-visible\s+)?changes\s+in\s+(?:release|version)|release|version)\s+v?\d+(?:\.\d+)+",
+    re.IGNORECASE)
+
+
+def is_release_heading(text: str) -> bool:
+    """Whether a quote is a release's heading: its line of its own (`is_release_line`) or its heading in words."""
+    return is_release_line(text) or _RELEASE_IN_WORDS.match(text) is not None
+
+
 def underlined_heading(line: str) -> str | None:
     """The heading of a line joined to its setext underline ("0.6.3 / 2022-01-22 ====" -> "0.6.3 / 2022-01-22"), or
     None for any other line."""

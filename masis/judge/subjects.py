@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from masis.judge import anchors, several
 from masis.judge.answer_type import expected_type, gives_type
 from masis.judge.quotes import document_title, leans_on_before, sentence_before
-from masis.judge.sentences import sentence_blocks, table_cells
+from masis.judge.sentences import is_release_heading, sentence_blocks, table_cells
 from masis.judge.terms import terms
 from masis.state import EvidenceChunk
 
@@ -54,8 +54,12 @@ def figure_elsewhere(
         if not gives_type(quote, kind, question):
             continue
         name, heading = chunk["doc_name"], chunk.get("section") or ""
+        # a release's heading quoted beside its item gives the item's release: "* Noteworthy changes in release 3.4
+        # (2020-01-02) [stable] ** New features" holds no option, "The new --no-ignore-case option …" under it does
+        items = [other for other, source in quotes if source["chunk_id"] == chunk["chunk_id"] and other != quote] \
+            if kind == "version" and is_release_heading(quote) else []
         text = "\n".join([*_referents(quotes, index), *_table_header(quote, chunk), *_entry_start(quote, chunk), quote,
-                          heading,
+                          *items, heading,
                           chunk.get("title") or "", name, document_title(name)])
         # "Our headline target is to cut fuel costs by 15%" speaks for the document's author, whom it names elsewhere
         author = set(chunk.get("context_terms", [])) if _FIRST_PERSON.search(quote) else set()

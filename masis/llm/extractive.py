@@ -40,6 +40,7 @@ from masis.judge.sentences import (
     is_keyed_entry,
     is_option_term,
     is_program_text,
+    is_release_heading,
     is_release_line,
     is_synopsis,
     sentence_blocks,
@@ -429,7 +430,7 @@ class ExtractiveProvider:
             # the top of the scale is for a quote that itself holds the question's exact constraints and gives the
             # kind of answer asked for; one that leans on the rest of its passage for them is right less often
             confidence = min(confidence, UNFOCUSED_CONFIDENCE)
-            if quoted and _lead_unkeyed(question, _first_record(quoted), by_id):
+            if quoted and _lead_unkeyed(question, _first_record(quoted), by_id, quoted):
                 confidence = min(confidence, UNKEYED_LEAD_CONFIDENCE)
         if cited_sentences >= GATHERED_QUOTES:
             confidence = min(confidence, GATHERED_CONFIDENCE)
@@ -774,6 +775,7 @@ def _focused(
         # in Portarlington dates back to 1696" is not about the French Church Street in Cork the sentence before names
         leans = quotes.leans_on_before(claim)
         before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and leans else ""
+        before = " ".join([before, *_release_headings(quoted, chunk_id, claim)]).strip()
         if anchors.missing(wanted, [(claim, _alone(chunk, before))]):
             continue
         if kind is not None and not gives_type(claim, kind, question):  # type: ignore[arg-type]
@@ -793,7 +795,9 @@ def _first_record(quoted: Sequence[tuple[str, str]]) -> tuple[str, str]:
     return first
 
 
-def _lead_unkeyed(question: str, lead: tuple[str, str], by_id: Mapping[str, EvidenceChunk]) -> bool:
+def _lead_unkeyed(
+    question: str, lead: tuple[str, str], by_id: Mapping[str, EvidenceChunk], quoted: Sequence[tuple[str, str]] = ()
+) -> bool:
     """Whether the answer's first quote, read under its heading and its document's name but without the rest of its
     passage, misses every key (a flag, an identifier, a code) and figure of the question: "xsltproc return codes
     provide information …" for "What does xsltproc return code 6 mean?", a neighbouring entry's default for
@@ -801,7 +805,15 @@ def _lead_unkeyed(question: str, lead: tuple[str, str], by_id: Mapping[str, Evid
     passage's story names its subject once."""
     claim, chunk_id = lead
     exact = [anchor for anchor in anchors.anchors(question) if anchors.is_key(anchor) or anchor[:1].isdigit()]
-    return bool(exact) and len(anchors.missing(exact, [(claim, _alone(by_id[chunk_id], ""))])) == len(exact)
+    headings = " ".join(_release_headings(quoted, chunk_id, claim))
+    return bool(exact) and len(anchors.missing(exact, [(claim, _alone(by_id[chunk_id], headings))])) == len(exact)
+
+
+def _release_headings(quoted: Sequence[tuple[str, str]], chunk_id: str, claim: str) -> list[str]:
+    """The release headings the answer quotes from the claim's passage ("* Noteworthy changes in release 3.5 …" beside
+    "The message … has been reworded …"): the release the claim is read under, as the synthesizer puts a heading
+    before an item."""
+    return [other for other, source in quoted if source == chunk_id and other != claim and is_release_heading(other)]
 
 
 def _kept(block: list[str], asked: frozenset[int], named: frozenset[int]) -> list[str]:

@@ -780,3 +780,23 @@ def test_an_entry_named_in_capitals_keeps_its_own_default() -> None:
     assert answer.startswith("DSHELL The login shell to be used for all new users [adduser.conf.5.txt#2]. Defaults to "
                              "/bin/bash [adduser.conf.5.txt#2].")
     assert "Defaults to users" not in answer and "Defaults to /home" not in answer
+
+
+def test_an_item_quoted_beside_its_release_heading_is_read_under_it() -> None:
+    # GNU NEWS (hostdocs hs-002, conversation cv-352): chunks keep the items' lines, so the release's heading line is a
+    # quote of its own; the item is read under it, for the release asked for and for the version the question names
+    from masis.judge.subjects import figure_elsewhere
+    from masis.llm.extractive import _lead_unkeyed
+
+    text = ("* Noteworthy changes in release 3.4 (2020-01-02) [stable]\n** New features\n"
+            "The new --no-ignore-case option causes grep to observe case distinctions.")
+    chunk = {**_chunk("grep-NEWS.txt#9", "grep-NEWS.txt", text), "section": "GNU grep NEWS"}
+    item = "The new --no-ignore-case option causes grep to observe case distinctions"
+    heading = "* Noteworthy changes in release 3.4 (2020-01-02) [stable]"
+    question = "Which GNU grep release added the --no-ignore-case option?"
+    assert figure_elsewhere(question, [(item, chunk), (heading, chunk)]) == []
+    assert figure_elsewhere(question, [(heading, chunk)]) == ["--no-ignore-case"]  # no item of it quoted
+    quoted = [(item, "grep-NEWS.txt#9"), (heading, "grep-NEWS.txt#9")]
+    by_id = {"grep-NEWS.txt#9": chunk}
+    assert not _lead_unkeyed("What did GNU grep 3.4 add?", quoted[0], by_id, quoted)
+    assert _lead_unkeyed("What did GNU grep 3.4 add?", quoted[0], by_id, quoted[:1])
