@@ -206,15 +206,19 @@ def _conditions(text: str) -> list[tuple[set[str], bool, str]]:
     """The text's conditions on a setting: (its subject's words, whether it is negated, the condition's words); and
     the modes it is said in."""
     return [
-        ({w for w in _words(found.group("subject")) if w not in _CONDITION_NOISE}, bool(found.group("not")),
+        (_subject_words(found), bool(found.group("not")),
          " ".join(found.group(0).split()[-2 if not found.group("not") else -3 :]))
         for found in _CONDITION.finditer(text)
     ] + [
-        ({w for w in _words(found.group("subject")) if w not in _CONDITION_NOISE}, bool(found.group("not")),
-         " ".join(found.group(0).split()))
+        (_subject_words(found), bool(found.group("not")), " ".join(found.group(0).split()))
         for found in _MODE.finditer(text)
         if not found.group("either")
     ]
+
+
+def _subject_words(found: re.Match[str]) -> set[str]:
+    """The words of a condition's subject that name it, less articles and the kind of setting it is."""
+    return {w for w in _words(found.group("subject")) if w not in _CONDITION_NOISE}
 
 
 _CONDITION_NOISE = frozenset({"the", "a", "an", "option", "flag", "argument", "setting", "it", "this", "that"})

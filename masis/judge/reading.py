@@ -512,17 +512,9 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
     if sibling := _swap_sibling(frame, words):  # "for resolved" after "… point systemd-timesyncd somewhere else"
         return sibling
     kept = [w for w in words if w.lower not in DETERMINERS]
-    if len(kept) == 2 and kept[1].lower in _ONES and (at := _same_code(tokens(frame), kept[0].text)) is not None:
-        old = tokens(frame)[at]  # "the md5 one" after "… makes Version 5 UUIDs from the SHA1 hash of some data"
-        code = kept[0].text.upper() if old.text.isupper() else kept[0].text
-        return frame[: old.start] + code + frame[old.start + len(old.text) :]
-    if len(kept) == 2 and kept[1].lower in _ONES and (at := _negated(tokens(frame), kept[0].lower)) is not None:
-        old = tokens(frame)[at]  # "to uninstalled ones" after "… assign to installed package versions"
-        return frame[: old.start] + kept[0].text + frame[old.start + len(old.text) :]
-    if (len(kept) == 2 and kept[1].lower in _ONES and kept[0].lower not in _PICKED
-            and not _degree(kept[0].lower) and (at := _modifier(frame_words := tokens(frame))) is not None):
-        old = frame_words[at]  # "the medium ones" after "where do zstd's short CI tests run"
-        return frame[: old.start] + kept[0].text + frame[old.start + len(old.text) :]
+    # "the md5 one", "to uninstalled ones", "the medium ones"
+    if len(kept) == 2 and kept[1].lower in _ONES and (ones := _swap_ones(frame, kept[0])) is not None:
+        return ones
     if aligned := _swap_aligned(frame, words, fragment):  # "npm exec" after "… for npm ls"
         return aligned
     if words[0].lower in {"its", "their"}:  # "And its capacity?": the same thing, another attribute
@@ -631,6 +623,24 @@ def _swap_sibling(frame: str, words: list[Token]) -> str | None:
     tool = tools[0]
     family = tool.group(0).rsplit("-", 1)[0]
     return f"{frame[: tool.start()]}{family}-{words[0].text}{frame[tool.end() :]}"
+
+
+def _swap_ones(frame: str, new: Token) -> str | None:
+    """The frame with `new` in the place of the word its "ones" stand against: the frame's one code of that make ("the
+    md5 one" after "… from the SHA1 hash"), the word it negates ("to uninstalled ones" after "… assign to installed
+    package versions"), or else its modifier ("the medium ones" after "where do zstd's short CI tests run")."""
+    words = tokens(frame)
+    text = new.text
+    if (at := _same_code(words, new.text)) is not None:
+        text = new.text.upper() if words[at].text.isupper() else new.text
+    else:
+        at = _negated(words, new.lower)
+    if at is None and new.lower not in _PICKED and not _degree(new.lower):
+        at = _modifier(words)
+    if at is None:
+        return None
+    old = words[at]
+    return frame[: old.start] + text + frame[old.start + len(old.text) :]
 
 
 _NEGATING = ("un", "non-", "non", "dis", "in", "im", "ir", "il")

@@ -796,7 +796,7 @@ def _first_record(quoted: Sequence[tuple[str, str]]) -> tuple[str, str]:
 
 
 def _lead_unkeyed(
-    question: str, lead: tuple[str, str], by_id: Mapping[str, EvidenceChunk], quoted: Sequence[tuple[str, str]] = ()
+    question: str, lead: tuple[str, str], by_id: Mapping[str, EvidenceChunk], quoted: Sequence[tuple[str, str]]
 ) -> bool:
     """Whether the answer's first quote, read under its heading and its document's name but without the rest of its
     passage, misses every key (a flag, an identifier, a code) and figure of the question: "xsltproc return codes
