@@ -44,9 +44,10 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
         confidence = citations.penalised_confidence(normalize_confidence(critique.confidence), audit)
         if grounding.no_valid_citation(audit):
             confidence = 0.0  # an answer that cites nothing real is never answered, however sure the model is
-        if floors.missing_anchors or floors.untyped or floors.unspoken_attribute:
+        if floors.missing_anchors or floors.untyped or floors.unspoken_attribute or floors.unstated_limit:
             # a quote that misses the question's version, code or name answers another question; one without the
-            # date or number asked for, or that never speaks of the attribute asked for, does not answer it
+            # date or number asked for, that never speaks of the attribute asked for, or that says no limit when one
+            # is asked, does not answer it
             confidence = min(confidence, grounding.NEAR_MISS_CONFIDENCE)
         if citations.leads_with_hedge(state["answer"]):
             # a draft that opens with "it is unclear whether …" answers that the documents do not know

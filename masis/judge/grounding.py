@@ -37,6 +37,9 @@ out of a finding:
   (`masis.judge.stitched`: pyenv's "adapted from the Contributor Covenant, version 1.4" beside a sentence of
   Node.js's code of conduct for "Which version … is the Node.js Code of Conduct based on?") gives another document's
   fact: retried, then asked back;
+- a question asking for a limit ("What is the maximum value allowed for numprocs?") whose quotes say no limit
+  (`masis.judge.limits`: "Default: 1", an example's "…_MAXSIZE=2048") gives a value, not the limit asked for:
+  retried, then asked back;
 - a copular question whose quotes never speak of the attribute it asks for (`masis.judge.attribute`: "The Heron S1
   costs $649" for "How much is the add-on of Heron S1?") answers another question about the same subject: retried,
   then asked back.
@@ -56,6 +59,7 @@ from masis.judge import (
     contrast,
     defaults,
     described,
+    limits,
     negation,
     periods,
     roles,
@@ -106,6 +110,7 @@ class Floors:
     stitched: list[str] = field(default_factory=list)  # anchors only another document's quotes hold (`stitched`)
     default_elsewhere: str | None = None  # what a default is asked of when the quotes say "default" of others only
     undescribed: str | None = None  # the subject of "what does X do?" that the quotes only mention
+    unstated_limit: str | None = None  # the limit asked for ("maximum") when no quote says one (`limits`)
 
 
 def _words(text: str) -> set[str]:
@@ -252,6 +257,7 @@ def check(
         stitched=stitched.stitched(question, quotes, wanted_anchors, names),
         default_elsewhere=defaults.default_elsewhere(question, quotes),
         undescribed=described.undescribed(question, quotes),
+        unstated_limit=limits.unstated_limit(question, claims),
     )
 
 
@@ -327,6 +333,9 @@ def apply(critique: Critique, floors: Floors, audit: CitationAudit) -> Critique:
     if floors.undescribed:
         gap(f"The quotes mention {floors.undescribed} but none is about it.",
             f"the quotes mention {floors.undescribed} but none is about it")
+    if floors.unstated_limit:
+        gap(f"The question asks for a {floors.unstated_limit}; no quote says a limit.",
+            f"no quote says the {floors.unstated_limit} asked for")
     if floors.untyped:
         gap(f"The question asks for a {floors.untyped}; no cited sentence gives one.",
             f"no cited sentence gives the {floors.untyped} asked for")
