@@ -96,11 +96,19 @@ def _missing_words(question: str, covered: Collection[int]) -> list[str]:
     return [word for term, word in _term_words(question).items() if term not in covered]
 
 
+# words by which a question names where it read something, not what it asks: "Which conda channel does the pyarrow
+# README install pyarrow from?" is answered from the wheel's METADATA, which is that README
+_DOCUMENT_WORDS = frozenset({
+    "readme", "page", "pages", "guide", "docs", "documentation", "manual", "manpage", "table", "example", "examples",
+    "section", "chapter", "csv", "faq"})
+
+
 def _hedged_words(question: str, covered: Collection[int], evidence: Sequence[EvidenceChunk]) -> list[str]:
     """The words a hedge names: what the question is about (`phrases.content_words`) that the quotes leave out and
     that the passages read say nowhere (their text, section or document name), in full or written out ("max" for
-    "maximum"). "The documents do not say anything about Node, js." above the Node.js manual was false, and so is
-    a gap named for a word the quote paraphrased while its passage says it."""
+    "maximum"), and that do not name a document or its part ("README", "table"). "The documents do not say anything
+    about Node, js." above the Node.js manual was false, and so is a gap named for a word the quote paraphrased while
+    its passage says it."""
     about = terms(" ".join(content_words(question)))
     said_text = " ".join(
         " ".join([chunk["text"], chunk.get("section") or "", quotes.document_title(chunk["doc_name"])])
@@ -112,6 +120,7 @@ def _hedged_words(question: str, covered: Collection[int], evidence: Sequence[Ev
         word
         for word in _missing_words(question, covered)
         if terms(word) & about
+        and word.lower() not in _DOCUMENT_WORDS
         and not terms(word) & said
         and not any(other.startswith(word.lower()) for other in written)
     ]
@@ -264,6 +273,9 @@ class ExtractiveProvider:
                 covered |= terms(release_noun)  # the heading put before the quote gives the release asked for
         for chunk in {s.chunk["chunk_id"]: s.chunk for s in chosen}.values():
             covered.update(_context(chunk, asked, question))
+        if kind and typed.intersection(map(id, chosen)):
+            # "Since which Gunicorn version …?" is answered by "19.6.0", not by the word
+            covered |= asked_for | (terms(release_noun) if release_noun else frozenset())
         missing = _hedged_words(question, covered, evidence)
         if missing:
             lines.append(f"The documents do not say anything about {', '.join(missing)}.")
