@@ -248,7 +248,6 @@ class ExtractiveProvider:
             candidates.remove(best)
         if not chosen:
             return "The documents do not say anything that answers this question."
-        chosen = _answer_first(chosen, typed, naming)
         if not own[id(chosen[0])] and len(chosen) == 1:
             chosen += _section_continues(chosen[0], sentences, avoid)
         # a short sentence is quoted after its entry's first sentence when that says what it is about
@@ -752,19 +751,6 @@ def _restated_header(text: str, question: str) -> bool:
     answer beside "Name: xgboost")."""
     match = _NAME_OR_VERSION.match(text)
     return match is not None and terms(match["value"]) <= terms(question)
-
-
-def _answer_first(chosen: list[Sentence], typed: set[int], naming: Mapping[int, set[str]]) -> list[Sentence]:
-    """`chosen`, led by the first that gives the kind of answer asked for when the one the words chose first does
-    not, and names as many of the question's anchors itself: "When this option is in use, the port number defaults
-    to 80" answers "what port does dig use for plain http queries", not "+http-plain … Similar to +https" that
-    shares more of its words. A reader reads the first quotes."""
-    first = chosen[0]
-    if not typed or id(first) in typed:
-        return chosen
-    held = len(naming.get(id(first), set()))
-    lead = next((s for s in chosen[1:] if id(s) in typed and len(naming.get(id(s), set())) >= held), None)
-    return chosen if lead is None else [lead, *(s for s in chosen if s is not lead)]
 
 
 def _holding_most_anchors(question: str, candidates: list[Sentence]) -> list[Sentence]:
