@@ -431,9 +431,15 @@ def missing(question_anchors: Sequence[str], quotes: Sequence[tuple[str, Evidenc
         anchor
         for anchor in question_anchors
         if not any(holds(context, anchor) for context in contexts)
-        and not any(_member_of_document(anchor, chunk) or _readme(anchor, chunk) for _, chunk in quotes)
+        and not any(held_by_document(anchor, chunk) for _, chunk in quotes)
         and not (is_name(anchor) and (found := terms(anchor)) and found <= in_documents)
     ]
+
+
+def held_by_document(anchor: str, chunk: EvidenceChunk) -> bool:
+    """Whether the passage's document itself is what the anchor names: a module's member documented under its
+    heading on the module's page, or the README a wheel's `METADATA` is."""
+    return _member_of_document(anchor, chunk) or _readme(anchor, chunk)
 
 
 def _readme(anchor: str, chunk: EvidenceChunk) -> bool:

@@ -63,8 +63,8 @@ def figure_elsewhere(
                           chunk.get("title") or "", name, document_title(name)])
         # "Our headline target is to cut fuel costs by 15%" speaks for the document's author, whom it names elsewhere
         author = set(chunk.get("context_terms", [])) if _FIRST_PERSON.search(quote) else set()
-        unheld.extend([a for a in part if not anchors.holds(text, a) and not _names_author(a, author)]
-                      for part in asked)
+        unheld.extend([a for a in part if not anchors.holds(text, a) and not anchors.held_by_document(a, chunk)
+                       and not _names_author(a, author)] for part in asked)
     return min(unheld, key=len) if unheld else []
 
 

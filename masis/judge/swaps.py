@@ -119,9 +119,30 @@ def swapped(question: str, quotes: Sequence[str]) -> list[tuple[str, str]]:
                     continue
                 for other in words:
                     if (is_name(other) and other.lower() not in asked_lower and not holds(other, name)
-                            and (name, other) not in found):
+                            and not _capital_by_place(quote, other) and (name, other) not in found):
                         found.append((name, other))
     return found
+
+
+# where any word is written with a capital: a quote's start, after a sentence's end, a label's colon or a field's
+# semicolon ("New DNS backend: c-ares", "Breaking: Strict-Transport-Security …", "…; Affected lints: …")
+_START_OF_PLACE = r"(?:^|[.:;|!?]\s+|\n)\W*"
+# the words changelogs and tables label their entries and fields with (an English word list would take "Mitsubishi"
+# at a sentence's start for one too: it lists names)
+_LABELS = frozenset({
+    "new", "breaking", "affected", "added", "changed", "fixed", "removed", "deprecated", "security", "note", "notes",
+    "important", "warning", "updated", "improved", "feature", "features", "bugfix", "bugfixes", "enhancement",
+    "enhancements", "other", "misc", "internal", "known",
+})
+
+
+def _capital_by_place(quote: str, word: str) -> bool:
+    """Whether `word` is a label capitalised only where it stands: a changelog's ("New", "Breaking"), a table's
+    field's ("Affected lints"), not a name in place of the question's."""
+    if word.lower() not in _LABELS:
+        return False
+    found = list(re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", quote))
+    return bool(found) and all(re.search(rf"{_START_OF_PLACE}$", quote[: m.start()]) for m in found)
 
 
 _SCOPED_KEY = re.compile(r"\w[\w-]*(?:::[\w-]+)+")  # "Acquire::MaxReleaseFileSize", "Unattended-Upgrade::Origins"

@@ -132,3 +132,14 @@ def test_a_figure_is_said_about_the_entry_it_sits_in() -> None:
     assert subjects.figure_elsewhere(question, [(quote, entry)]) == []
     other = _chunk("libxslt-xsltproc.html#8", "--maxdepth VALUE: Adjust the maximum depth. The default is 3000.")
     assert "--param" in subjects.figure_elsewhere(question, [("The default is 3000", other)])
+
+
+def test_the_readme_a_question_names_is_the_wheels_metadata() -> None:
+    # hostdocs tune hs-048: "according to the qdrant-client README" asked back, the figure read as not the README's
+    page = _chunk("qdrant-client-METADATA.md#9", "You can register and use Qdrant Cloud to get a free tier account "
+                                                  "with 1GB RAM.")
+    quote = "You can register and use Qdrant Cloud to get a free tier account with 1GB RAM"
+    question = "How much RAM does a free tier Qdrant Cloud account get, according to the qdrant-client README?"
+    assert subjects.figure_elsewhere(question, [(quote, page)]) == []
+    notes = _chunk("qdrant-NOTES.md#9", page["text"])
+    assert subjects.figure_elsewhere(question, [(quote, notes)]) == ["README"]

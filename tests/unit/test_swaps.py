@@ -218,3 +218,18 @@ def test_a_release_counted_from_is_no_other_release() -> None:
     assert swaps.swapped_versions("Which CVE was behind Git 2.36?", quotes) == []
     assert swaps.swapped_versions("Which CVE was behind Git 2.36?", [("Git 2.35 fixed CVE-2022-24765.", notes)]) == [
         ("Git 2.36", "Git 2.35")]
+
+
+def test_a_label_capitalised_where_it_stands_is_no_name() -> None:
+    # servicedocs tune sv-049, stackdocs sd-058, tooldocs tl-085: a changelog's label and a table's field stood where
+    # the question's name stands, and right drafts were asked back
+    assert swaps.swapped("In PgBouncer's DNS backend table, which backend is IPv4 only?",
+                         ["New DNS backend: c-ares"]) == []
+    assert swaps.swapped("What was Helmet's Strict-Transport-Security max-age before 8.0.0?",
+                         ["Breaking: Strict-Transport-Security now has a max-age of 365 days, up from 180"]) == []
+    assert swaps.swapped("Which Clippy lint does the stack-size-threshold option configure?",
+                         ["Option: stack-size-threshold; Default value: 512000; "
+                          "Affected lints: large_stack_frames"]) == []
+    # inside a sentence the same word is a name's place
+    assert swaps.swapped("Which Clippy lint does it configure?", ["The New lints: large_stack_frames"]) == [
+        ("Clippy", "New")]
