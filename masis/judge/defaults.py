@@ -40,7 +40,7 @@ _STOP = frozenset({
 _GENERIC = frozenset({
     "value", "values", "setting", "settings", "option", "options", "config", "configuration", "parameter",
     "parameters", "argument", "arguments", "field", "fields", "flag", "flags", "key", "keys", "number", "kind", "type",
-    "one", "the", "a",
+    "mode", "one", "the", "a",
     "an", "its", "their", "s", "default", "defaults",
 })
 _WHICH = re.compile(
@@ -97,10 +97,20 @@ def asked_of(question: str) -> list[str]:
     return _asked(question)[0]
 
 
+# a name with its short form in brackets after it: "ldmMinMatch (lmml)", "--dest-compress (-z)"
+_ALIAS = re.compile(r"([\w.$-]+)\s*\(([\w.$-]+)\)")
+
+
 def _asked(question: str) -> tuple[list[str], bool]:
     """`asked_of`'s words, and whether they are the noun phrase right after "default" ("the default *output
     width*"), whose last word is the thing, not the phrase a generic word leads to ("the default value *of chrony's
-    maxdelay*")."""
+    maxdelay*"); a name's short form in brackets after it is one of them ("ldmMinMatch (lmml)")."""
+    named, after_default = _asked_words(question)
+    aliases = [alias.lower() for name, alias in _ALIAS.findall(question) if name.lower() in named]
+    return [*named, *(alias for alias in aliases if alias not in named)], after_default
+
+
+def _asked_words(question: str) -> tuple[list[str], bool]:
     match = _DEFAULT.search(question)
     if expected_type(question) != "default":
         return [], False
@@ -119,6 +129,9 @@ def _asked(question: str) -> tuple[list[str], bool]:
         return named, False  # "the default value of chrony's maxdelay option": any of its words may be said
     for pattern in (_WHICH, _ABOUT):
         if found := pattern.match(question):
+            if pattern is _WHICH and _words(found.group(1))[-1:] and _words(found.group(1))[-1] in _GENERIC:
+                # "Which apt-get option is on by default …?" asks which option: any quoted option's default is its own
+                return [], False
             named = _naming_words(found.group(1))
             if named:
                 return named, False
@@ -151,8 +164,10 @@ def _entry_between(passage: str, first: str, second: str) -> bool:
     if wanted[0] not in sentences or wanted[1] not in sentences:
         return False
     start, end = sentences.index(wanted[0]), sentences.index(wanted[1])
-    # an entry says its default once: a line that says one between them is the default of the entry they are in
-    return any(_opens_entry(text) or _DEFAULT.search(text) for text in sentences[start + 1 : end])
+    # an entry says its default once: a line that says one between them is the default of the entry they are in (not
+    # one that names a default thing of its own: "The default unit is seconds" is no entry's default value)
+    return any(_opens_entry(text) or (_DEFAULT.search(text) and not _only_of_other_things(text, frozenset()))
+               for text in sentences[start + 1 : end])
 
 
 # a sentence that opens another entry: a key first ("UID_POOL and GID_POOL specify …", "--retry <num> …"), or a name in
@@ -185,7 +200,8 @@ def _default_alone(sentence: str) -> bool:
 
 # "default" before a noun names a thing that is the default one ("the default network", "the default registry"): it says
 # nothing of another setting's default, unless that noun is the setting asked about
-_ATTRIBUTIVE = re.compile(r"(?<![\w$-])default\s+(?P<noun>[a-z][a-z-]*)\b(?!\s*[:=(])", re.IGNORECASE)
+_ATTRIBUTIVE = re.compile(
+    r"(?<![\w$-])default\s+(?P<noun>[a-z][a-z-]*)\b(?!\s*[:=(])(?:\s+(?P<head>[a-z][a-z-]*)\b)?", re.IGNORECASE)
 _BY = re.compile(r"\bby\s*$", re.IGNORECASE)  # "by default" says how something is, not which thing
 _VALUE_WORDS = frozenset({"true", "false", "on", "off", "yes", "no", "none", "null", "unlimited", "empty", "enabled",
                           "disabled", "behavior", "behaviour"})
@@ -204,6 +220,8 @@ def _only_of_other_things(sentence: str, head: frozenset[int]) -> bool:
         word = noun["noun"].lower()
         if word in _STOP or word in _GENERIC or word in _VALUE_WORDS or terms(word) & head:
             return False
+        if noun["head"] and terms(noun["head"]) & head:
+            return False  # "the default output file" is a file: the one asked of in "What file does Callgrind write …"
     return True
 
 

@@ -293,3 +293,46 @@ def test_a_default_in_a_run_of_entries_is_the_entry_before_it() -> None:
                              [(totp, _chunk("oathtool.1.txt", 3))]) is None
     # a default said before any entry's key is not placed by this rule
     assert default_elsewhere(question, [("By default ipc_key is 5 and ipc_perm is 0600", page)]) is None
+
+
+def test_a_default_thing_between_an_entry_and_its_default_line_is_no_other_default() -> None:
+    # pkgdocs tune pk-089 (a right draft asked back): "The default unit is seconds" sits between the entry and its
+    # "Defaults to 5 seconds." and was read as the entry's one default
+    text = ("RootDistanceMaxSec= Maximum acceptable root distance. If the current server does not satisfy this "
+            "limit, systemd-timesyncd will switch to a different server.\nTakes a time span value. The default unit is "
+            "seconds, but other units may be specified, see systemd.time(5). Defaults to 5 seconds.")
+    page = _chunk("systemd-timesyncd.conf.5.txt", 5, text)
+    question = "What does RootDistanceMaxSec= default to in timesyncd.conf?"
+    quotes = [("RootDistanceMaxSec= Maximum acceptable root distance.", page), ("Defaults to 5 seconds.", page)]
+    assert default_elsewhere(question, quotes) is None
+    # a default said between them is still another entry's
+    other = text.replace("The default unit is seconds", "The default is 3 seconds")
+    page = _chunk("systemd-timesyncd.conf.5.txt", 5, other)
+    quotes = [("RootDistanceMaxSec= Maximum acceptable root distance.", page), ("Defaults to 5 seconds.", page)]
+    assert default_elsewhere(question, quotes) == "rootdistancemaxsec"
+
+
+def test_a_default_thing_named_by_its_head_noun_is_the_one_asked() -> None:
+    # freshdocs tune fd-002: "the default output file" is the file asked of
+    manual = _chunk("valgrind-cl-manual.html", 33)
+    quote = ("--callgrind-out-file=<file>: Write the profile data to file rather than to the default output file, "
+             "callgrind.out.<pid>")
+    question = "What file does Callgrind write its profile data to by default?"
+    assert default_elsewhere(question, [(quote, manual)]) is None
+    assert default_elsewhere("What directory does Callgrind write its profile data to by default?",
+                             [(quote, manual)]) == "directory"
+
+
+def test_which_option_is_on_by_default_asks_the_options_own_default() -> None:
+    # mandocs tune md2-097: the tool's name was taken for what the default is of
+    assert asked_of("Which apt-get option is on by default and erases obsolete files in /var/lib/apt/lists?") == []
+    assert asked_of("Which hierarchies does systemd-sysext manage by default?") == ["hierarchies"]
+
+
+def test_a_short_form_in_brackets_names_it_too() -> None:
+    # mandocs tune md2-069: the quote says "lmml", the question "ldmMinMatch (lmml)"
+    assert asked_of("In zstd's advanced compression options, what is the default of ldmMinMatch (lmml)?") == [
+        "ldmminmatch", "lmml"]
+    # and an option's mode is its value: the option is what the default is of (tooldocs tune tl-039)
+    assert asked_of("What is the default mode of ctest's --test-output-truncation?") == [
+        "ctest", "--test-output-truncation"]
