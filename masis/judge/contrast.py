@@ -139,12 +139,17 @@ def _negated_base(word: str) -> str | None:
 _NOT_NEGATING = re.compile(r"^(?:univers|under|unanim|unif|union|unison|nonetheless)")
 
 
+# an identifier, whose parts negate nothing of the sentence: "TRANS_NONBLOCKING", "O_NONBLOCK", "UNSET_VAR"
+_IDENTIFIER = re.compile(r"[\w$]*_[\w$]*|\b[A-Z][A-Z0-9]{2,}\b")
+
+
 def negating_prefix(text: str) -> bool:
-    """Whether `text` holds an "un-" or "non-" word that negates ("unsupported", "non-binding", "noninvolvement").
-    "in-" words are left out: without a dictionary "influence" and "internal" look like negations."""
+    """Whether `text` holds an "un-" or "non-" word that negates ("unsupported", "non-binding", "noninvolvement"),
+    not as part of an identifier ("TRANS_NONBLOCKING"). "in-" words are left out: without a dictionary "influence"
+    and "internal" look like negations."""
     return any(
         word.startswith(("un", "non")) and _negated_base(word) and not _NOT_NEGATING.match(word)
-        for word in _words(text)
+        for word in _words(_IDENTIFIER.sub(" ", text))
     )
 
 

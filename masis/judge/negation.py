@@ -27,7 +27,10 @@ _NEGATION = re.compile(
 )
 _DENYING = re.compile(
     r"\b(?:unable|fail(?:s|ed|ing|ure)?|refus(?:e|es|ed|ing|al)|lack(?:s|ed|ing)?|absent|without|except|excluding"
-    r"|instead|unknown|neglected|ignored|rejected|denied|prevented|avoided|excluded)\b",
+    r"|instead|unknown|neglected|ignored|rejected|denied|prevented|avoided|excluded"
+    # what software documentation says for "not": "Setting this to os.devnull disables the loading of …", "(these are
+    # omitted by default)"
+    r"|disabl(?:e|es|ed|ing)|omit(?:s|ted|ting)?|suppress(?:es|ed|ing)?)\b",
     re.IGNORECASE,
 )
 

@@ -67,3 +67,19 @@ def test_a_word_with_a_negating_prefix_negates_the_question() -> None:
     assert negation.unmet("Governor Robert Dinwiddie had an investment in what insignificant company?",
                           ["Governor Robert Dinwiddie of Virginia was an investor in the Ohio Company."])
     assert not negation.unmet("Which formats are unsupported?", ["Unsupported formats: BMP and TIFF."])
+
+
+def test_an_identifiers_prefix_negates_nothing() -> None:
+    # nextdocs tune nd-030 (a right draft asked back): TRANS_NONBLOCKING names an option
+    assert not negation.negated("In xtrans, what happens when TRANS_NONBLOCKING is set with an argument of 1?")
+    assert negation.negated("Which xtrans option is nonblocking?")
+
+
+def test_software_documentation_denies_by_disabling_and_omitting() -> None:
+    # configdocs tune cd-020, stackdocs sd-078: the quotes said it with "disables" and "omitted"
+    assert not negation.unmet("What can PIP_CONFIG_FILE be set to so that pip loads no configuration files at all?",
+                     ["Setting PIP_CONFIG_FILE to os.devnull disables the loading of all configuration files"])
+    assert not negation.unmet("ss doesn't show my listening sockets at all by default?? which flag shows only those",
+                     ["-l, --listening Display only listening sockets (these are omitted by default)"])
+    assert negation.unmet("ss doesn't show my listening sockets at all by default?? which flag shows only those",
+                 ["-l, --listening Display only listening sockets"])
