@@ -166,9 +166,17 @@ def contrasts(question: str, quote: str) -> list[tuple[str, str]]:
     return list(_contrasts(question, quote))
 
 
+# "How long does sshd wait … before disconnecting?" is answered by "The server disconnects after this time": a wait
+# before something is the time after which it happens
+_ASKS_WAIT = re.compile(r"\bhow\s+long\b|\bwait(?:s|ed|ing)?\b", re.IGNORECASE)
+_WAIT_WORDS = frozenset({"before", "after"})
+
+
 @lru_cache(maxsize=4096)  # each round's audit reads again the quotes of the drafts before it
 def _contrasts(question: str, quote: str) -> tuple[tuple[str, str], ...]:
     asked, said = _words(question), _words(quote)
+    if _ASKS_WAIT.search(question):
+        asked = [word for word in asked if word not in _WAIT_WORDS]
     said_set, asked_set = set(said), set(asked)
     said_stems = {_stem(w) for w in said}
     asked_stems = {_stem(w) for w in asked}

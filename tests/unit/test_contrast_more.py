@@ -28,3 +28,16 @@ def test_a_quality_swapped_for_its_opposite_is_a_contrast() -> None:
     assert contrast.contradicted("How many women served on the council?", ["Twelve men served on the council."])
     assert contrast.contradicted("Which port is closed by default?", ["Port 443 is open by default."])
     assert not contrast.contradicted("Which port is open by default?", ["Port 443 is open by default."])
+
+
+def test_a_wait_before_something_is_the_time_after_which_it_happens() -> None:
+    # secdocs tune sc-005 and hostdocs hs-018: right drafts asked back for "after" where the question says "before"
+    sshd = "How long does sshd wait for a user to log in before disconnecting (LoginGraceTime default)?"
+    said = "The server disconnects after this time if the user has not successfully logged in"
+    assert contrast.contradicted(sshd, [said]) == []
+    lsof = "how long does lsof wait per filesystem before it complains?"
+    said = "Lsof announces it is blocked only after a default waiting period of fifteen seconds has expired"
+    assert contrast.contradicted(lsof, [said]) == []
+    # a moment before something is not one after it
+    war = contrast.contradicted("What happened before the war?", ["After the war, the city grew"])
+    assert war == [("before", "after")]
