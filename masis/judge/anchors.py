@@ -253,6 +253,10 @@ def holds(text: str, anchor: str) -> bool:
     "2022-09-23")."""
     if (day_month := _day_month(anchor)) is not None:
         return _holds_day(text, *day_month)
+    if len(forms := anchor.split("/")) > 1 and all(_FLAG.match(form) for form in forms):
+        # a flag's short and long forms ("-M/--memory"): a manual writes them apart ("-M#, --memory=#"), and either
+        # names the option
+        return any(holds(text, form) for form in forms)
     if _spelled_out(text, anchor) or _written_apart(text, anchor):
         return True
     if (month := month_number(anchor)) is not None and anchor.isalpha():

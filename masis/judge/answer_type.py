@@ -309,7 +309,9 @@ _LEFT_OUT_SAID = re.compile(
 _MARKED_DEFAULT = re.compile(r"([\w.-]+)\s+\((?:the\s+)?default\)(?=\s*,|\s+(?:or|and)\b)", re.IGNORECASE)
 _LITERAL = re.compile(
     r"\b(?:true|false|null|none|undefined|unlimited|infinity|disabled|enabled|on|off|yes|no|empty)\b"
-    r"|['\"`][^'\"`\s]{1,40}['\"`]|[\"`][^\"`\n]{1,40}[\"`]|(?<![\w-])--?[a-z][\w-]*|\b[a-z]+[_./][\w./]+",
+    r"|['\"`][^'\"`\s]{1,40}['\"`]|[\"`][^\"`\n]{1,40}[\"`]|(?<![\w-])--?[a-z][\w-]*|\b[a-z]+[_./][\w./]+"
+    # typographic quotes, as man pages render them: The default is “aes256-ctr”
+    r"|[‘“][^’”\n]{1,40}[’”]",
     re.IGNORECASE,
 )
 
@@ -554,6 +556,22 @@ def _question_words(question: str) -> set[str]:
 _ASKS_AMOUNT = re.compile(rf"\b{_HOW_AMOUNT}\b", re.IGNORECASE)
 
 
+def _names_an_instance(sentence: str, question: str, asked: set[str]) -> bool:
+    """Whether `sentence` names an instance of the noun a "which" question asks by, with a word of its own before it:
+    "the signal method will be used by default" to "Which pytest-timeout method is used by default …?"."""
+    noun = answer_noun(question)
+    if noun is None or noun in _KIND_NOUNS:
+        return False
+    found = re.finditer(rf"\b([a-z][\w.-]*)\s+{re.escape(noun)}\b", sentence, re.IGNORECASE)
+    return any(m.group(1).lower() not in asked and m.group(1).lower() not in _AUXILIARIES
+               and m.group(1).lower() not in _NOT_INSTANCES for m in found)
+
+
+# words before a noun that name no instance of it: "each method", "another method", "this option"
+_NOT_INSTANCES = frozenset({"each", "every", "any", "another", "other", "some", "which", "what", "same", "new", "old",
+                            "default", "following", "above", "below", "given", "specified", "no", "all", "both"})
+
+
 def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
     """Whether `sentence` holds something of `kind` that the question does not already say."""
     if kind is None:
@@ -573,7 +591,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         ) or any(  # "(in upsd.conf)" repeats the question's file, it gives no value
             (literal := match.group(0).lower().strip("'\"`")) not in asked and literal not in typed
             for match in _LITERAL.finditer(sentence)
-        ) or any(match.group(1).lower() not in asked for match in _MARKED_DEFAULT.finditer(sentence)))
+        ) or any(match.group(1).lower() not in asked for match in _MARKED_DEFAULT.finditer(sentence))
+            or _names_an_instance(sentence, question, asked))
     if kind in ("code", "identifier", "unit"):
         # a name or a unit inside an example's code is any of its arguments ("$ valgrind --tool=drd
         # --exclusive-threshold=10 …" to "In which unit is --exclusive-threshold given?"): only the prose before it

@@ -324,3 +324,10 @@ def test_a_wheels_metadata_is_its_readme() -> None:
     other = EvidenceChunk(chunk_id="openapi-NEWS.txt#1", doc_name="openapi-NEWS.txt", text=quote, relevance=1.0,
                           page=None)
     assert missing(["README"], [(quote, other)]) == ["README"]
+
+
+def test_a_flags_short_and_long_forms_are_held_by_either() -> None:
+    # mandocs tune md2-060 and md2-088: "-M/--memory" was asked back above zstd's "-M#, --memory=#" entry
+    assert holds("-M#, --memory=#: Set a memory usage limit.", "-M/--memory")
+    assert holds("-t, --target-release, --default-release This option controls", "-t/--target-release")
+    assert not holds("--ultra: unlocks high compression levels", "-M/--memory")

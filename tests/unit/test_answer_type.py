@@ -762,3 +762,15 @@ def test_the_answer_noun_after_a_tools_written_name() -> None:
     assert answer_noun("Which Node.js command-line option sets the file path pattern?") == "option"
     assert answer_noun("Which node-gyp release dropped Python 2?") == "release"
     assert answer_noun("What Python version does it need?") is None  # a capitalised name is left as before
+
+
+def test_a_default_named_as_an_instance_or_in_typographic_quotes_is_given() -> None:
+    # apidocs tune ad-019 and secdocs sc-013: right drafts asked back as giving no default
+    question = "Which pytest-timeout method is used by default when the system supports SIGALRM?"
+    assert gives_type("If the system supports the SIGALRM signal the signal method will be used by default",
+                      "default", question)
+    assert not gives_type("The default method depends on the platform", "default", question)
+    cipher = "Which cipher does ssh-keygen use by default to encrypt an OpenSSH-format private key file (-Z)?"
+    assert gives_type("The default is “aes256-ctr”", "default", cipher)
+    status_quo = "Which Rules-Requires-Root value is the default/status quo?"
+    assert not gives_type("This is the default/status quo", "default", status_quo)

@@ -30,3 +30,4 @@ def test_names_typed_in_lower_case_are_capitalised(typed: str, written: str) -> 
 ])
 def test_its_ending_a_condition_is_it_is(typed: str, written: str) -> None:
     assert it_is(typed) == written
+
