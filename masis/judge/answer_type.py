@@ -618,7 +618,9 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         # case matters: "TIME" is a new identifier beside "GNU time's format"
         found = [*pattern.finditer(sentence), *(_OPTION_PATH.finditer(sentence) if kind == "flag" else ()),
                  *(_CLASS_NAME.finditer(sentence) if _ASKS_EXCEPTION.search(question) else ())]
-        return any(match.group(0) not in question for match in found)
+        # "#596 - removed the merge function" names the function asked for in a plain word
+        return any(match.group(0) not in question for match in found) or (
+            kind == "identifier" and _names_an_instance(sentence, question, asked))
     if kind in ("key", "path"):
         pattern = _KEY_GIVEN if kind == "key" else _PATH_GIVEN
         return any(match.group(0) not in question and match.group(0).lower() not in asked
@@ -680,10 +682,22 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         return True
     if kind == "person" and any(match.group(0).lower() not in asked for match in _HANDLE.finditer(sentence)):
         return True
+    if kind == "place" and any(match.group(0).lower() not in asked for match in _TECH_PLACE.finditer(sentence)):
+        return True
     return any(
         _new_name(match.group(0), asked) and not (kind == "person" and _LABEL_AFTER.match(sentence, match.end()))
         for match in _NAME.finditer(sentence, 1)
     )
+
+
+# where software documentation sends things: a link, an address, a path, or a named repository, tracker, list,
+# directory or file ("should be submitted to the gyp-next repository first")
+_TECH_PLACE = re.compile(
+    r"\bhttps?://\S+|\b[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w.])(?:~|\$\w+|\.{1,2})?/[\w.-]+(?:/[\w.$-]*)*"
+    r"|\b[\w.-]*[a-z0-9][\w-]*\s+(?:repository|repo|tracker|mailing\s+list|list|directory|folder|file|forum|channel"
+    r"|registry|server)\b",
+    re.IGNORECASE,
+)
 
 
 _LABEL_AFTER = re.compile(r":\s")  # a table row's column name ("Purpose: HIC SVNT LEONES") is no one's name
@@ -708,7 +722,11 @@ def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) ->
         if named is not None and "(" not in named.group(0) and _ordinary_word(named.group(1)):
             named = None
     return (owner is not None and named is not None and named.group(1).lower() not in _NOT_OWNERS
-            and named.group(1).lower() != owner)
+            and not _DONE_TO.fullmatch(named.group(1)) and named.group(1).lower() != owner)
+
+
+# a verb in the past before a version says what was done to it, it owns nothing: "We've yanked 3.4.8"
+_DONE_TO = re.compile(r"[a-z]{3,}ed")
 
 
 # the thing a question asks the version of: "Which version of requests …", "Which requests version …"

@@ -774,3 +774,17 @@ def test_a_default_named_as_an_instance_or_in_typographic_quotes_is_given() -> N
     assert gives_type("The default is “aes256-ctr”", "default", cipher)
     status_quo = "Which Rules-Requires-Root value is the default/status quo?"
     assert not gives_type("This is the default/status quo", "default", status_quo)
+
+
+def test_software_documentation_names_places_functions_and_yanked_versions() -> None:
+    # teamdocs tune td-062, td-071, td-139: right drafts scored as giving no place, function or version
+    gyp = "Where should changes to node-gyp's gyp/ subfolder be submitted first?"
+    assert gives_type("Changes in the subfolder gyp/ should be submitted to the gyp-next repository first", "place",
+                      gyp)
+    assert gives_type("Send them to bugs@example.org", "place", "Where do I report bugs?")
+    assert not gives_type("He was born in the village", "place", "Where was Chopin born?")
+    removed = "Which function did jsdiff 8.0.0 remove in #596?"
+    assert gives_type("#596 - removed the merge function", "identifier", removed)
+    assert not gives_type("#596 - removed a function", "identifier", removed)
+    yanked = "Which charset-normalizer version was yanked because of a regression in the fallback path?"
+    assert gives_type("We've yanked 3.4.8 as a result of that bug", "version", yanked)
