@@ -32,8 +32,8 @@ _GENERIC = frozenset({
 })
 
 
-# a measure is spoken of by a figure in its unit: "operates from -10 °C to 50 °C" gives the operating temperature,
-# "a 9,800 mAh battery" the battery's capacity, "costs $89" the price
+# a measure is spoken of by a figure in its unit, an address by an address: "operates from -10 °C to 50 °C" gives the
+# operating temperature, "a 9,800 mAh battery" the battery's capacity, "costs $89" the price
 _UNITS = {
     "temperature": r"°\s*[CF]\b|\bdegrees\b",
     "capacity": r"\d\s*(?:mAh|Wh|kWh|[KMGT]i?B|litres?|liters?)\b",
@@ -41,6 +41,11 @@ _UNITS = {
     "price": r"[$€£¥]\s*\d",
     "cost": r"[$€£¥]\s*\d",
     "fee": r"[$€£¥]\s*\d",
+    # an address is spoken of by one: "Email our developer support team: support@slack.com"
+    "address": r"[\w.+-]+@[\w-]+\.\w|https?://|\b\d{1,3}(?:\.\d{1,3}){3}\b",
+    "email": r"[\w.+-]+@[\w-]+\.\w",
+    "url": r"https?://",
+    "link": r"https?://",
 }
 
 

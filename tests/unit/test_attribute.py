@@ -60,3 +60,12 @@ def test_the_grounding_floor_reports_the_unspoken_attribute() -> None:
     answer = "The Heron S1 costs $649 [heron_s1_datasheet.txt#1]."
     floors = grounding.check("How much is the add-on of Heron S1?", answer, [sheet])
     assert floors.unspoken_attribute == "add-on"
+
+
+def test_an_address_is_spoken_of_by_one() -> None:
+    # teamdocs tune td-121 and td-129: the quotes gave the address without the word
+    page: EvidenceChunk = {"chunk_id": "slack_bolt-METADATA.md#15", "doc_name": "slack_bolt-METADATA.md", "text": "",
+                           "section": None, "page": None, "relevance": 1.0, "score": 1.0}
+    question = "What is the email address of Slack's developer support team in the Bolt README?"
+    assert unspoken(question, [("Email our developer support team: support@slack.com", page)]) is None
+    assert unspoken(question, [("Contact our developer support team on the forum", page)]) == "email address"
