@@ -257,6 +257,10 @@ def holds(text: str, anchor: str) -> bool:
         # a flag's short and long forms ("-M/--memory"): a manual writes them apart ("-M#, --memory=#"), and either
         # names the option
         return any(holds(text, form) for form in forms)
+    if len(forms) == 2 and all(_PATH_PART.match(form) for form in forms):
+        # two names joined by a slash are said apart: a property under its section ("builds/timeout": "timeout" under
+        # "[builds]"), or a pair of things ("UID/GID", "apache/bsd")
+        return all(holds(text, form) for form in forms)
     if _spelled_out(text, anchor) or _written_apart(text, anchor):
         return True
     if (month := month_number(anchor)) is not None and anchor.isalpha():
@@ -271,9 +275,10 @@ def holds(text: str, anchor: str) -> bool:
             or _scoped(text, anchor)
     if _IDENTIFIER.search(anchor):
         # `timeout.close()`, `http.Agent`, `PRIORITY_LOW` are held as written, not by "the timeout, close it"; a
-        # dotted name also run together, as a file or a package names it ("Node.js" by "nodejs-http.md")
+        # dotted name also run together, and a snake-case one with hyphens, as a file or a package names it ("Node.js"
+        # by "nodejs-http.md", "node_exporter" by "prometheus-node-exporter-CHANGELOG.md")
         bare = anchor.removesuffix("()")
-        forms = {re.escape(bare), re.escape(re.sub(r"[.:/]", "", bare))}
+        forms = {re.escape(bare), re.escape(re.sub(r"[.:/]", "", bare)), re.escape(bare.replace("_", "-"))}
         return any(re.search(rf"(?<!\w){form}(?!\w)", text, re.IGNORECASE) for form in forms)
     wanted = _parts(anchor)
     if not wanted:
@@ -361,6 +366,7 @@ def _spelled_out(text: str, acronym: str) -> bool:
 
 
 _LETTER_FLAG = re.compile(r"^-[A-Za-z]$")
+_PATH_PART = re.compile(r"^[A-Za-z][\w-]*$")  # a name on either side of a slash ("builds/timeout"), not a path's "/"
 _APART_MIN = 3  # the fewest letters of the first half of a word written apart
 
 

@@ -331,3 +331,18 @@ def test_a_flags_short_and_long_forms_are_held_by_either() -> None:
     assert holds("-M#, --memory=#: Set a memory usage limit.", "-M/--memory")
     assert holds("-t, --target-release, --default-release This option controls", "-t/--target-release")
     assert not holds("--ultra: unlocks high compression levels", "-M/--memory")
+
+
+def test_two_names_joined_by_a_slash_are_held_apart() -> None:
+    # extradocs tune xd-003, configdocs cd-011: gcloud's "builds/timeout" is "timeout" under "[builds]"
+    assert holds("[builds]\ntimeout Timeout, in seconds, to wait for builds to complete", "builds/timeout")
+    assert not holds("timeout Timeout, in seconds, to wait for Docker builds", "compute/timeout")
+    assert holds("UIDs and GIDs: the UID and GID ranges", "UID/GID")
+    # a path is held as written
+    assert not holds("var and lib", "/var/lib")
+
+
+def test_a_snake_case_name_is_held_by_its_hyphenated_file_name() -> None:
+    # platformdocs tune pf-071: node_exporter's own changelog
+    assert holds("prometheus-node-exporter-CHANGELOG.md", "node_exporter")
+    assert not holds("prometheus-node-CHANGELOG.md", "node_exporter")
