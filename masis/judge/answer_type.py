@@ -557,12 +557,14 @@ _ASKS_AMOUNT = re.compile(rf"\b{_HOW_AMOUNT}\b", re.IGNORECASE)
 
 
 def _names_an_instance(sentence: str, question: str, asked: set[str]) -> bool:
-    """Whether `sentence` names an instance of the noun a "which" question asks by, with a word of its own before it:
-    "the signal method will be used by default" to "Which pytest-timeout method is used by default …?"."""
+    """Whether `sentence` names an instance of the noun a "which" question asks by, with a word of its own between
+    "the" and it: "the signal method will be used by default" to "Which pytest-timeout method is used by default …?"
+    ("the default is to compress at a moderate level" names no level)."""
     noun = answer_noun(question)
-    if noun is None or noun in _KIND_NOUNS:
-        return False
-    found = re.finditer(rf"\b([a-z][\w.-]*)\s+{re.escape(noun)}\b", sentence, re.IGNORECASE)
+    if noun is None or noun in _KIND_NOUNS or noun in ("default", "defaults"):
+        return False  # "What is the default --concurrency?" asks no kind of thing: "the server default" is none
+    # named with "the": "the signal method"; "a moderate level" names none
+    found = re.finditer(rf"\bthe\s+([a-z][\w.-]*)\s+{re.escape(noun)}\b", sentence, re.IGNORECASE)
     return any(m.group(1).lower() not in asked and m.group(1).lower() not in _AUXILIARIES
                and m.group(1).lower() not in _NOT_INSTANCES for m in found)
 

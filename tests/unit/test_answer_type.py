@@ -788,3 +788,12 @@ def test_software_documentation_names_places_functions_and_yanked_versions() -> 
     assert not gives_type("#596 - removed a function", "identifier", removed)
     yanked = "Which charset-normalizer version was yanked because of a regression in the fallback path?"
     assert gives_type("We've yanked 3.4.8 as a result of that bug", "version", yanked)
+
+
+def test_a_thing_named_with_an_indefinite_article_or_the_word_default_is_no_instance() -> None:
+    # datadocs tune dd-054: "a moderate level" is no compression level; extradocs' --concurrency: "the server
+    # default" is no default value
+    level = "Which compression level does pg_dump use by default for the custom format?"
+    assert not gives_type("and the default is to compress at a moderate level", "default", level)
+    concurrency = "What is the default --concurrency (requests per instance) for gcloud run deploy?"
+    assert not gives_type("Leave concurrency unspecified to receive the server default value", "default", concurrency)
