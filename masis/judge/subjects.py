@@ -59,13 +59,25 @@ def figure_elsewhere(
         items = [other for other, source in quotes if source["chunk_id"] == chunk["chunk_id"] and other != quote] \
             if kind == "version" and is_release_heading(quote) else []
         text = "\n".join([*_referents(quotes, index), *_table_header(quote, chunk), *_entry_start(quote, chunk), quote,
-                          *items, heading,
+                          *items, heading, *package_header(chunk),
                           chunk.get("title") or "", name, document_title(name)])
         # "Our headline target is to cut fuel costs by 15%" speaks for the document's author, whom it names elsewhere
         author = set(chunk.get("context_terms", [])) if _FIRST_PERSON.search(quote) else set()
         unheld.extend([a for a in part if not anchors.holds(text, a) and not anchors.held_by_document(a, chunk)
                        and not _names_author(a, author)] for part in asked)
     return min(unheld, key=len) if unheld else []
+
+
+# a package's metadata header: "Name: onnx", "Version: 1.23.2" say what every line of it is about
+_HEADER_FIELD = re.compile(r"^(?:Name|Version):[ \t]*\S.*$", re.MULTILINE)
+
+
+def package_header(chunk: EvidenceChunk) -> list[str]:
+    """The name and version lines of a wheel's `METADATA` passage: "Requires-Dist: protobuf>=6.31.1" is onnx
+    1.23.2's requirement when the passage opens with "Name: onnx" and "Version: 1.23.2"."""
+    if "METADATA" not in chunk["doc_name"] and "PKG-INFO" not in chunk["doc_name"]:
+        return []
+    return _HEADER_FIELD.findall(chunk["text"])
 
 
 def _entry_start(quote: str, chunk: EvidenceChunk) -> list[str]:

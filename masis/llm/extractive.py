@@ -48,6 +48,7 @@ from masis.judge.sentences import (
     table_cells,
     underlined_heading,
 )
+from masis.judge.subjects import package_header
 from masis.judge.support import source_text, supports
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
@@ -787,7 +788,7 @@ def _focused(
         # in Portarlington dates back to 1696" is not about the French Church Street in Cork the sentence before names
         leans = quotes.leans_on_before(claim)
         before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and leans else ""
-        before = " ".join([before, *_release_headings(quoted, chunk_id, claim)]).strip()
+        before = " ".join([before, *_release_headings(quoted, chunk_id, claim), *package_header(chunk)]).strip()
         if anchors.missing(wanted, [(claim, _alone(chunk, before))]):
             continue
         if kind is not None and not gives_type(claim, kind, question):  # type: ignore[arg-type]

@@ -143,3 +143,16 @@ def test_the_readme_a_question_names_is_the_wheels_metadata() -> None:
     assert subjects.figure_elsewhere(question, [(quote, page)]) == []
     notes = _chunk("qdrant-NOTES.md#9", page["text"])
     assert subjects.figure_elsewhere(question, [(quote, notes)]) == ["README"]
+
+
+def test_a_wheels_metadata_header_says_what_its_requirements_are_of() -> None:
+    # mldocs tune ml-025: "Requires-Dist: protobuf>=6.31.1" under "Name: onnx" / "Version: 1.23.2" is onnx 1.23.2's
+    text = ("Metadata-Version: 2.4\nName: onnx\nVersion: 1.23.2\nRequires-Python: >=3.10\n"
+            "Requires-Dist: protobuf>=6.31.1")
+    quote = "Requires-Dist: protobuf>=6.31.1"
+    question = "What minimum protobuf version does onnx 1.23.2 require?"
+    assert subjects.figure_elsewhere(question, [(quote, _chunk("onnx-METADATA.md#1", text))]) == []
+    # another release than the header's is not held, nor is a header outside a package's metadata
+    assert subjects.figure_elsewhere(question.replace("1.23.2", "1.22.0"),
+                                     [(quote, _chunk("onnx-METADATA.md#1", text))]) == ["1.22.0"]
+    assert subjects.figure_elsewhere(question, [(quote, _chunk("onnx-NOTES.md#1", text))]) == ["1.23.2"]
