@@ -86,6 +86,9 @@ _SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("online",), ("offline",)),
     (("urban",), ("rural",)),
     (("modern",), ("ancient",)),
+    # what a thing does now is not what it did before a change: "Previously, without min-port …, dnsmasq would default
+    # to …" does not answer "what source port range does dnsmasq pick from now"
+    (("now", "currently", "nowadays"), ("previously", "formerly")),
     (("ally", "allies", "allied"), ("enemy", "enemies")),
     (("open", "opened", "opens"), ("closed", "shut")),
     (("strength", "strengths"), ("weakness", "weaknesses")),

@@ -41,3 +41,13 @@ def test_a_wait_before_something_is_the_time_after_which_it_happens() -> None:
     # a moment before something is not one after it
     war = contrast.contradicted("What happened before the war?", ["After the war, the city grew"])
     assert war == [("before", "after")]
+
+
+def test_what_a_thing_did_previously_is_not_what_it_does_now() -> None:
+    # platformdocs tune pf-032: dnsmasq's changelog gives the old default ports for "what … pick from now"
+    question = "if we dont set min-port/max-port what source port range does dnsmasq pick from now"
+    said = "Previously, without min-port or max-port configured, dnsmasq would default to 1024 and 65535"
+    assert contrast.contradicted(question, [said]) == [("now", "previously")]
+    # a quote that says both is about now too
+    assert contrast.contradicted("What is the city now called?",
+                                 ["The city, previously known as Bombay, is now called Mumbai"]) == []
