@@ -88,7 +88,8 @@ _SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("modern",), ("ancient",)),
     # what a thing does now is not what it did before a change: "Previously, without min-port …, dnsmasq would default
     # to …" does not answer "what source port range does dnsmasq pick from now"
-    (("now", "currently", "nowadays"), ("previously", "formerly")),
+    # (not "formerly": "Where it was once the case …" answers "What were pharmacy technicians formerly limited to?")
+    (("now", "currently", "nowadays"), ("previously",)),
     (("ally", "allies", "allied"), ("enemy", "enemies")),
     (("open", "opened", "opens"), ("closed", "shut")),
     (("strength", "strengths"), ("weakness", "weaknesses")),

@@ -19,7 +19,8 @@ from masis.judge import anchors
 _ASKS_LIMIT = re.compile(
     r"(?<![\w./=-])(?:maximum|minimum|max|min)(?![\w./=-])|\bat\s+(?:most|least)\b|\bup\s+to\s+how\b", re.IGNORECASE)
 _SAYS_LIMIT = re.compile(
-    r"max|(?<![a-z])min(?:imum|imal|imally|s)?(?![a-z])|min(?=[_A-Z\d-])|\blimit|\bcap(?:s|ped)?\b"
+    # "min" as a word or a name's part ("minPort", "MIN_SIZE", "min-port"), not inside "Programming"
+    r"max|(?<![a-z])min(?:imum|imal|imally|s)?(?![a-z])|(?-i:(?<![a-z])(?:min|MIN)(?=[_A-Z\d-]))|\blimit|\bcap(?:s|ped)?\b"
     r"|\bat\s+(?:most|least)\b|\bup\s+to\b|\bexceed"
     r"|\bno\s+(?:more|less|fewer|larger|greater|higher|lower|smaller|older|earlier)\b"
     r"|\b(?:greater|larger|smaller|less|more|higher|lower|fewer|bigger|longer|shorter)\s+than\b"

@@ -51,3 +51,7 @@ def test_what_a_thing_did_previously_is_not_what_it_does_now() -> None:
     # a quote that says both is about now too
     assert contrast.contradicted("What is the city now called?",
                                  ["The city, previously known as Bombay, is now called Mumbai"]) == []
+    # "formerly" is said "once the case" as often (open-book SQuAD, Pharmacy)
+    assert contrast.contradicted("What responsibilities were pharmacy technicians formerly limited to?",
+                                 ["Where it was once the case that pharmacists stayed within the dispensary, "
+                                  "pharmacists now spend more time with patients"]) == []

@@ -60,3 +60,13 @@ def test_the_floor_asks_back() -> None:
     said = grounding.check("What is the default value allowed for numprocs in a [program:x] section?",
                            "Default: 1 Required: No. Introduced: 3.0 [supervisor.rst#32].", [chunk])
     assert said.unstated_limit is None
+
+
+def test_min_inside_a_word_says_no_limit() -> None:
+    # tooldocs tune tl-007: a classifier's "Programming" was read as "min" followed by a name's part
+    question = "What is the minimum Python version hypothesis 6.170.17 requires?"
+    assert unstated_limit(question, ["Classifier: Programming Language :: Python :: Implementation :: PyPy"]) == (
+        "minimum")
+    assert unstated_limit(question, ["set minPort to 3"]) is None
+    assert unstated_limit(question, ["MIN_SIZE is 3"]) is None
+
