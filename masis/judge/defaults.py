@@ -129,7 +129,7 @@ def _asked_words(question: str) -> tuple[list[str], bool]:
         return named, False  # "the default value of chrony's maxdelay option": any of its words may be said
     for pattern in (_WHICH, _ABOUT):
         if found := pattern.match(question):
-            if pattern is _WHICH and _words(found.group(1))[-1:] and _words(found.group(1))[-1] in _GENERIC:
+            if pattern is _WHICH and (phrase := _words(found.group(1))) and phrase[-1] in _GENERIC:
                 # "Which apt-get option is on by default …?" asks which option: any quoted option's default is its own
                 return [], False
             named = _naming_words(found.group(1))
