@@ -153,6 +153,10 @@ def _modal_may(sentence: str, match: re.Match[str]) -> bool:
 # a figure in a link's path or after "#" numbers an issue or a page ("…/npm/issues/6082", "#227"): it counts nothing
 _NUMBERED_THING = re.compile(r"[/#]$")
 # ... nor dates anything ("…/joblib/pull/1218" is no year 1218; "03/2021" is a month)
+# a stage before a release: its date is not the release's ("When was Optuna v5 released?")
+_PRE_RELEASE = re.compile(
+    r"\b(?:release\s+candidates?|pre-?releases?|beta|alpha|(?:developer\s+)?preview|rc\d+)\b", re.IGNORECASE)
+_ASKS_RELEASED = re.compile(r"\breleased?\b|\bcome\s+out\b|\bcame\s+out\b|\bshipped\b", re.IGNORECASE)
 _LINKED = re.compile(r"(?:#|(?<![\d\s])/)$")
 _ONE_OF = re.compile(r"one\s+of\b", re.IGNORECASE)
 # a figure that is part of a name: digits run into letters that are no unit ("2FA", "3DES", "H1" is caught before),
@@ -306,6 +310,20 @@ _LEFT_OUT_SAID = re.compile(
 )
 # a choice marked as the default where it is listed: "Truncate tail (default), middle or head of test output", not a
 # phrase that ends with the mark ("Output a plain-text SQL script file (the default).")
+# a plain word said to be the default: "The default log facility is authpriv (changeable via configure)"
+_DEFAULT_IS_WORD = re.compile(
+    r"\bdefault\s+(?:[\w-]+\s+){0,3}?(?:is|are)\s+(?P<value>[A-Za-z][\w-]*)(?=\s*(?:[.,;(]|$))", re.IGNORECASE)
+_NOT_A_VALUE = frozenset({"it", "this", "that", "them", "used", "set", "given", "applied", "shown", "below", "above",
+                          "here", "there", "unchanged", "different", "platform-dependent", "system-dependent"})
+
+
+def _default_is_word(sentence: str, asked: set[str]) -> bool:
+    """Whether `sentence` says a plain word is the default ("The default log facility is authpriv."), one the
+    question does not say; not a verb's participle ("The default is used.") nor a pronoun."""
+    return any((value := match["value"].lower()) not in asked and value not in _NOT_A_VALUE
+               and not value.endswith(("ed", "ing")) for match in _DEFAULT_IS_WORD.finditer(sentence))
+
+
 _MARKED_DEFAULT = re.compile(r"([\w.-]+)\s+\((?:the\s+)?default\)(?=\s*,|\s+(?:or|and)\b)", re.IGNORECASE)
 _LITERAL = re.compile(
     r"\b(?:true|false|null|none|undefined|unlimited|infinity|disabled|enabled|on|off|yes|no|empty)\b"
@@ -594,7 +612,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             (literal := match.group(0).lower().strip("'\"`")) not in asked and literal not in typed
             for match in _LITERAL.finditer(sentence)
         ) or any(match.group(1).lower() not in asked for match in _MARKED_DEFAULT.finditer(sentence))
-            or _names_an_instance(sentence, question, asked))
+            or _names_an_instance(sentence, question, asked) or _default_is_word(sentence, asked))
     if kind in ("code", "identifier", "unit"):
         # a name or a unit inside an example's code is any of its arguments ("$ valgrind --tool=drd
         # --exclusive-threshold=10 …" to "In which unit is --exclusive-threshold given?"): only the prose before it
@@ -632,6 +650,9 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
     if kind == "unit":
         return any(match.group(0).lower() not in asked for match in _UNIT_GIVEN.finditer(sentence))
     if kind == "date":
+        if (stage := _PRE_RELEASE.search(sentence)) and _ASKS_RELEASED.search(question) and not re.search(
+                rf"\b{re.escape(stage.group(0))}", question, re.IGNORECASE):
+            return False  # "Aug 3, 2026: Release candidate of Optuna v5 is available" does not date Optuna v5
         found = [*_DATE.finditer(sentence), *_DURATION.finditer(sentence)]
         return any(match.group(0).lower() not in asked and not _modal_may(sentence, match)
                    and not _LINKED.search(sentence[: match.start()]) for match in found)

@@ -72,6 +72,33 @@ def figure_elsewhere(
 _HEADER_FIELD = re.compile(r"^(?:Name|Version):[ \t]*\S.*$", re.MULTILINE)
 
 
+# the parts of a document's name ("zstd-CONTRIBUTING.md": "zstd", "contributing")
+_NAME_PART = re.compile(r"[^\W_]+")
+_QUESTION_WORD = re.compile(r"[A-Za-z][\w+]*")
+
+
+def products(question: str, doc_names: Sequence[str]) -> frozenset[str]:
+    """The question's words that name a document the answer quotes ("zstd" in "How many approvals does a zstd pull
+    request need?" over `zstd-CONTRIBUTING.md`): the tool or project the question is about, as the workspace's own
+    file names spell it. Lower case; empty when no quoted document's name holds a word of the question."""
+    asked = {word.lower() for word in _QUESTION_WORD.findall(question) if len(word) >= 2}
+    # a packaging suffix is no part of the name: "stunnel4-NEWS.md" is stunnel's, "python3-policy.html" python's
+    named = {part.lower().rstrip("0123456789") for name in doc_names
+             for part in _NAME_PART.findall(name.rsplit(".", 1)[0])}
+    return frozenset(asked & named)
+
+
+def of_another_product(chunk: EvidenceChunk, asked: frozenset[str]) -> bool:
+    """Whether a passage is another tool's than the one the question names (`products`): neither its document's name,
+    its heading nor its text says any of those words. "Two collaborators must approve a pull request" in Node.js's
+    governance page does not say how many approvals a zstd pull request needs, whatever `zstd-CONTRIBUTING.md`
+    quoted beside it says."""
+    if not asked:
+        return False
+    said = " ".join([chunk["doc_name"], chunk.get("section") or "", chunk["text"]]).lower()
+    return not any(re.search(rf"(?<![^\W_]){re.escape(word)}\d*(?![^\W_])", said) for word in asked)
+
+
 def package_header(chunk: EvidenceChunk) -> list[str]:
     """The name and version lines of a wheel's `METADATA` passage: "Requires-Dist: protobuf>=6.31.1" is onnx
     1.23.2's requirement when the passage opens with "Name: onnx" and "Version: 1.23.2"."""

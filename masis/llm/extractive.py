@@ -48,7 +48,7 @@ from masis.judge.sentences import (
     table_cells,
     underlined_heading,
 )
-from masis.judge.subjects import package_header
+from masis.judge.subjects import of_another_product, package_header, products
 from masis.judge.support import source_text, supports
 from masis.judge.terms import WORD, question_terms, terms
 from masis.state import EvidenceChunk
@@ -358,6 +358,8 @@ class ExtractiveProvider:
         )
         typed = kind is None
         typed_in: set[str] = set()  # the passages whose quotes give the kind of answer asked for
+        # a value asked of one tool is not given by another tool's page quoted beside it
+        named_products = products(question, [by_id[c]["doc_name"] for c in cited_ids(answer) if c in by_id])
         for sentence in answer_sentences(answer):
             claim = strip_citations(sentence)
             ids = CITATION.findall(sentence)
@@ -384,7 +386,7 @@ class ExtractiveProvider:
                 gives = says_action and gives_type(claim, kind, question) and not any(
                     anchors.listed_only(claim, key) for key in keys
                 ) and any(
-                    not anchors.missing(
+                    not of_another_product(by_id[c], named_products) and not anchors.missing(
                         [key for key in keys if anchors.holds(by_id[c]["text"], key)] + settings,
                         [(claim, _entry_of(claim, before, by_id[c]))],
                     )

@@ -797,3 +797,27 @@ def test_a_thing_named_with_an_indefinite_article_or_the_word_default_is_no_inst
     assert not gives_type("and the default is to compress at a moderate level", "default", level)
     concurrency = "What is the default --concurrency (requests per instance) for gcloud run deploy?"
     assert not gives_type("Leave concurrency unspecified to receive the server default value", "default", concurrency)
+
+
+def test_a_release_candidates_date_is_not_the_releases() -> None:
+    # mldocs tune ml-054: "When was Optuna v5 released?" answered at 0.85 by the release candidate's date
+    question = "When was Optuna v5 released?"
+    assert not gives_type("Aug 3, 2026: Release candidate of Optuna v5 is available!", "date", question)
+    assert not gives_type("Jul 1, 2026: Optuna v5.0.0-rc1 and a beta of the dashboard are out.", "date", question)
+    assert gives_type("Sep 7, 2026: Optuna v5 is out!", "date", question)
+    # the stage the question names is the one asked about (gcloud tune xd-082), and "rc" in a path is no stage
+    preview = "0.9.0 (2013-04-09): Developer preview release of the Cloud SDK."
+    assert gives_type(preview, "date", "When was Cloud SDK 0.9.0, the developer preview release, published?")
+    assert gives_type("2019-03-02: /etc/rc.local is read at boot again.", "date", "When was the fix released?")
+
+
+def test_a_plain_word_said_to_be_the_default_is_a_default() -> None:
+    # opsdocs tune od-039: "The default log facility is authpriv" gave no default, and the answer leaned on another
+    # tool's page quoted beside it
+    question = "What is sudo's default syslog facility?"
+    assert gives_type("The default log facility is authpriv (changeable via configure or in sudoers).", "default",
+                      question)
+    # a participle, a pronoun or the question's own word is no value
+    assert not gives_type("The default is used.", "default", question)
+    assert not gives_type("The default facility is this.", "default", question)
+    assert not gives_type("The default facility is syslog.", "default", question)

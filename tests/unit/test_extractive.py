@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from masis.judge.findings import Critique
 from masis.judge.terms import question_terms, terms
 from masis.llm.extractive import ExtractiveProvider
 from masis.state import EvidenceChunk
@@ -800,3 +801,25 @@ def test_an_item_quoted_beside_its_release_heading_is_read_under_it() -> None:
     by_id = {"grep-NEWS.txt#9": chunk}
     assert not _lead_unkeyed("What did GNU grep 3.4 add?", quoted[0], by_id, quoted)
     assert _lead_unkeyed("What did GNU grep 3.4 add?", quoted[0], by_id, quoted[:1])
+
+
+def test_a_figure_from_another_tools_page_does_not_answer() -> None:
+    # stop 76, the class pathdocs check pd-070 shows; the rule was read from realdocs tune pk-054 (a Unicode version
+    # from fonttools' page for the regex module): the figure quoted beside the asked tool's page is another tool's
+    contributing = _chunk("zstd-CONTRIBUTING.md#8", "zstd-CONTRIBUTING.md", "Eventually, someone from the zstd team "
+                          "will approve your pull request and merge it into the dev branch.")
+    rule = "A pull request needs two approvals before merging."
+    question = "How many approvals does a zstd pull request need before merging?"
+
+    def critique(page: str) -> Critique:
+        answer = ("Eventually, someone from the zstd team will approve your pull request and merge it into the dev "
+                  f"branch [zstd-CONTRIBUTING.md#8]. {rule} [{page}#3].")
+        return provider.critique(question, answer, [contributing, _chunk(f"{page}#3", page, rule)])
+
+    other = critique("nodejs-GOVERNANCE.md")
+    assert other.confidence < 0.65
+    assert other.logical_gaps == ["The question asks for a number; no supported sentence gives one."]
+    # the same figure on the asked tool's own page answers
+    own = critique("zstd-GOVERNANCE.md")
+    assert own.confidence >= 0.65 and own.logical_gaps == []
+

@@ -156,3 +156,27 @@ def test_a_wheels_metadata_header_says_what_its_requirements_are_of() -> None:
     assert subjects.figure_elsewhere(question.replace("1.23.2", "1.22.0"),
                                      [(quote, _chunk("onnx-METADATA.md#1", text))]) == ["1.22.0"]
     assert subjects.figure_elsewhere(question, [(quote, _chunk("onnx-NOTES.md#1", text))]) == ["1.23.2"]
+
+
+def test_a_question_names_its_tool_by_a_quoted_documents_name() -> None:
+    # stop 76, realdocs tune pk-054 and the like: the words of the question that a quoted document's name holds
+    names = ["zstd-CONTRIBUTING.md", "nodejs-GOVERNANCE.md"]
+    assert subjects.products("How many approvals does a zstd pull request need before merging?", names) == {"zstd"}
+    assert subjects.products("How many approvals does a pull request need?", names) == frozenset()
+    # secdocs tune sc-032: a packaging suffix is no part of the name ("stunnel4-NEWS.md" is stunnel's page)
+    assert subjects.products("What is stunnel's default failover strategy?", ["stunnel4-NEWS.md"]) == {"stunnel"}
+    assert not subjects.of_another_product(_chunk("stunnel4-NEWS.md#3", "New failover strategy."),
+                                           frozenset({"stunnel"}))
+    governance = _chunk("nodejs-GOVERNANCE.md#3", "Two collaborators must approve a pull request before the pull "
+                        "request can land.")
+    contributing = _chunk("zstd-CONTRIBUTING.md#8", "Eventually, someone from the zstd team will approve your pull "
+                          "request.")
+    assert subjects.of_another_product(governance, frozenset({"zstd"}))
+    assert not subjects.of_another_product(contributing, frozenset({"zstd"}))
+    # a page that says the tool's name in its text, or no tool asked about, is not another tool's
+    mention = _chunk("nodejs-GOVERNANCE.md#4", "Dependencies such as zstd are updated by a collaborator.")
+    assert not subjects.of_another_product(mention, frozenset({"zstd"}))
+    assert not subjects.of_another_product(governance, frozenset())
+    # a word inside another word is not the tool's name ("regex" in "regexes" is, as a word part split by '_' is not)
+    assert subjects.of_another_product(_chunk("fonttools-METADATA.rst#11", "unicodedata2 updated to Unicode 18.0"),
+                                       frozenset({"regex"}))
