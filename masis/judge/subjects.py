@@ -78,13 +78,15 @@ _QUESTION_WORD = re.compile(r"[A-Za-z][\w+]*")
 
 
 def products(question: str, doc_names: Sequence[str]) -> frozenset[str]:
-    """The question's words that name a document the answer quotes ("zstd" in "How many approvals does a zstd pull
-    request need?" over `zstd-CONTRIBUTING.md`): the tool or project the question is about, as the workspace's own
-    file names spell it. Lower case; empty when no quoted document's name holds a word of the question."""
+    """The question's words that name a document the answer quotes by its first word ("zstd" in "How many approvals
+    does a zstd pull request need?" over `zstd-CONTRIBUTING.md`): the tool or project the question is about, as the
+    workspace's own file names spell it. A later word of a name is what the document is about within its tool
+    ("subprocess" in `supervisor-subprocess.rst`), no tool. Lower case; empty when no quoted document's name starts
+    with a word of the question."""
     asked = {word.lower() for word in _QUESTION_WORD.findall(question) if len(word) >= 2}
     # a packaging suffix is no part of the name: "stunnel4-NEWS.md" is stunnel's, "python3-policy.html" python's
-    named = {part.lower().rstrip("0123456789") for name in doc_names
-             for part in _NAME_PART.findall(name.rsplit(".", 1)[0])}
+    named = {parts[0].lower().rstrip("0123456789") for name in doc_names
+             if (parts := _NAME_PART.findall(name.rsplit(".", 1)[0]))}
     return frozenset(asked & named)
 
 

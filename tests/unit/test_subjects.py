@@ -163,6 +163,8 @@ def test_a_question_names_its_tool_by_a_quoted_documents_name() -> None:
     names = ["zstd-CONTRIBUTING.md", "nodejs-GOVERNANCE.md"]
     assert subjects.products("How many approvals does a zstd pull request need before merging?", names) == {"zstd"}
     assert subjects.products("How many approvals does a pull request need?", names) == frozenset()
+    # conversations check cv-268#3 names the class: a later word of a name is a topic within the tool, not a tool
+    assert subjects.products("Which value does the subprocess get?", ["supervisor-subprocess.rst"]) == frozenset()
     # secdocs tune sc-032: a packaging suffix is no part of the name ("stunnel4-NEWS.md" is stunnel's page)
     assert subjects.products("What is stunnel's default failover strategy?", ["stunnel4-NEWS.md"]) == {"stunnel"}
     assert not subjects.of_another_product(_chunk("stunnel4-NEWS.md#3", "New failover strategy."),
