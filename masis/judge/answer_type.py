@@ -457,7 +457,10 @@ _BOUND_RUNTIME = (
 # "What is the release process …?", "What is the port format …?")
 _COPULAR_TECHNICAL = re.compile(
     r"\bwhat\s+(?:is|was|are|were)\s+the\s+(?:[\w.@+-]+\s+){0,2}?(?P<noun>versions?|releases?)"
-    r"(?=\s*[?]|\s+(?:that|which|of|for|in|on|to|by|from|with|is|was|are|were|does|did|has|had|\w+ed)\b)"
+    r"(?=\s*[?]|\s+(?:that|which|of|for|in|on|to|by|from|with|is|was|are|were|does|did|has|had|\w+ed)\b"
+    # … or a subject and its verb: "What is the minimum Windows version truststore supports?"
+    r"|\s+[\w.@+-]+(?:['’]s)?\s+(?:supports?|requires?|needs?|accepts?|uses?|runs?\s+on|targets?|ships?|bundles?"
+    r"|works?\s+with)\b)"
     # "what's the minimum python for hypothesis": a runtime's bound is its version
     rf"|\bwhat\s+(?:is|was|are|were)\s+the\s+{_BOUND_RUNTIME}(?!\s+(?:versions?|releases?)\b)",
     re.IGNORECASE,
@@ -754,8 +757,11 @@ _DONE_TO = re.compile(r"[a-z]{3,}ed")
 
 # the thing a question asks the version of: "Which version of requests …", "Which requests version …"
 _VERSION_OF = re.compile(
-    r"\b(?:version|release)s?\s+of\s+(?:the\s+)?([A-Za-z][\w.+-]*)|\b(?:which|what)\s+"
-    r"(?:(?:minimum|oldest|earliest|latest|newest|first|last|lowest|highest)\s+)?([A-Za-z][\w.+-]*)\s+"
+    r"\b(?:version|release)s?\s+of\s+(?:the\s+)?([A-Za-z][\w.+-]*)|\b(?:which|what)\s+(?:(?:is|was)\s+the\s+)?"
+    r"(?:(?:minimum|oldest|earliest|latest|newest|first|last|lowest|highest)\s+)?"
+    # "What is the minimum Windows version …?" asks Windows's; "What is the latest version of X?" asks X's
+    r"(?!(?:minimum|oldest|earliest|latest|newest|first|last|lowest|highest|current|stable|default|supported"
+    r"|required|next|previous|new)\b)([A-Za-z][\w.+-]*)\s+"
     rf"(?:version|release)s?\b|\b{_BOUND_RUNTIME}",
     re.IGNORECASE,
 )

@@ -821,3 +821,16 @@ def test_a_plain_word_said_to_be_the_default_is_a_default() -> None:
     assert not gives_type("The default is used.", "default", question)
     assert not gives_type("The default facility is this.", "default", question)
     assert not gives_type("The default facility is syslog.", "default", question)
+
+
+def test_a_copular_question_with_a_subject_and_verb_asks_for_its_owners_version() -> None:
+    # libdocs tune lb-064: "What is the minimum Windows version truststore supports?" asked no kind, and "macOS 10.8+"
+    # beside "Windows via CryptoAPI" answered it
+    question = "What is the minimum Windows version truststore supports?"
+    assert expected_type(question) == "version"
+    quote = ("Truststore requires Python 3.10 or later and supports the following platforms: macOS 10.8+ via "
+             "Security framework")
+    assert not gives_type(quote, "version", question)  # Python's and macOS's versions, not Windows'
+    assert gives_type(quote, "version", "What is the minimum macOS version truststore supports?")
+    # a bound word is no owner: "What is the latest version of …" asks the version of what follows "of"
+    assert expected_type("What is the release process of pip?") is None
