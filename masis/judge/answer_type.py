@@ -153,11 +153,11 @@ def _modal_may(sentence: str, match: re.Match[str]) -> bool:
 # a figure in a link's path or after "#" numbers an issue or a page ("…/npm/issues/6082", "#227"): it counts nothing
 _NUMBERED_THING = re.compile(r"[/#]$")
 # ... nor dates anything ("…/joblib/pull/1218" is no year 1218; "03/2021" is a month)
+_LINKED = re.compile(r"(?:#|(?<![\d\s])/)$")
 # a stage before a release: its date is not the release's ("When was Optuna v5 released?")
 _PRE_RELEASE = re.compile(
     r"\b(?:release\s+candidates?|pre-?releases?|beta|alpha|(?:developer\s+)?preview|rc\d+)\b", re.IGNORECASE)
 _ASKS_RELEASED = re.compile(r"\breleased?\b|\bcome\s+out\b|\bcame\s+out\b|\bshipped\b", re.IGNORECASE)
-_LINKED = re.compile(r"(?:#|(?<![\d\s])/)$")
 _ONE_OF = re.compile(r"one\s+of\b", re.IGNORECASE)
 # a figure that is part of a name: digits run into letters that are no unit ("2FA", "3DES", "H1" is caught before),
 # a number word joined to a noun ("two-factor authentication", "one-time password"); "16K", "128MB", "twenty-five",
@@ -308,8 +308,6 @@ _LEFT_OUT_SAID = re.compile(
     rf"|([\w-]+)(?:\s+[\w-]+)?\s+(?:is|are)\s+not\s+(?:present|{GIVEN})\b)",
     re.IGNORECASE,
 )
-# a choice marked as the default where it is listed: "Truncate tail (default), middle or head of test output", not a
-# phrase that ends with the mark ("Output a plain-text SQL script file (the default).")
 # a plain word said to be the default: "The default log facility is authpriv (changeable via configure)"
 _DEFAULT_IS_WORD = re.compile(
     r"\bdefault\s+(?:[\w-]+\s+){0,3}?(?:is|are)\s+(?P<value>[A-Za-z][\w-]*)(?=\s*(?:[.,;(]|$))", re.IGNORECASE)
@@ -324,6 +322,8 @@ def _default_is_word(sentence: str, asked: set[str]) -> bool:
                and not value.endswith(("ed", "ing")) for match in _DEFAULT_IS_WORD.finditer(sentence))
 
 
+# a choice marked as the default where it is listed: "Truncate tail (default), middle or head of test output", not a
+# phrase that ends with the mark ("Output a plain-text SQL script file (the default).")
 _MARKED_DEFAULT = re.compile(r"([\w.-]+)\s+\((?:the\s+)?default\)(?=\s*,|\s+(?:or|and)\b)", re.IGNORECASE)
 _LITERAL = re.compile(
     r"\b(?:true|false|null|none|undefined|unlimited|infinity|disabled|enabled|on|off|yes|no|empty)\b"
@@ -755,13 +755,14 @@ def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) ->
 _DONE_TO = re.compile(r"[a-z]{3,}ed")
 
 
+# the words that bound a version asked for ("the minimum Windows version")
+_VERSION_BOUNDS = "minimum|oldest|earliest|latest|newest|first|last|lowest|highest"
 # the thing a question asks the version of: "Which version of requests …", "Which requests version …"
 _VERSION_OF = re.compile(
-    r"\b(?:version|release)s?\s+of\s+(?:the\s+)?([A-Za-z][\w.+-]*)|\b(?:which|what)\s+(?:(?:is|was)\s+the\s+)?"
-    r"(?:(?:minimum|oldest|earliest|latest|newest|first|last|lowest|highest)\s+)?"
+    rf"\b(?:version|release)s?\s+of\s+(?:the\s+)?([A-Za-z][\w.+-]*)|\b(?:which|what)\s+(?:(?:is|was)\s+the\s+)?"
+    rf"(?:(?:{_VERSION_BOUNDS})\s+)?"
     # "What is the minimum Windows version …?" asks Windows's; "What is the latest version of X?" asks X's
-    r"(?!(?:minimum|oldest|earliest|latest|newest|first|last|lowest|highest|current|stable|default|supported"
-    r"|required|next|previous|new)\b)([A-Za-z][\w.+-]*)\s+"
+    rf"(?!(?:{_VERSION_BOUNDS}|current|stable|default|supported|required|next|previous|new)\b)([A-Za-z][\w.+-]*)\s+"
     rf"(?:version|release)s?\b|\b{_BOUND_RUNTIME}",
     re.IGNORECASE,
 )

@@ -359,7 +359,9 @@ class ExtractiveProvider:
         typed = kind is None
         typed_in: set[str] = set()  # the passages whose quotes give the kind of answer asked for
         # a value asked of one tool is not given by another tool's page quoted beside it
-        named_products = products(question, [by_id[c]["doc_name"] for c in cited_ids(answer) if c in by_id])
+        cited = [c for c in cited_ids(answer) if c in by_id]
+        named_products = products(question, [by_id[c]["doc_name"] for c in cited])
+        other_tools = {c for c in cited if of_another_product(by_id[c], named_products)}
         for sentence in answer_sentences(answer):
             claim = strip_citations(sentence)
             ids = CITATION.findall(sentence)
@@ -386,7 +388,7 @@ class ExtractiveProvider:
                 gives = says_action and gives_type(claim, kind, question) and not any(
                     anchors.listed_only(claim, key) for key in keys
                 ) and any(
-                    not of_another_product(by_id[c], named_products) and not anchors.missing(
+                    c not in other_tools and not anchors.missing(
                         [key for key in keys if anchors.holds(by_id[c]["text"], key)] + settings,
                         [(claim, _entry_of(claim, before, by_id[c]))],
                     )
