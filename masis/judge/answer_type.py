@@ -711,9 +711,20 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
     if kind == "place" and any(match.group(0).lower() not in asked for match in _TECH_PLACE.finditer(sentence)):
         return True
     return any(
-        _new_name(match.group(0), asked) and not (kind == "person" and _LABEL_AFTER.match(sentence, match.end()))
+        _new_name(match.group(0), asked) and not (kind == "person" and (
+            _LABEL_AFTER.match(sentence, match.end()) or _names_no_one(match.group(0))))
         for match in _NAME.finditer(sentence, 1)
     )
+
+
+# a release's title in a changelog ("1.6 Enhancement Release - Jan 24, 2010", "Bugfix Release") names no one
+_RELEASE_TITLE = re.compile(r"\b(?:Release|Version|Edition|Update|Build)s?$")
+_MONTH_NAMES = frozenset(month for name in _MONTHS.split() for month in (name, name[:3], name[:4]))
+
+
+def _names_no_one(name: str) -> bool:
+    """Whether a capitalised phrase is a release's title or a month ("Jan", "Sept"), which no "who" asks for."""
+    return bool(_RELEASE_TITLE.search(name)) or name.lower().rstrip(".") in _MONTH_NAMES
 
 
 # where software documentation sends things: a link, an address, a path, or a named repository, tracker, list,

@@ -155,7 +155,10 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
         ends_verb = last + 1 >= len(words) or words[last + 1].lower not in AUXILIARIES
         inner = next((at for at in range(first + 2, last + 1) if words[at].lower in DETERMINERS - {"that", "this"}),
                      None)
-        if aux in DO_MODALS and inner is not None and not _of_at(words, first, inner):
+        verb = _base_verb(words, first, last) if aux in DO_MODALS else None
+        if verb is not None and (inner is None or verb < inner - 1):
+            last = verb - 1  # "does supervisord need root to switch …": the verb after the name ends it
+        elif aux in DO_MODALS and inner is not None and not _of_at(words, first, inner):
             last = inner - 2  # "does cjpeg -optimize make the jpegs smaller": the verb before "the" ends it
         elif aux in DO_MODALS and ends_verb and last > first and not _of_at(words, first, last):
             last -= 1  # "does the Falcon X2 launch": the verb ends the phrase
@@ -169,6 +172,24 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
         return first, last
     # a subject question: the verb, then its object
     return object_phrase(words, index + 1 if index < len(words) else index)
+
+
+# Verbs a yes/no question puts after its subject ("does supervisord need root", "does the Heron S1 cover
+# accidental damage"): ones a question's subject rarely ends with as a noun
+_BASE_VERBS = word_set(
+    "need have support handle cover require accept allow keep overwrite override follow respect honour honor ignore "
+    "wait exit retry fall leave pull bring ship bundle encrypt verify trust expose listen bind affect apply mean "
+    "understand recognise recognize see pick prefer hit reach sit go stay survive")
+
+
+def _base_verb(words: list[Token], first: int, last: int) -> int | None:
+    """Where a yes/no question's verb sits inside what reads as its subject phrase: the first of `_BASE_VERBS` after
+    a word that is no article or preposition ("the cost of support" is a phrase)."""
+    for at in range(first + 1, last + 1):
+        before = words[at - 1].lower
+        if words[at].lower in _BASE_VERBS and words[at].text.islower() and before not in DETERMINERS | PREPOSITIONS:
+            return at
+    return None
 
 
 def _existential(words: list[Token], index: int) -> tuple[int, int] | None:

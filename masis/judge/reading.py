@@ -119,6 +119,7 @@ _VERSUS = re.compile(
 _NOTHING_ON = re.compile(
     r"^\s*(?:and\s+|but\s+)?(?:nothing|anything|none|something)\s+(?P<rest>(?:on|in|for|at|under|within)\s+.+?)"
     r"\s*[?.!]*\s*$", re.IGNORECASE)
+_WHAT_HAPPENS = re.compile(r"^\s*(?:(?:and|but|so)\s+)?what\s+if\b", re.IGNORECASE)
 _WHAT_IF = re.compile(r"^\s*(?:(?:and|but)\s+)?(?:what\s+)?if\s+(?P<rest>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
 # "In which markets?", "Since when?", "Which ports?": a wh-phrase with no verb of its own asks the previous question's
 # predicate ("… does the Heron S1 launch?") about another thing
@@ -177,8 +178,13 @@ def points_back(question: str) -> bool:
     (`_POINTING_BACK`), it opens by carrying the thread on ("and for the react rules what do we add", "so how do i
     turn it off"), or it closes on a "then" or a "so" that stands for what was said ("why so short")."""
     words = re.findall(r"[a-z]+", question.lower())
-    return (bool(_LEAD.match(question)) or bool(_THEN_OR_SO.search(question))
-            or any(word in _POINTING_BACK for word in words))
+    if _LEAD.match(question) or _THEN_OR_SO.search(question):
+        return True
+    pointing = [word for word in words if word in _POINTING_BACK]
+    if any(word != "it" for word in pointing):
+        return True
+    typed = tokens(question)
+    return len(pointing) > sum(_expletive(typed, at) for at in range(len(typed)))  # not "what does it mean when …"
 
 
 def read(
@@ -210,7 +216,7 @@ def read(
     body = _LEAD.sub("", typed, count=1)
     picked = _which_one(body, frames)  # "which one added 3.12": one of the kind the thread asked for
     body = picked or body
-    for reading in (_ellipsis(typed, frames, names), _pronouns(body, frames, antecedent, names, tools),
+    for reading in (_ellipsis(typed, frames, names, tools), _pronouns(body, frames, antecedent, names, tools),
                     _compared(body, frames), _carried(body, frames, tools), _tool_carried(body, frames, tools)):
         if reading is not None and reading.unclear:
             return Reading(question, True, "unclear", reading.candidates, reading.unclear)
@@ -246,7 +252,9 @@ def _why(question: str, frame: str) -> Reading:
 # --- ellipsis -------------------------------------------------------------------------------------------
 
 
-def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -> Reading | None:
+def _ellipsis(
+    question: str, frames: list[Earlier], names: Sequence[str] = (), tools: AbstractSet[str] = frozenset()
+) -> Reading | None:
     frame = frames[0].reading
     if (match := _WH_FRAGMENT.match(question)) and (asked := _asked_again(frame, match["rest"] or match["agent"])):
         return _dependent(asked, "ellipsis")
@@ -257,6 +265,12 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
         text = condition.text if condition and not condition.unclear else match["rest"]
         if match["rest"][:1].islower():
             text = text[:1].lower() + text[1:]
+        subject = topic(frame) if _yes_no(frame) else None
+        if (_WHAT_HAPPENS.match(question) and condition and condition.dependent and subject
+                and text.lower().startswith(subject.lower() + " ")):
+            # "and what if it cant switch" after "does supervisord need root to switch …": what happens then, not
+            # whether it needs root then
+            return _dependent(f"What happens if {unasked(text)}?", "ellipsis")
         # a condition with a subject of its own replaces the frame's ("and if the command doesnt exist"); one said of
         # the thing ("what if it's faulty") is added to it
         kept = unasked(frame) if condition and condition.dependent else _without_condition(frame)
@@ -266,9 +280,12 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
         # tool ("and to only rerun the failed ones" after "how do i make ctest stop at the first failure")
         made = _MADE_TO.match(frame, how.end())
         by = made.group(0) if made and _names_tool((made["tool"] or made["tool2"]).lower()) else ""
-        text = f"{how.group(0)}{by}{match['rest']}?"
-        resolved = _pronouns(text, frames, None)
-        return _dependent(resolved.text if resolved and not resolved.unclear else text, "ellipsis")
+        text = f"{how.group(0)}{by}{match['rest']}"
+        resolved = _pronouns(f"{text}?", frames, None)
+        text = resolved.text.rstrip("?") if resolved and not resolved.unclear else text
+        if not by and (tool := _frame_tool(frame, tools)) and tool_key(tool) not in _tool_keys(text):
+            text = f"{text} with {tool}"  # "and to load a file into a table?" after "… one specific bq command"
+        return _dependent(f"{text}?", "ellipsis")
     if (match := _AND_TO.match(question)) and (made := _WHICH_MAKES.match(frame)):
         # "and to switch on the fast parser?" after "which env var makes dotenv load some other file": the same ask
         return _dependent(f"{made.group(0)}{match['rest']}?", "ellipsis")
@@ -294,11 +311,38 @@ def _ellipsis(question: str, frames: list[Earlier], names: Sequence[str] = ()) -
     swapped = _swap(frame, rest, frames)
     if swapped is None:
         return None
-    if _lost_words(rest, swapped) or not _asks(swapped):
+    if _lost_words(rest, swapped) or not _asks(swapped) or not _same_opening(frame, swapped):
         # "What about nasm on Windows?": one swap cannot take the whole ask; "and for directories?" put in the place
-        # of "whats pacote's default" leaves no question ("Directories fmode for extracted files")
+        # of "whats pacote's default" leaves no question ("Directories fmode for extracted files"), nor does "and to
+        # get rid of one?" put before "what does pg_createcluster actually do"
         return Reading(question, True, "unclear", (), rest)
     return _dependent(swapped, "ellipsis")
+
+
+def _frame_tool(frame: str, tools: AbstractSet[str]) -> str | None:
+    """The one tool of the workspace (`tools`) the frame names, as the frame wrote it."""
+    named = {word.text for word in tokens(frame) if tool_key(word.text) in tools}
+    return named.pop() if len(named) == 1 else None
+
+
+def _tool_keys(text: str) -> set[str]:
+    return {tool_key(word.text) for word in tokens(text)}
+
+
+def _same_opening(frame: str, reading: str) -> bool:
+    """Whether a reading still opens with the frame's question word or preposition ("what", "does", "on debian what
+    …"): a swap puts a thing in the frame's place for one, never before its question."""
+    opening, reopened = tokens(frame)[:1], tokens(reading)[:1]
+    if not opening or opening[0].lower not in WH_WORDS | AUXILIARIES | PREPOSITIONS:
+        return True
+    return bool(reopened) and reopened[0].lower == opening[0].lower
+
+
+def _yes_no(frame: str) -> bool:
+    """Whether a question asks yes or no of what its subject does: "does", "can", "will" … opens it ("does supervisord
+    need root …"; not "is there a fee …")."""
+    words = tokens(frame)
+    return bool(words) and words[0].lower in DO_MODALS
 
 
 def _unread_fragment(turn: Earlier) -> bool:
@@ -517,6 +561,8 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
         return ones
     if aligned := _swap_aligned(frame, words, fragment):  # "npm exec" after "… for npm ls"
         return aligned
+    if preposition is None and (acted_on := _swap_acted_on(frame, words, fragment)):
+        return acted_on  # "and packing and unpacking?" after "which einops version brought einsum in"
     if words[0].lower in {"its", "their"}:  # "And its capacity?": the same thing, another attribute
         return _swap_attribute(frame, fragment[words[1].start :] if len(words) > 1 else "", frames)
     new = mentions(f"about {fragment}")  # a fragment's first word may be a name ("Sales")
@@ -545,6 +591,30 @@ def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
             name = words[-1].text.capitalize()
             return _swap_mention(frame, name, Mention(name, "name", 0, 0), None)
     return swapped
+
+
+def _swap_acted_on(frame: str, words: list[Token], fragment: str) -> str | None:
+    """The frame asks which release did something to a thing ("which crcmod release added python 3 support"); the
+    fragment names another thing ("the xor out thing"), which takes the place of what the verb acts on, not of the
+    release asked for. Not a fragment that names a release or a version itself ("and the release after?")."""
+    frame_words = tokens(frame)
+    if len(frame_words) < 4 or frame_words[0].lower not in {"which", "what"}:
+        return None
+    if any(w.lower in VERSION_NOUNS | _ONES | _PICKED for w in words) or any(
+            m.kind == "version" for m in mentions(fragment)):
+        return None
+    at = next((i for i, w in enumerate(frame_words[1:4], start=1) if w.lower in VERSION_NOUNS), None)
+    if at is None or at + 2 >= len(frame_words):
+        return None
+    verb = frame_words[at + 1]
+    if not (verb.text.isalpha() and verb.text.islower()) or verb.lower in _NOT_ALIGNED | PREPOSITIONS:
+        return None
+    span = noun_phrase(frame_words, at + 2)
+    if span is None:
+        return None
+    start = frame_words[span[0]].start
+    end = start + len(phrase(frame_words, *span, frame))
+    return frame[:start] + fragment.strip().rstrip("?.!").strip() + frame[end:]
 
 
 _NOT_ALIGNED = DETERMINERS | PREPOSITIONS | CONJUNCTIONS | AUXILIARIES | WH_WORDS | _SINGULAR | _PLURAL
@@ -899,6 +969,8 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if _subject_pronoun(words, index):
             found.append((index, "singular"))
             continue
+        if _expletive(words, index):
+            continue  # "what does it mean when policy-rc.d returns 102": the "it" is the clause after it
         if lower in _DEMONSTRATIVES and after in _ONES:
             found.append((index, "demonstrative"))  # "what supports that one today": a thing the thread named
             continue
@@ -988,14 +1060,29 @@ def _closing_object(words: list[Token], index: int) -> bool:
     return index > 0 and index + 2 == len(words) and _content_word(words[index - 1].lower)
 
 
+# "it" standing for the clause after it: "what does it mean when …", "is it safe to …"
+_EXPLETIVE_HEADS = word_set(
+    "mean means possible safe ok okay worth necessary recommended required allowed advisable enough")
+_CLAUSE_OPENERS = word_set("when if to for whether")
+
+
+def _expletive(words: list[Token], index: int) -> bool:
+    """Whether words[index] is an "it" that points at nothing the thread named but at the clause after the word that
+    follows it: "what does it mean when policy-rc.d returns 102", "is it safe to delete the cache". Not "does it take
+    a config file" nor a bare "what does it mean"."""
+    if words[index].lower != "it" or index + 2 >= len(words):
+        return False
+    return words[index + 1].lower in _EXPLETIVE_HEADS and words[index + 2].lower in _CLAUSE_OPENERS
+
+
 def _subject_pronoun(words: list[Token], index: int) -> bool:
     """Whether words[index] is "this" or "that" standing alone as the subject, after "does" and before a verb: "how
     many employees does that pay for?", "does this include the fee?". The word after it is a verb when the question
     ends after it or a preposition or an article follows; "does that budget cover travel?" has a noun there."""
     if words[index].lower not in {"this", "that"} or not index or words[index - 1].lower not in DO_MODALS:
         return False
-    if index + 1 >= len(words):
-        return False
+    if index + 1 >= len(words) or words[index + 1].lower in _ONES:
+        return False  # "who did that one": "that one" is the thing, "did" the verb
     following = words[index + 2].lower if index + 2 < len(words) else None
     return following is None or following in PREPOSITIONS | DETERMINERS
 
@@ -1071,8 +1158,10 @@ def _resolve(
         if not any(name.lower() in own for name in names):
             return Reading(question, True, "unclear", tuple(names), words[index].text)
         return None
-    if form == "plural" and words[index].lower in {"they", "them", "their"} and _asked_who(frame) \
-            and (named := _named_in_answer(frame)):
+    if form == "plural" and words[index].lower in {"they", "them", "their"} and _asked_who(frame):
+        named = _named_in_answer(frame)
+        if named is None:  # whoever the answer should have named: it named no one
+            return Reading(question, True, "unclear", (), words[index].text)
         if f"the {named}".lower() in strip_citations(frame.answer).lower():
             named = f"the {named}"
         return _replace(question, words, index, named)  # "Who reviews the models?" "What do they look at?"
@@ -1292,7 +1381,10 @@ def _demonstrative(
         asked = asked_noun(frame.reading)
         if asked and (noun.lower == "one" or same_noun(noun.lower, asked)
                       or {noun.lower, asked} <= VERSION_NOUNS):  # "that release" after "which libffi version …"
-            if named := answered(frame.reading, frame.answer) or code_given(frame.reading, frame.answer):
+            # a release by its number with its owner ("crcmod 1.6"), before the words its answer wrapped it in ("1.6
+            # Enhancement Release")
+            code, phrased = code_given(frame.reading, frame.answer), answered(frame.reading, frame.answer)
+            if named := (code or phrased) if asked in VERSION_NOUNS else (phrased or code):
                 return start, end, named
             if relative := relative_phrase(frame.reading, asked):
                 return start, end, relative
@@ -1325,11 +1417,14 @@ _ASKS_RELEASE = re.compile(r"\b(?:released?|releases|came\s+out|come\s+out|out|s
 
 
 def _named_in_answer(frame: Earlier) -> str | None:
-    """The first name the earlier answer gives that its question did not."""
+    """The first name the earlier answer gives that its question did not; not a heading's word in capitals
+    ("HISTORY", "NOTE"), which names nothing."""
     asked = {m.text.lower() for m in mentions(frame.reading)}
     text = strip_citations(frame.answer or "")
     for m in mentions(text):
-        if m.kind == "name" and m.text.lower() not in asked and not any(m.text.lower() in a for a in asked):
+        shouted = m.text.isupper() and all(is_ordinary(part.lower()) for part in m.text.split())
+        if m.kind == "name" and not shouted and m.text.lower() not in asked and not any(
+                m.text.lower() in a for a in asked):
             return m.text
     return None
 

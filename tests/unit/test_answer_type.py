@@ -466,6 +466,15 @@ def test_a_table_rows_column_name_is_no_persons_name() -> None:
     assert gives_type("Office: Oslo; Owner: Kari Nordmann", "person", "Who runs the Oslo office?")
 
 
+def test_a_release_title_or_a_month_is_no_persons_name() -> None:
+    # conversations tune cv-257: "who did that one" read as "Who did crcmod 1.6" was answered at 0.74 with the
+    # changelog's heading "1.6 Enhancement Release - Jan 24, 2010"
+    question = "Who did crcmod 1.6?"
+    assert not gives_type("1.6 Enhancement Release - Jan 24, 2010", "person", question)
+    assert not gives_type("2.0 Bugfix Release - Sept. 3, 2011", "person", question)
+    assert gives_type("1.6 was made by Craig McQueen", "person", question)
+
+
 def test_which_unit_asks_for_a_unit() -> None:
     # configdocs cd-043
     question = "In which unit is DRD's --exclusive-threshold given?"

@@ -6,7 +6,7 @@ import pytest
 
 from masis.judge.mentions import coordinated, mentions
 from masis.judge.names import product_names, tool_names
-from masis.judge.reading import Earlier, read, topic
+from masis.judge.reading import Earlier, points_back, read, topic
 
 
 def turn(question: str, answer: str = "", reading: str | None = None) -> Earlier:
@@ -854,3 +854,88 @@ def test_it_after_which_option_is_the_flag_the_answer_gave_first() -> None:
               "'${pid}-${rotation}.log' server.js [nodejs-tracing.html#8].")
     assert read("which placeholders can it use?", [Earlier(first, first, answer)]).text == (
         "Which placeholders can --trace-event-file-pattern use?")
+
+
+def test_a_yes_no_question_s_subject_ends_at_a_tool_or_a_name_before_its_verb() -> None:
+    # conversations tune cv-270: "does supervisord need root …" is about supervisord, not "supervisord need"
+    assert topic("does supervisord need root to switch to the user set in [supervisord]") == "supervisord"
+    assert topic("does eslint handle jsx out of the box") == "eslint"
+    assert topic("does the Heron S1 cover accidental damage?") == "the Heron S1"
+    assert topic("does the warranty cover water damage") == "the warranty"
+    # "of" keeps the phrase whole: the verb list is no reason to cut "the cost of support"
+    assert topic("does the cost of support cover travel") == "the cost of support"
+
+
+def test_what_if_after_a_yes_no_question_asks_what_happens_to_its_subject() -> None:
+    first = "does supervisord need root to switch to the user set in [supervisord]"  # conversations tune cv-270
+    assert read("and what if it cant switch", [turn(first)]).text == "What happens if supervisord cant switch?"
+    # "and if …" asks the same question under the condition (cv-136), as before
+    timeout = "what exit code does timeout give if it finds the command but can't run it"
+    assert read("and if the command doesnt exist", [turn(timeout)]).text == (
+        "What exit code does timeout give if the command doesnt exist?")
+
+
+def test_a_fragment_after_which_release_did_something_takes_the_place_of_what_it_did_it_to() -> None:
+    # conversations tune cv-310 ("Which packing and unpacking in") and cv-257 ("Which the xor out thing")
+    assert read("and packing and unpacking?", [turn("which einops version brought einsum in")]).text == (
+        "Which einops version brought packing and unpacking in")
+    assert read("and the xor out thing?", [turn("which crcmod release added python 3 support")]).text == (
+        "Which crcmod release added the xor out thing")
+    # a fragment naming a release or a version is not what the release acted on
+    crcmod = [turn("which crcmod release added python 3 support")]
+    assert read("and the release after?", crcmod).text != "Which crcmod release added the release after"
+    assert read("and 1.8?", crcmod).text != "Which crcmod release added 1.8"
+
+
+def test_an_it_that_stands_for_the_clause_after_it_points_at_nothing() -> None:
+    # conversations check cv-220 (disclosed: a check case): "What does it mean when policy-rc.d returns 102?" is
+    # self-contained; it was read as "What does (DynamicUser) mean when …"
+    uids = [turn("which uid range does systemd hand out for DynamicUser"), turn("why those numbers")]
+    reading = read("What does it mean when policy-rc.d returns 102?", uids)
+    assert (reading.text, reading.rule) == ("What does it mean when policy-rc.d returns 102?", "self-contained")
+    assert not points_back("is it safe to delete the cache when pip is running")
+    # an "it" with an object after its verb, or alone, still points back
+    assert points_back("what does it mean")
+    assert points_back("does it take a config file")
+
+
+def test_that_one_after_which_release_is_the_release_by_its_number() -> None:
+    # conversations tune cv-257: "who did that one" was read "Who did crcmod 1.6 one" ("that" taken for the subject
+    # of "one"), and "that one" then as "1.6 Enhancement Release", the words the answer wrapped the number in
+    crcmod = [turn("which crcmod release added python 3 support"),
+              turn("and the xor out thing?", reading="Which crcmod release added the xor out thing",
+                   answer="1.6 Enhancement Release - Jan 24, 2010: * Added XOR out feature to allow creation of "
+                          "standard CRC algorithms [crcmod-changelog.txt#1].")]
+    assert read("who did that one", crcmod).text == "Who did crcmod 1.6"
+
+
+def test_a_fragment_that_would_go_before_the_frame_s_question_is_asked_back() -> None:
+    # conversations tune cv-262: "and to get rid of one?" was read "Get rid of one what does pg_createcluster …"
+    debian = [turn("on debian what does pg_createcluster actually do")]
+    reading = read("and to get rid of one?", debian)
+    assert (reading.rule, reading.unclear) == ("unclear", "to get rid of one")
+    # a swap inside the frame keeps its opening
+    assert read("and on ubuntu?", debian).text == "On ubuntu what does pg_createcluster actually do"
+
+
+def test_they_after_who_is_whom_the_answer_named_and_never_a_heading_in_capitals() -> None:
+    # conversations tune cv-254: "where are they based" was read "Where are HISTORY based", a heading of the quote
+    first = "who actually decides when a leap second gets added"
+    heading = ("# # # HISTORY # The first leap second was added on June 30, 1972 "
+               "[hypothesis-leap-seconds.txt#3].")
+    reading = read("where are they based", [turn(first, answer=heading)])
+    assert (reading.rule, reading.unclear) == ("unclear", "they")  # the answer named no one: asked back
+    named = "The IERS decides; NOTE: see its bulletin [leap-seconds.txt#3]."
+    assert read("where are they based", [turn(first, answer=named)]).text == "Where are the IERS based"
+
+
+def test_and_to_do_something_else_keeps_the_tool_the_frame_named() -> None:
+    # conversations tune cv-260: "and to load a file into a table?" lost bq and was answered from gcloud's notes
+    tools = tool_names(["bq-README.txt", "gcloud-RELEASE_NOTES.md", "gsutil-README.md"])
+    bq = [turn("how do i get help on one specific bq command")]
+    assert read("and to load a file into a table?", bq, tools=tools).text == (
+        "How do i load a file into a table with bq?")
+    # a tool the frame had do the deed is kept where it was (cv-321)
+    ctest = [turn("how do i make ctest stop at the first failing test")]
+    assert read("and to only rerun the ones that failed last time?", ctest, tools=tool_names(["ctest.1.txt"])).text \
+        == "How do i make ctest only rerun the ones that failed last time?"
