@@ -167,6 +167,8 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
             last -= 1  # "is the dpkg Protected field spec final": the adjective is what it asks of it
         if last > first + 1 and words[last].lower in _PARTICLES and verb_like(words[last - 1]):
             last -= 1  # "carried out"
+        elif last > first and aux in _BE and words[last].lower in _PARTICLES and last == len(words) - 1:
+            last -= 1  # "when was httpcore 0.17.2 out": out is what it asks of it
         while last > first and (verb_like(words[last]) or _adverb(words[last])):
             last -= 1  # "what does npm unpublish actually delete" is about npm unpublish
         return first, last

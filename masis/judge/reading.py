@@ -293,6 +293,8 @@ def _ellipsis(
     if match is None:
         return None
     rest = match["rest"]
+    if match.re is _NOTHING_ON and _IT.search(rest):
+        return None  # "anything in it for logging?": what "it" is, the pronoun rules say; no case of the frame's ask
     pointed = [word.lower for word in tokens(rest)]
     if len(pointed) == 2 and pointed[0] in _DEMONSTRATIVES and pointed[1] in _ONES:
         return Reading(question, True, "unclear", (), rest)  # "and that one?": which one, the words do not say
@@ -304,8 +306,8 @@ def _ellipsis(
         rest = _SAME_PERIOD.sub("", rest).strip() or rest
     rest = _recased(rest, frames, names)
     words = tokens(rest)
-    if not words or len(words) > 6 or words[0].lower in WH_WORDS:
-        return None
+    if not words or len(words) > 6 or any(word.lower in WH_WORDS for word in words):
+        return None  # "and then what escapes the delimiter?" asks a question of its own
     if swapped := _same_slot(frames[0], rest):  # "gitweb?" after "and git remote -v?" took git add -i's place
         return _dependent(swapped, "ellipsis")
     swapped = _swap(frame, rest, frames)
@@ -540,8 +542,23 @@ def _lost_words(fragment: str, reading: str) -> list[str]:
     return [w.text for w in tokens(fragment) if w.lower not in pointing and w.lower not in kept]
 
 
+# the scene a question sets before it asks: "in an alsa plug pcm what …", "with python-multipart's parse_form, which …"
+_SCENE = re.compile(r"^\s*(?:in|with|on|for|under|using)\s+\S[^?]*?(?:,\s*|\s+)(?=(?:what|which|who|when|where|how)\b)",
+                    re.IGNORECASE)
+
+
 def _swap(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
-    """The frame asked about the fragment: the frame's mention of the fragment's shape gives way to it."""
+    """The frame asked about the fragment: the frame's mention of the fragment's shape gives way to it. A frame that
+    sets a scene before its question keeps it, and the fragment goes into the question ("and copy?" after "in an
+    alsa plug pcm what does route_policy average do")."""
+    scene = _SCENE.match(frame)
+    same_place = scene is not None and fragment.lower().split()[:1] == scene.group(0).lower().split()[:1]
+    if scene and not same_place and (swapped := _swap_in(frame[scene.end() :], fragment, frames)):
+        return frame[: scene.end()] + swapped
+    return _swap_in(frame, fragment, frames)
+
+
+def _swap_in(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
     words = tokens(fragment)
     preposition = words[0].lower if words[0].lower in PREPOSITIONS else None
     if preposition:

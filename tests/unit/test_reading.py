@@ -939,3 +939,30 @@ def test_and_to_do_something_else_keeps_the_tool_the_frame_named() -> None:
     ctest = [turn("how do i make ctest stop at the first failing test")]
     assert read("and to only rerun the ones that failed last time?", ctest, tools=tool_names(["ctest.1.txt"])).text \
         == "How do i make ctest only rerun the ones that failed last time?"
+
+
+def test_anything_in_it_reads_it_as_the_release_the_thread_is_about() -> None:
+    # conversations tune cv-280: "anything in it for logging?" was put in the frame as typed and asked back for "it"
+    answer = ("0.17.2 (May 23th, 2023): Add socket_options argument to ConnectionPool and HTTProxy classes. (#668) "
+              "[httpcore-METADATA.md#23].")
+    thread = [turn("which httpcore version added socket_options to ConnectionPool", answer=answer),
+              turn("when was that out", reading="When was httpcore 0.17.2 out", answer=answer)]
+    assert read("anything in it for logging?", thread).text == "Anything in httpcore 0.17.2 for logging?"
+    assert topic("When was httpcore 0.17.2 out") == "httpcore 0.17.2"  # "out" is what it asks of it
+
+
+def test_a_frame_that_sets_a_scene_before_its_question_keeps_it() -> None:
+    # conversations check cv-215 had read "and copy?" as "Copy pcm what does route_policy average do"
+    pcm = [turn("in an alsa plug pcm what does route_policy average do")]
+    assert read("and copy?", pcm).text == "In an alsa plug pcm what does route_policy copy do"
+    # a fragment in the scene's own place takes it (the frame's question stays)
+    debian = [turn("on debian what does pg_createcluster actually do")]
+    assert read("and on ubuntu?", debian).text == "On ubuntu what does pg_createcluster actually do"
+
+
+def test_a_fragment_that_asks_a_question_of_its_own_is_no_ellipsis() -> None:
+    # conversations tune cv-303: "and then what escapes the delimiter?" was read "Then what escapes the delimiter what
+    # does --quoting 3 mean"
+    reading = read("and then what escapes the delimiter?", [turn("in csvkit what does --quoting 3 mean")])
+    assert reading.rule != "ellipsis"
+    assert "mean" not in reading.text
