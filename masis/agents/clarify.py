@@ -263,18 +263,11 @@ def answers(kind: str, options: list[str], text: str) -> bool:
     new question (False), read with the thread's earlier turns. What a button says, typed ("cancel", "use this draft",
     an option's label), answers it; after "nothing matched" any other text rephrases the question, so it is a new one;
     otherwise a message that reads as a question in full is a new one ("What about sqlite?" after "which one do you
-    mean?" is an ellipsis of the question before), and so is one that carries the thread on ("and for resolved")
-    after a question asking for a narrower or another question; anything else answers it ("the Q3 report", "the
-    Heron S1 one", "I meant the FY2026 budget")."""
+    mean?" is an ellipsis of the question before), and anything else answers it ("the Q3 report", "the Heron S1
+    one", "I meant the FY2026 budget")."""
     if typed_choice(text, options, kind) is not None:
         return True
-    if kind in {"low_confidence", "near_miss"} and _CARRIES_ON.match(text):
-        return False  # "and for resolved", "and es3?": the thread carried on to another thing, not a narrower ask
     return kind != "zero_results" and not in_full(text)
-
-
-# a message that carries the thread on to another thing: "and …", "what about …", "same for …"
-_CARRIES_ON = re.compile(r"^\s*(?:and|(?:what|how)\s+about|same\s+(?:for|with))\b", re.IGNORECASE)
 
 
 def named_source(text: str, options: list[str]) -> str | None:

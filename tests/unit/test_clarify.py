@@ -105,12 +105,6 @@ WHILE_WAITING = [
     ("low_confidence", "whats the default connect timeout for ccache's redis backend", False),  # "whats" (cv-351)
     ("unclear_reference", "What about sqlite?", False),  # read with the thread, not alone (cv-296)
     ("unclear_reference", "the Heron S1 one", True),
-    # a message carrying the thread on to another thing is a new question, however short (conversations tune
-    # cv-142: "and for resolved" after "how would a distro point it somewhere else" was taken for its narrower form)
-    ("low_confidence", "and for resolved", False),
-    ("near_miss", "And its capacity?", False),
-    ("low_confidence", "same for npm exec", False),
-    ("unclear_reference", "and the Heron S1", True),  # "which one do you mean?" is answered by a name, "and" or not
 ]
 
 
