@@ -110,6 +110,8 @@ def topic(question: str, possessor: bool = False) -> str | None:
             return ("the " if the else "") + mention.text
     if first == last and verb_like(words[first]):
         return None  # "How much is budgeted for …?": a participle, not a thing
+    if words[first].lower in CONJUNCTIONS:
+        return None  # "and unpacking" of "which einops version brought packing and unpacking in" is no thing
     text = phrase(words, first, last, question)
     if words[first].lower in {"a", "an"}:
         text = "the " + text.split(" ", 1)[1]

@@ -333,10 +333,14 @@ def _tool_keys(text: str) -> set[str]:
 
 def _same_opening(frame: str, reading: str) -> bool:
     """Whether a reading still opens with the frame's question word or preposition ("what", "does", "on debian what
-    …"): a swap puts a thing in the frame's place for one, never before its question."""
-    opening, reopened = tokens(frame)[:1], tokens(reading)[:1]
+    …"): a swap puts a thing in the frame's place for one, never before its question, nor between a question word and
+    its noun ("Which the release after support", "What the type class does dig use")."""
+    opening, reopened = tokens(frame)[:1], tokens(reading)[:2]
     if not opening or opening[0].lower not in WH_WORDS | AUXILIARIES | PREPOSITIONS:
         return True
+    if (len(reopened) == 2 and reopened[0].lower in {"what", "which"} and not reopened[0].possessive  # "What's the"
+            and reopened[1].lower in {"the", "a", "an"}):
+        return False
     return bool(reopened) and reopened[0].lower == opening[0].lower
 
 

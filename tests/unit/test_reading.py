@@ -966,3 +966,20 @@ def test_a_fragment_that_asks_a_question_of_its_own_is_no_ellipsis() -> None:
     reading = read("and then what escapes the delimiter?", [turn("in csvkit what does --quoting 3 mean")])
     assert reading.rule != "ellipsis"
     assert "mean" not in reading.text
+
+
+def test_a_swap_that_leaves_an_article_after_what_or_which_is_asked_back() -> None:
+    # conversations tune cv-351 ("What the type class does dig use …") and a csvkit thread ("Which the release after
+    # support"): the fragment went between the question word and its noun
+    for frame, fragment in (("what query class does dig use if i dont pass -c", "and the type?"),
+                            ("which csvkit release added zstandard support", "and the release after?")):
+        reading = read(fragment, [turn(frame)])
+        assert reading.rule == "unclear", reading.text
+    # "What's the …" is a question word and its verb, not one and an article
+    assert read("And its capacity?", [turn("What's the Falcon X2's battery life?")]).rule == "ellipsis"
+
+
+def test_a_subject_never_opens_with_a_conjunction() -> None:
+    # conversations tune cv-310: "it" after "which einops version brought packing and unpacking in" was read as
+    # "and unpacking"
+    assert topic("Which einops version brought packing and unpacking in") is None
