@@ -74,6 +74,7 @@ from masis.judge.phrases import (
     shared_ending,
     topic,
     unasked,
+    verb_like,
 )
 from masis.judge.sentences import split_sentences
 from masis.judge.stopwords import STOP_WORDS
@@ -228,8 +229,20 @@ def read(
                 # means is the user's to say (the word the user typed that points back)
                 pointing = next((word for word in re.findall(r"[a-z]+", typed.lower()) if word in _POINTING_BACK), "it")
                 return Reading(question, True, "unclear", (), "it" if typed_it else pointing)
+            if _doubled(reading.text, typed):
+                # "which of those does it discourage?" read "Which of pip pip discourage?": two antecedents run
+                # together, no question; what the words point at is the user's to say
+                pointing = next((word for word in re.findall(r"[a-z]+", typed.lower()) if word in _POINTING_BACK), None)
+                return Reading(question, True, "unclear", (), pointing or question.strip())
             return reading
     return _dependent(body, "carried") if picked else Reading(question, rule="self-contained")
+
+
+def _doubled(reading: str, typed: str) -> bool:
+    """Whether a reading says a word twice in a row where the question as typed did not ("pip pip")."""
+    typed_pairs = set(itertools.pairwise(word.lower for word in tokens(typed)))
+    return any(first == second and first.isalpha() and (first, second) not in typed_pairs
+               for first, second in itertools.pairwise(word.lower for word in tokens(reading)))
 
 
 _IT = re.compile(r"\bit\b", re.IGNORECASE)
@@ -1587,6 +1600,21 @@ def _compared(question: str, frames: list[Earlier]) -> Reading | None:
 # --- a missing entity, version or period ---------------------------------------------------------------
 
 
+# "which release …", "what version …": a release asked for with no owner of its own
+_BARE_RELEASE = re.compile(r"^\s*(?:which|what)\s+(release|version|edition|update|build)s?\b", re.IGNORECASE)
+
+
+def _release_owner(frame: str) -> str | None:
+    """The word before the release noun of a "which wadllib release …" question: the tool whose releases it asks of."""
+    words = tokens(frame)
+    if not words or words[0].lower not in {"which", "what"}:
+        return None
+    at = next((i for i, w in enumerate(words[1:4], start=1) if w.lower in VERSION_NOUNS), None)
+    if at is None or at < 2 or not _content_word(words[at - 1].lower):
+        return None
+    return words[at - 1].text
+
+
 def _carried(question: str, frames: list[Earlier], tools: AbstractSet[str] = frozenset()) -> Reading | None:
     """A question that names nothing, about something the previous question named ("What is the next release
     called?" after a question on Debian 12 Bookworm): the previous question's names and period go with it. A question
@@ -1596,6 +1624,16 @@ def _carried(question: str, frames: list[Earlier], tools: AbstractSet[str] = fro
     own = mentions(question)
     versions = [m for m in own if m.kind == "version"]
     if versions and len(own) == 1:  # "what did 2.39.1 merge?" after "... Git 2.39.2 ...": Git 2.39.1
+        words = tokens(question)
+        before = words[versions[0].first - 1] if versions[0].first else None
+        if before is not None and before.text.isalpha() and _content_word(before.lower) and not verb_like(before):
+            # "which release dropped python 3.4": the version has its owner already (not "python Wadllib 3.4"); the
+            # release asked for is the frame's tool's ("which wadllib release added …")
+            asked = _BARE_RELEASE.match(question)
+            owner = next((found for earlier in frames if (found := _release_owner(earlier.reading))), None)
+            if asked is None or owner is None:
+                return None
+            return _dependent(f"{question[: asked.start(1)]}{owner} {question[asked.start(1) :]}", "carried")
         for m in (m for earlier in frames for m in mentions(earlier.reading)):  # the latest that names one
             parts = m.text.split()
             if m.kind == "name" and len(parts) >= 2 and any(c.isdigit() for c in parts[-1]):

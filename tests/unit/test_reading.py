@@ -983,3 +983,22 @@ def test_a_subject_never_opens_with_a_conjunction() -> None:
     # conversations tune cv-310: "it" after "which einops version brought packing and unpacking in" was read as
     # "and unpacking"
     assert topic("Which einops version brought packing and unpacking in") is None
+
+
+def test_a_reading_that_says_a_word_twice_in_a_row_is_asked_back() -> None:
+    # conversations check cv-375 (disclosed: a check case): "which of those does it discourage?" was read "Which of
+    # pip pip discourage?" and answered wrong; the user is asked what "those" means
+    pip = [turn("which git url schemes does pip support",
+                answer="pip supports git+https and git+ssh [pip-vcs.md#1].")]
+    reading = read("which of those does it discourage?", pip)
+    assert (reading.rule, reading.unclear) == ("unclear", "those")
+
+
+def test_a_version_with_its_own_owner_is_not_given_the_frames() -> None:
+    # conversations check cv-158 (disclosed: a check case): "which release dropped python 3.4" after a wadllib thread
+    # was read "Which release dropped python Wadllib 3.4"; the release asked for is wadllib's, the version python's
+    thread = [turn("which wadllib release added python 3 support"), turn("when was it out")]
+    assert read("which release dropped python 3.4", thread).text == "Which wadllib release dropped python 3.4"
+    # a bare version still takes the frame's name (the rule's first case)
+    git = [turn("Which fix went into Git 2.39.2?")]
+    assert read("what did 2.39.1 merge?", git).text == "What did Git 2.39.1 merge?"
