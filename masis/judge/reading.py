@@ -632,12 +632,10 @@ def _swap_acted_on(frame: str, words: list[Token], fragment: str) -> str | None:
     fragment names another thing ("the xor out thing"), which takes the place of what the verb acts on, not of the
     release asked for. Not a fragment that names a release or a version itself ("and the release after?")."""
     frame_words = tokens(frame)
-    if len(frame_words) < 4 or frame_words[0].lower not in {"which", "what"}:
-        return None
     if any(w.lower in VERSION_NOUNS | _ONES | _PICKED for w in words) or any(
             m.kind == "version" for m in mentions(fragment)):
         return None
-    at = next((i for i, w in enumerate(frame_words[1:4], start=1) if w.lower in VERSION_NOUNS), None)
+    at = _release_noun(frame_words)
     if at is None or at + 2 >= len(frame_words):
         return None
     verb = frame_words[at + 1]
@@ -1604,12 +1602,17 @@ def _compared(question: str, frames: list[Earlier]) -> Reading | None:
 _BARE_RELEASE = re.compile(r"^\s*(?:which|what)\s+(release|version|edition|update|build)s?\b", re.IGNORECASE)
 
 
+def _release_noun(words: list[Token]) -> int | None:
+    """Where a "which/what … release/version …" question names the release it asks for, within its first words."""
+    if not words or words[0].lower not in {"which", "what"}:
+        return None
+    return next((i for i, w in enumerate(words[1:4], start=1) if w.lower in VERSION_NOUNS), None)
+
+
 def _release_owner(frame: str) -> str | None:
     """The word before the release noun of a "which wadllib release …" question: the tool whose releases it asks of."""
     words = tokens(frame)
-    if not words or words[0].lower not in {"which", "what"}:
-        return None
-    at = next((i for i, w in enumerate(words[1:4], start=1) if w.lower in VERSION_NOUNS), None)
+    at = _release_noun(words)
     if at is None or at < 2 or not _content_word(words[at - 1].lower):
         return None
     return words[at - 1].text
