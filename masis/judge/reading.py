@@ -1602,6 +1602,15 @@ def _compared(question: str, frames: list[Earlier]) -> Reading | None:
 _BARE_RELEASE = re.compile(r"^\s*(?:which|what)\s+(release|version|edition|update|build)s?\b", re.IGNORECASE)
 
 
+def _versioned_owner(frames: list[Earlier]) -> str | None:
+    """The name before the version of the latest versioned name the thread wrote: "Git" of "Git 2.39.2"."""
+    for mention in (m for earlier in frames for m in mentions(earlier.reading)):
+        parts = mention.text.split()
+        if mention.kind == "name" and len(parts) >= 2 and any(c.isdigit() for c in parts[-1]):
+            return " ".join(parts[:-1])
+    return None
+
+
 def _release_noun(words: list[Token]) -> int | None:
     """Where a "which/what … release/version …" question names the release it asks for, within its first words."""
     if not words or words[0].lower not in {"which", "what"}:
@@ -1629,22 +1638,19 @@ def _carried(question: str, frames: list[Earlier], tools: AbstractSet[str] = fro
     if versions and len(own) == 1:  # "what did 2.39.1 merge?" after "... Git 2.39.2 ...": Git 2.39.1
         words = tokens(question)
         before = words[versions[0].first - 1] if versions[0].first else None
+        named = _versioned_owner(frames)
         if before is not None and before.text.isalpha() and _content_word(before.lower) and not verb_like(before):
             # "which release dropped python 3.4": the version has its owner already (not "python Wadllib 3.4"); the
-            # release asked for is the frame's tool's ("which wadllib release added …")
+            # release asked for is the thread's tool's ("which wadllib release added …", "Wadllib 1.3.6")
             asked = _BARE_RELEASE.match(question)
-            owner = next((found for earlier in frames if (found := _release_owner(earlier.reading))), None)
+            owner = next((found for earlier in frames if (found := _release_owner(earlier.reading))), named)
             if asked is None or owner is None:
                 return None
             return _dependent(f"{question[: asked.start(1)]}{owner} {question[asked.start(1) :]}", "carried")
-        for m in (m for earlier in frames for m in mentions(earlier.reading)):  # the latest that names one
-            parts = m.text.split()
-            if m.kind == "name" and len(parts) >= 2 and any(c.isdigit() for c in parts[-1]):
-                words = tokens(question)
-                at = words[versions[0].first].start
-                text = question[:at] + " ".join(parts[:-1]) + " " + question[at:]
-                return _dependent(text, "carried")
-        return None
+        if named is None:
+            return None
+        at = words[versions[0].first].start
+        return _dependent(f"{question[:at]}{named} {question[at:]}", "carried")
     if own and all(m.kind == "flag" for m in own):  # "will -b restart anything on its own": needrestart's -b
         return _flag_owner(question, own[0], frames)
     if own or any(tool_key(word.text) in tools for word in tokens(question)):

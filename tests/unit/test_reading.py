@@ -999,6 +999,10 @@ def test_a_version_with_its_own_owner_is_not_given_the_frames() -> None:
     # was read "Which release dropped python Wadllib 3.4"; the release asked for is wadllib's, the version python's
     thread = [turn("which wadllib release added python 3 support"), turn("when was it out")]
     assert read("which release dropped python 3.4", thread).text == "Which wadllib release dropped python 3.4"
+    # or the thread's versioned name ("Wadllib 1.3.6": the thread as it went in cv-158)
+    thread = [turn("when did wadllib 1.3.6 come out"),
+              turn("what replaced buildout in it", reading="What replaced buildout in Wadllib 1.3.6")]
+    assert read("which release dropped python 3.4", thread).text == "Which Wadllib release dropped python 3.4"
     # a bare version still takes the frame's name (the rule's first case)
     git = [turn("Which fix went into Git 2.39.2?")]
     assert read("what did 2.39.1 merge?", git).text == "What did Git 2.39.1 merge?"
