@@ -1622,7 +1622,10 @@ def _release_owner(frame: str) -> str | None:
     """The word before the release noun of a "which wadllib release …" question: the tool whose releases it asks of."""
     words = tokens(frame)
     at = _release_noun(words)
-    if at is None or at < 2 or not _content_word(words[at - 1].lower):
+    if at is None or at < 2:
+        return None
+    owner = words[at - 1].lower
+    if not _content_word(owner) or owner in _PICKED or _degree(owner):  # "which other editions", "the latest release"
         return None
     return words[at - 1].text
 
@@ -1655,6 +1658,8 @@ def _carried(question: str, frames: list[Earlier], tools: AbstractSet[str] = fro
         return _flag_owner(question, own[0], frames)
     if own or any(tool_key(word.text) in tools for word in tokens(question)):
         return None
+    if _release_owner(question):
+        return None  # "Which negotiator release first lazy-loaded …" says whose release it asks for
     found = [m for m in mentions(frame) if m.kind in {"name", "version", "identifier", "flag"}]
     words = tokens(question)
     frame_words = {w.lower for w in tokens(frame)}

@@ -1006,3 +1006,14 @@ def test_a_version_with_its_own_owner_is_not_given_the_frames() -> None:
     # a bare version still takes the frame's name (the rule's first case)
     git = [turn("Which fix went into Git 2.39.2?")]
     assert read("what did 2.39.1 merge?", git).text == "What did Git 2.39.1 merge?"
+
+
+def test_a_question_that_names_whose_release_it_asks_for_carries_nothing() -> None:
+    # conversations tune cv-212: "Which negotiator release first lazy-loaded modules …" (negotiator: an English word,
+    # no workspace tool) was read "Which negotiator release of -n …" after a question on charset-normalizer's -n
+    thread = [turn("what does -n do in charset-normalizer's cli")]
+    question = "Which negotiator release first lazy-loaded modules from the main entry point?"
+    assert read(question, thread).rule == "self-contained"
+    # "which other editions" names no owner: the thread's thing is carried as before (cv-039)
+    rust = [turn("Which Rust edition does cargo new use by default?")]
+    assert read("Which other editions can I pick?", rust).text == "Which other editions of Rust can I pick?"
