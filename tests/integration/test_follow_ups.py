@@ -164,9 +164,12 @@ def test_a_follow_up_that_drifts_to_a_document_the_thread_never_used_is_asked_ba
     # about; left as typed, the question matched underscore's changelog ("neutral 'allowed' terminology") at 0.85
     with Engine(make_settings(tmp_path / "data")) as engine:
         assert not engine.ingest_paths("more", [REPO / "data" / "moredocs" / "files"]).failed
-        for question in ("who actually decides when a leap second gets added", "where are they based"):
-            earlier = engine.ask("more", question, thread_id="t-leap")
-            assert {c.doc_name for c in earlier.citations} == {"hypothesis-leap-seconds.txt"}
+        first = engine.ask("more", "who actually decides when a leap second gets added", thread_id="t-leap")
+        assert {c.doc_name for c in first.citations} == {"hypothesis-leap-seconds.txt"}
+        # the answer names no one (its quote's "HISTORY" is a heading), so "they" is asked back since stop 77 (it
+        # was read "Where are HISTORY based")
+        second = engine.ask("more", "where are they based", thread_id="t-leap")
+        assert second.clarification is not None and second.clarification.kind == "unclear_reference"
         outcome = engine.ask("more", "which dates are they allowed to use", thread_id="t-leap")
     assert outcome.status == "needs_clarification"
     assert outcome.clarification is not None and outcome.clarification.kind == "low_confidence"
