@@ -327,6 +327,14 @@ _FLAG_NOUNS = word_set("option flag switch")  # the nouns a command line's flags
 _GIVEN_RELEASE = re.compile(r"^v?\d+(?:\.\d+)+[a-z]?$")
 
 
+def asked_noun_at(words: list[Token], nouns: frozenset[str]) -> int | None:
+    """Where a "which/what …" question names the kind of thing it asks for, one of `nouns`, within its first words
+    ("which csvkit *release* added …", "which easyrsa *option* sets …")."""
+    if not words or words[0].lower not in {"which", "what"}:
+        return None
+    return next((i for i, word in enumerate(words[1:4], start=1) if word.lower in nouns), None)
+
+
 def code_given(question: str, answer: str, releases: bool = True) -> str | None:
     """The one code the earlier answer's first quote gave a "which N" question whose N is a code, not a phrase: a
     flag ("which easyrsa option sets a custom renew grace period" "Add option '--renew-days=NN' …" -> "--renew-days"),
@@ -336,9 +344,7 @@ def code_given(question: str, answer: str, releases: bool = True) -> str | None:
     with `releases` (a later "it" is rather the thing the release added: "who contributed it?" after "which
     pyenv-virtualenv release added activate/deactivate hooks")."""
     words = tokens(question)
-    if not words or words[0].lower not in {"which", "what"}:
-        return None
-    at = next((i for i, word in enumerate(words[1:4], start=1) if word.lower in VERSION_NOUNS | _CODE_NOUNS), None)
+    at = asked_noun_at(words, VERSION_NOUNS | _CODE_NOUNS)
     cited = CITATION.search(answer or "")  # the first quote ends at its citation, whatever follows it
     first = strip_citations(answer[: cited.start()]) if cited else ""
     if at is None or not first:

@@ -64,6 +64,7 @@ from masis.judge.phrases import (
     VERSION_NOUNS,
     answered,
     asked_noun,
+    asked_noun_at,
     code_given,
     focus,
     likeness,
@@ -227,15 +228,18 @@ def read(
                 # "and the bugfix release after it?" put in the frame as typed ("When did the bugfix release after
                 # it"), or "that release" read as "the release that added it": an "it" is still unread, and what it
                 # means is the user's to say (the word the user typed that points back)
-                pointing = next((word for word in re.findall(r"[a-z]+", typed.lower()) if word in _POINTING_BACK), "it")
-                return Reading(question, True, "unclear", (), "it" if typed_it else pointing)
+                return Reading(question, True, "unclear", (), "it" if typed_it else _pointing_word(typed) or "it")
             if _doubled(reading.text, typed):
                 # "which of those does it discourage?" read "Which of pip pip discourage?": two antecedents run
                 # together, no question; what the words point at is the user's to say
-                pointing = next((word for word in re.findall(r"[a-z]+", typed.lower()) if word in _POINTING_BACK), None)
-                return Reading(question, True, "unclear", (), pointing or question.strip())
+                return Reading(question, True, "unclear", (), _pointing_word(typed) or question.strip())
             return reading
     return _dependent(body, "carried") if picked else Reading(question, rule="self-contained")
+
+
+def _pointing_word(typed: str) -> str | None:
+    """The first word the user typed that points back at something said before ("those", "it")."""
+    return next((word for word in re.findall(r"[a-z]+", typed.lower()) if word in _POINTING_BACK), None)
 
 
 def _doubled(reading: str, typed: str) -> bool:
@@ -296,7 +300,7 @@ def _ellipsis(
         text = f"{how.group(0)}{by}{match['rest']}"
         resolved = _pronouns(f"{text}?", frames, None)
         text = resolved.text.rstrip("?") if resolved and not resolved.unclear else text
-        if not by and (tool := _frame_tool(frame, tools)) and tool_key(tool) not in _tool_keys(text):
+        if not by and (tool := _subject_tool(frame, tools, text, anywhere=True)):
             text = f"{text} with {tool}"  # "and to load a file into a table?" after "… one specific bq command"
         return _dependent(f"{text}?", "ellipsis")
     if (match := _AND_TO.match(question)) and (made := _WHICH_MAKES.match(frame)):
@@ -332,16 +336,6 @@ def _ellipsis(
         # get rid of one?" put before "what does pg_createcluster actually do"
         return Reading(question, True, "unclear", (), rest)
     return _dependent(swapped, "ellipsis")
-
-
-def _frame_tool(frame: str, tools: AbstractSet[str]) -> str | None:
-    """The one tool of the workspace (`tools`) the frame names, as the frame wrote it."""
-    named = {word.text for word in tokens(frame) if tool_key(word.text) in tools}
-    return named.pop() if len(named) == 1 else None
-
-
-def _tool_keys(text: str) -> set[str]:
-    return {tool_key(word.text) for word in tokens(text)}
 
 
 def _same_opening(frame: str, reading: str) -> bool:
@@ -635,7 +629,7 @@ def _swap_acted_on(frame: str, words: list[Token], fragment: str) -> str | None:
     if any(w.lower in VERSION_NOUNS | _ONES | _PICKED for w in words) or any(
             m.kind == "version" for m in mentions(fragment)):
         return None
-    at = _release_noun(frame_words)
+    at = asked_noun_at(frame_words, VERSION_NOUNS)
     if at is None or at + 2 >= len(frame_words):
         return None
     verb = frame_words[at + 1]
@@ -1349,17 +1343,19 @@ def _topic(
     return None
 
 
-def _subject_tool(frame: str, tools: AbstractSet[str], question: str) -> str | None:
+def _subject_tool(frame: str, tools: AbstractSet[str], question: str, anywhere: bool = False) -> str | None:
     """The one workspace tool `frame` names, as the frame wrote it, when `question` does not name it and the frame
     names it as what it asks about ("if pg_restore hits an error halfway does it stop?", "how do i get libcbor on
     ubuntu"), not after a preposition ("the code of conduct for node-gyp": that code is what a later "it" means), an
-    article ("the roadmap": a document's word, not a tool's) or a wh-word ("which git hook runs …": the hook)."""
+    article ("the roadmap": a document's word, not a tool's) or a wh-word ("which git hook runs …": the hook). With
+    `anywhere`, wherever the frame names it (the tool "and to load a file into a table?" is done with, after "how do i
+    get help on one specific bq command")."""
     words = tokens(frame)
     found = {tool_key(word.text) for word in words if tool_key(word.text) in tools}
     if len(found) != 1 or found & {tool_key(word.text) for word in tokens(question)}:
         return None
-    return next((word.text for at, word in enumerate(words) if tool_key(word.text) in found
-                 and (at == 0 or words[at - 1].lower not in PREPOSITIONS | DETERMINERS | WH_WORDS)), None)
+    return next((word.text for at, word in enumerate(words) if tool_key(word.text) in found and (
+        anywhere or at == 0 or words[at - 1].lower not in PREPOSITIONS | DETERMINERS | WH_WORDS)), None)
 
 
 def _names_a_thing(text: str) -> bool:
@@ -1599,7 +1595,7 @@ def _compared(question: str, frames: list[Earlier]) -> Reading | None:
 
 
 # "which release …", "what version …": a release asked for with no owner of its own
-_BARE_RELEASE = re.compile(r"^\s*(?:which|what)\s+(release|version|edition|update|build)s?\b", re.IGNORECASE)
+_BARE_RELEASE = re.compile(rf"^\s*(?:which|what)\s+({'|'.join(sorted(VERSION_NOUNS))})s?\b", re.IGNORECASE)
 
 
 def _versioned_owner(frames: list[Earlier]) -> str | None:
@@ -1611,17 +1607,10 @@ def _versioned_owner(frames: list[Earlier]) -> str | None:
     return None
 
 
-def _release_noun(words: list[Token]) -> int | None:
-    """Where a "which/what … release/version …" question names the release it asks for, within its first words."""
-    if not words or words[0].lower not in {"which", "what"}:
-        return None
-    return next((i for i, w in enumerate(words[1:4], start=1) if w.lower in VERSION_NOUNS), None)
-
-
 def _release_owner(frame: str) -> str | None:
     """The word before the release noun of a "which wadllib release …" question: the tool whose releases it asks of."""
     words = tokens(frame)
-    at = _release_noun(words)
+    at = asked_noun_at(words, VERSION_NOUNS)
     if at is None or at < 2:
         return None
     owner = words[at - 1].lower
