@@ -183,7 +183,7 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
 _BASE_VERBS = word_set(
     "need have support handle cover require accept allow keep overwrite override follow respect honour honor ignore "
     "wait exit retry fall leave pull bring ship bundle encrypt verify trust expose listen bind affect apply mean "
-    "understand recognise recognize see pick prefer hit reach sit go stay survive")
+    "understand recognise recognize see pick prefer hit reach sit go come stay survive")
 
 
 def _base_verb(words: list[Token], first: int, last: int) -> int | None:

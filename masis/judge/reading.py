@@ -346,7 +346,7 @@ def _same_opening(frame: str, reading: str) -> bool:
     if not opening or opening[0].lower not in WH_WORDS | AUXILIARIES | PREPOSITIONS:
         return True
     if (len(reopened) == 2 and reopened[0].lower in {"what", "which"} and not reopened[0].possessive  # "What's the"
-            and reopened[1].lower in {"the", "a", "an"}):
+            and reopened[1].lower in {"the", "a", "an"} | _DEMONSTRATIVES):  # "What that version if …"
         return False
     return bool(reopened) and reopened[0].lower == opening[0].lower
 
@@ -1201,14 +1201,27 @@ def _resolve(
             kinds = f"{thing} {asked}s" if thing and not _plural(thing) else f"{asked}s"
             return words[index].start, words[index].start + len(words[index].text), f"the {kinds}"
         if not group and words[index].lower in {"they", "them"} and thing and not _plural(thing):
+            if (words[index].lower == "them" and index and _acts_on(words[index - 1])
+                    and len(acted := _plural_objects(frame.reading)) == 1):
+                # "so what are my options if i need them" after "can mawk's regex engine do brace expressions": the
+                # things the question asked of, not the tool it asked about
+                return _replace(question, words, index, acted[0])
             # "where do they fix it" after a question on a warranty claim: "they" are the people who do it, not
             # the claim; the pronoun stays as typed
             return words[index].start, words[index].start + len(words[index].text), words[index].text
+    elif words[index].lower == "it" and _asks_of_release(question, words, index) and (
+            release := _release_asked(frame)):
+        thing = release  # "when did it come out" after "which httpcore2 release started requiring Trio 0.34.0"
     elif words[index].lower in {"it", "that"} and (
             code := code_given(frame.reading, frame.answer, releases=words[index].lower == "that")):
         thing = code  # "which release added it?" after "which easyrsa option …": the option its answer gave
     else:
-        thing = _topic(frames, words[index].lower == "its", tools, question)
+        # a release is not what a question asking for a release asks it of ("which later release added a mismatch mode
+        # for it?" after "When did strace 5.12 come out": the option asked about before); its subject may be one
+        # ("which pytest release did it add support for?" after "… pytest-benchmark 4.0.0 …")
+        releases = asked_noun(question) not in VERSION_NOUNS or (
+            index > 0 and words[index - 1].lower in DO_MODALS | AUXILIARIES)
+        thing = _topic(frames, words[index].lower == "its", tools, question, releases)
         if thing and _repeats(question, thing):
             named = [m.text for f in frames for m in mentions(thing) if m.kind == "name"]
             thing = f"the {named[0]}" if named else thing
@@ -1235,6 +1248,50 @@ def _plural(thing: str) -> bool:
     Labs"; not "the warranty claim"."""
     last = thing.split()[-1].lower() if thing.split() else ""
     return " and " in thing or (last.endswith("s") and not last.endswith(("ss", "us", "is", "'s")))
+
+
+def _asks_of_release(question: str, words: list[Token], index: int) -> bool:
+    """Whether an "it" is asked of as a release: when it came out, or what is in it ("what got fixed in it"); not what
+    it added ("who contributed it?"), nor in a question that asks for a release of its own ("which later release added
+    a mismatch mode for it?": "it" is the option)."""
+    if asked_noun(question) in VERSION_NOUNS:
+        return False
+    return bool(_ASKS_RELEASE.search(question)) or (index == len(words) - 1 and words[index - 1].lower == "in")
+
+
+def _release_asked(frame: Earlier) -> str | None:
+    """The release a "which … release …?" question asked for: the one its answer gave by number ("csvkit 1.5.0"), or
+    the question made a phrase ("the httpcore2 release that started requiring Trio 0.34.0 …")."""
+    asked = asked_noun(frame.reading)
+    if asked not in VERSION_NOUNS or tokens(frame.reading)[0].lower not in {"which", "what"}:
+        return None
+    return code_given(frame.reading, frame.answer) or relative_phrase(frame.reading, asked)
+
+
+def _acts_on(word: Token) -> bool:
+    """Whether a word may be a verb whose object follows it ("need them", "disable them"): a lower-case word that is no
+    preposition, auxiliary, article, conjunction or pronoun ("all of them" is not)."""
+    return (word.text.islower() and word.lower.isalpha() and word.lower not in _POINTING_BACK | _PEOPLE
+            and word.lower not in PREPOSITIONS | AUXILIARIES | DO_MODALS | DETERMINERS | CONJUNCTIONS | WH_WORDS)
+
+
+def _plural_objects(frame: str) -> list[str]:
+    """The plural things a question asks something of, as it wrote them: its runs of lower-case ordinary words after
+    its first word that end in a plural noun ("brace expressions" in "can mawk's builtin regex engine do brace
+    expressions like /a{,4}/"); a run holding a name or a tool is the subject, not what is asked of it."""
+    words = tokens(frame)
+    runs: list[list[Token]] = []
+    for word in words[1:]:
+        if (word.text.islower() and word.lower.isalpha() and not word.possessive and is_ordinary(word.lower)
+                and word.lower not in STOP_WORDS | PREPOSITIONS | AUXILIARIES | DO_MODALS | DETERMINERS | WH_WORDS):
+            if runs and runs[-1] and runs[-1][-1] is words[words.index(word) - 1]:
+                runs[-1].append(word)
+            else:
+                runs.append([word])
+        elif runs and runs[-1]:
+            runs.append([])
+    things = [" ".join(w.text for w in run[-3:]) for run in runs if run]
+    return [thing for thing in things if _plural(thing) and " " in thing]
 
 
 def _asked_who(frame: Earlier) -> bool:
@@ -1325,22 +1382,31 @@ def _replace(question: str, words: list[Token], index: int, thing: str) -> tuple
 
 
 def _topic(
-    frames: list[Earlier], possessor: bool, tools: AbstractSet[str] = frozenset(), question: str = ""
+    frames: list[Earlier], possessor: bool, tools: AbstractSet[str] = frozenset(), question: str = "",
+    releases: bool = True,
 ) -> str | None:
     """What the latest earlier question that names anything was about (see `topic`), or what its own pronoun was
     read as ("Is there a fee if I've opened the device?" then "What if it's faulty?"). A subject that names nothing
     ("an error halfway", "the sql") gives way to the one workspace tool (`tools`) the question named and `question`
-    does not."""
+    does not. Without `releases`, a thing that is a release is passed over for the one before it."""
     for frame in frames:
-        if frame.about:
+        if frame.about and (releases or not _a_release(frame.about)):
             return frame.about
         found = _named_first(frame.reading) or topic(frame.reading, possessor)
+        if not releases and found and _a_release(found):
+            continue
         tool = _subject_tool(frame.reading, tools, question)
         if tool and found and tool_key(tool) not in tool_key(found) and not _names_a_thing(found):
             return tool
         if found and not _person_name(found):  # "does it need perl" after "… to Hrvoje Niksic": not him
             return _without_verb(frame.reading, found, tools)
     return None
+
+
+def _a_release(thing: str) -> bool:
+    """Whether a thing is a release: a version by number ("strace 5.12") or a phrase naming one ("the httpcore2 release
+    that …")."""
+    return any(m.kind == "version" for m in mentions(thing)) or any(w.lower in VERSION_NOUNS for w in tokens(thing))
 
 
 def _subject_tool(frame: str, tools: AbstractSet[str], question: str, anywhere: bool = False) -> str | None:

@@ -1017,3 +1017,51 @@ def test_a_question_that_names_whose_release_it_asks_for_carries_nothing() -> No
     # "which other editions" names no owner: the thread's thing is carried as before (cv-039)
     rust = [turn("Which Rust edition does cargo new use by default?")]
     assert read("Which other editions can I pick?", rust).text == "Which other editions of Rust can I pick?"
+
+
+def test_them_after_a_verb_is_the_plural_thing_the_frame_asked_of_its_tool() -> None:
+    # conversations tune cv-253: "so what are my options if i need them" kept "them" and was answered wrong
+    mawk = [turn("can mawk's builtin regex engine do brace expressions like /a{,4}/")]
+    assert read("so what are my options if i need them", mawk).text == \
+        "What are my options if i need brace expressions"
+    # "they" as people who do something stays as typed (cv-091), and "all of them" is no object of a verb
+    claim = [turn("How do I make a warranty claim?")]
+    assert read("where do they fix it", claim).text.startswith("Where do they fix")
+
+
+def test_a_demonstrative_right_after_what_is_no_reading() -> None:
+    # conversations tune cv-270: "and before that version?" was read "What that version if supervisord cant switch?"
+    thread = [turn("does supervisord need root to switch to the user set in [supervisord]"),
+              turn("and what if it cant switch", reading="What happens if supervisord cant switch?")]
+    assert read("and before that version?", thread).rule == "unclear"
+
+
+def test_it_asked_of_as_a_release_is_the_release_the_which_question_asked_for() -> None:
+    # conversations tune cv-376: "when did it come out" after "which httpcore2 release …" was read as Trio's release
+    httpcore = [turn("Which httpcore2 release started requiring Trio 0.34.0 or later for the trio extra?",
+                     answer="Requires-Dist: trio<1.0,>=0.34.0; extra == 'trio' [httpcore2-METADATA.md#3].")]
+    came_out = read("when did it come out", httpcore)
+    assert came_out.text == ("When did the httpcore2 release that started requiring Trio 0.34.0 or later for the "
+                             "trio extra come out")
+    # and "what got fixed in it" after that is the same release (its "about")
+    thread = [*httpcore, Earlier("when did it come out", came_out.text, "", came_out.about)]
+    assert read("and what got fixed in it", thread).text == (
+        "What got fixed in the httpcore2 release that started requiring Trio 0.34.0 or later for the trio extra")
+    # by its number when the answer gave one (check cv-388's first turn, where this was right before)
+    strace = [turn("Which strace release added the --secontext option for displaying SELinux contexts?",
+                   answer="Noteworthy changes in release 5.12 (2021-04-26): * Implemented --secontext[=full] option "
+                          "[strace-NEWS.txt#14].")]
+    came_out = read("when did it come out", strace)
+    assert came_out.text == "When did strace 5.12 come out"
+    # "it" in a question asking for a release is not that release: the option asked about before
+    thread = [*strace, Earlier("when did it come out", came_out.text, "", came_out.about)]
+    assert read("which later release added a mismatch mode for it?", thread).text == \
+        "Which later release added a mismatch mode for the --secontext option?"
+    # "who contributed it?" asks of what the release added, not of the release
+    assert "release" not in read("who contributed it?", strace).text.lower()
+    # a release as the subject stays one (tune cv-318)
+    benchmark = [turn("when did pytest-benchmark 4.0.0 come out"),
+                 turn("what pythons did it drop", reading="What pythons did pytest-benchmark 4.0.0 drop")]
+    assert read("and which pytest release did it add support for?", benchmark).text == \
+        "Which pytest release did pytest-benchmark 4.0.0 add support for?"
+    assert topic("When did strace 5.12 come out") == "strace 5.12"  # "come" ends the subject
