@@ -17,7 +17,7 @@ from langgraph.types import Command, interrupt
 from masis.agents.context import AgentContext
 from masis.config import Settings
 from masis.judge.citations import CITATION, answer_sentences, strip_citations
-from masis.judge.reading import in_full
+from masis.judge.reading import in_full, picked_then_asked
 from masis.state import Draft, MASISState
 
 EscalationKind = Literal["conflict", "near_miss", "low_confidence", "zero_results", "unclear_reference"]
@@ -194,7 +194,7 @@ def _read_again(state: MASISState, action: str, argument: str, options: list[str
     rounds = state.get("clarification_rounds", 0) + 1
     if action == "refine" and (typed := typed_choice(argument, options)) and typed[0] == "source":
         argument = typed[1]
-    elif action == "refine" and (named := named_option(argument, options)):
+    elif action == "refine" and not picked_then_asked(argument) and (named := named_option(argument, options)):
         argument = named
     trace = {"node": "clarify", "kind": "unclear_reference", "action": "about", "round": rounds}
     return Command(goto="reader", update={"antecedent": argument, "clarification": None,
@@ -263,11 +263,12 @@ def answers(kind: str, options: list[str], text: str) -> bool:
     new question (False), read with the thread's earlier turns. What a button says, typed ("cancel", "use this draft",
     an option's label), answers it; after "nothing matched" any other text rephrases the question, so it is a new one;
     otherwise a message that reads as a question in full is a new one ("What about sqlite?" after "which one do you
-    mean?" is an ellipsis of the question before), and anything else answers it ("the Q3 report", "the Heron S1
-    one", "I meant the FY2026 budget")."""
+    mean?" is an ellipsis of the question before), and so is a pick followed by a question of its own ("the limit one.
+    with a few workers running does each get the whole limit"); anything else answers it ("the Q3 report", "the Heron
+    S1 one", "I meant the FY2026 budget")."""
     if typed_choice(text, options, kind) is not None:
         return True
-    return kind != "zero_results" and not in_full(text)
+    return kind != "zero_results" and not in_full(text) and picked_then_asked(text) is None
 
 
 def named_source(text: str, options: list[str]) -> str | None:

@@ -212,6 +212,10 @@ def read(
               if turn.reading.strip() and not (at and _unread_fragment(turn))]
     if not frames:
         return Reading(question, rule="self-contained")
+    if picked := picked_then_asked(antecedent if antecedent is not None else question):
+        # "the limit one. with a few workers running does each get the whole limit": one of the things the thread
+        # named, then a question of its own about it, which is what is asked now
+        return _asked_of_picked(*picked, frames, names, tools)
     typed = it_is(question)  # "what if its faulty"
     if _BARE_WHY.match(typed):
         return _why(question, frames[0].reading)
@@ -235,6 +239,57 @@ def read(
                 return Reading(question, True, "unclear", (), _pointing_word(typed) or question.strip())
             return reading
     return _dependent(body, "carried") if picked else Reading(question, rule="self-contained")
+
+
+# "the limit one. <question>", "the service one: <question>": a pick among the thread's things, then a question
+_PICKED_THEN_ASKED = re.compile(
+    r"^\s*(?:and\s+)?the\s+(?P<pick>[\w.+-]+(?:\s+[\w.+-]+)?)\s+one\s*[.,:;]\s*(?P<asked>\S.*?)\s*$", re.IGNORECASE)
+
+
+def picked_then_asked(text: str) -> tuple[str, str] | None:
+    """A message that picks one of the thread's things ("the limit one.") and then asks a question of its own about
+    it, five words or more or in full ("what do ports emit instead"): the pick and the question."""
+    match = _PICKED_THEN_ASKED.match(text)
+    if match is None or not (in_full(match["asked"]) or len(tokens(match["asked"])) >= 5):
+        return None
+    return match["pick"], match["asked"]
+
+
+def _asked_of_picked(
+    pick: str, asked: str, frames: list[Earlier], names: Sequence[str], tools: AbstractSet[str]
+) -> Reading:
+    """The question asked after a pick, read with the thing picked: in the place of its pronoun ("before registering
+    it"), of the pick's word ("the whole limit" -> "the whole autovacuum_vacuum_cost_limit"), or said after it ("what
+    do ports emit instead (STABS)"). The thing is the one the thread named that holds the pick's words; the pick as
+    typed when none does, or more than one."""
+    thing = _picked_thing(pick, frames) or f"the {pick}"
+    if points_back(asked):
+        reading = read(asked, frames[::-1], thing, names, tools)
+        if reading.unclear:
+            return Reading(asked, True, "unclear", reading.candidates, reading.unclear)
+        if reading.text.strip() != asked.strip():
+            return _dependent(reading.text, "chosen", thing)
+    said = re.compile(rf"\b{re.escape(pick)}\b", re.IGNORECASE)
+    if thing.lower() != f"the {pick}".lower() and said.search(asked):
+        return _dependent(said.sub(thing, asked, count=1), "chosen", thing)
+    return _dependent(f"{asked.rstrip(' ?.!')} ({thing.removeprefix('the ')})?", "chosen", thing)
+
+
+def _picked_thing(pick: str, frames: list[Earlier]) -> str | None:
+    """The one thing the thread's questions named whose words hold the pick's ("limit": autovacuum_vacuum_cost_limit,
+    "stabs": STABS)."""
+    wanted = set(pick.lower().split())
+    found: dict[str, None] = {}
+    for frame in frames:
+        for word in tokens(frame.reading):
+            parts = {word.lower, *re.split(r"[-_.]", word.lower)}
+            if wanted <= parts and word.lower not in wanted | STOP_WORDS:  # a code holding it, not the word itself
+                found[word.text] = None
+        for mention in mentions(frame.reading):
+            if wanted <= set(mention.text.lower().split()):
+                found[mention.text] = None
+    things = [thing for thing in found if not any(thing != other and thing in other for other in found)]
+    return things[0] if len(things) == 1 else None
 
 
 def _pointing_word(typed: str) -> str | None:
@@ -1019,8 +1074,10 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
             if before not in _BE and after not in _BE | {"'s"} and not word.text.lower().endswith("'s"):
                 found.append((index, "locative"))
             continue
-        if lower == "each" and before in AUXILIARIES | DO_MODALS:
-            found.append((index, "each"))  # "how long did each take": each of the two the thread compared
+        if lower == "each" and before in AUXILIARIES | DO_MODALS and not _plural_before(words, index):
+            # "how long did each take": each of the two the thread compared; not "with a few workers running does
+            # each get the whole limit", each of the question's own
+            found.append((index, "each"))
             continue
         if lower == "two" and before == "the":
             found.append((index, "pair"))
@@ -1049,6 +1106,12 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
             found.append((index, "plural"))
     return found
+
+
+def _plural_before(words: list[Token], index: int) -> bool:
+    """Whether a plural noun comes before `words[index]` in the question ("workers")."""
+    return any(w.lower.isalpha() and _plural(w.lower) and w.lower not in STOP_WORDS | AUXILIARIES | DO_MODALS
+               for w in words[:index])
 
 
 # words that close a verb's phrase right after it: a particle, a preposition, an adverb ("come out", "work on",

@@ -105,6 +105,10 @@ WHILE_WAITING = [
     ("low_confidence", "whats the default connect timeout for ccache's redis backend", False),  # "whats" (cv-351)
     ("unclear_reference", "What about sqlite?", False),  # read with the thread, not alone (cv-296)
     ("unclear_reference", "the Heron S1 one", True),
+    # a pick, then a question of its own about it (conversations tune cv-236, cv-252): the question is what is asked
+    ("unclear_reference", "the limit one. with a few workers running does each get the whole limit", False),
+    ("low_confidence", "the stabs one. what do ports emit instead", False),
+    ("unclear_reference", "the bq one. since which", True),  # too short to be a question: the pick answers
 ]
 
 

@@ -1065,3 +1065,22 @@ def test_it_asked_of_as_a_release_is_the_release_the_which_question_asked_for() 
     assert read("and which pytest release did it add support for?", benchmark).text == \
         "Which pytest release did pytest-benchmark 4.0.0 add support for?"
     assert topic("When did strace 5.12 come out") == "strace 5.12"  # "come" ends the subject
+
+
+def test_a_pick_then_a_question_reads_the_question_with_the_thing_picked() -> None:
+    # conversations tune cv-236: "the limit one. with a few workers …" after "which one do you mean?" had re-read the
+    # waiting question ("What happens if i set autovacuum_vacuum_cost_limit to -1 then") and answered it, wrong
+    thread = [turn("what do autovacuum_vacuum_cost_delay and autovacuum_vacuum_cost_limit default to")]
+    typed = "the limit one. with a few workers running does each get the whole limit"
+    expected = "With a few workers running does each get the whole autovacuum_vacuum_cost_limit"
+    assert read(typed, thread).text == expected
+    assert read("what happens if i set it to -1 then", thread, antecedent=typed).text == expected  # as the reply
+    # its pronoun takes the thing picked (cv-265); a thing no question named is said after the question (cv-252)
+    pgbouncer = [turn("running pgbouncer on windows: how do i install it as a service, and how do i get it logging "
+                      "to the event log")]
+    assert read("the service one. what do i have to set in the config before registering it", pgbouncer).text == \
+        "What do i have to set in the config before registering the service"
+    gcc = [turn("what did gcc 12 deprecate on the debug format side, and for openmp offloading")]
+    assert read("the stabs one. what do ports emit instead", gcc).text == "What do ports emit instead (stabs)?"
+    # "each" after the question's own plural is its own, no pair from the thread
+    assert read("with a few workers running does each get the whole limit", thread).rule != "unclear"
