@@ -15,7 +15,7 @@ from masis.judge.sentences import prose_before_program
 
 AnswerType = Literal[
     "date", "number", "person", "place", "default", "version", "flag", "identifier", "code", "unit", "returned",
-    "key", "path", "value"]
+    "key", "path"]
 
 _MONTHS = "january february march april may june july august september october november december"
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
@@ -533,20 +533,8 @@ def expected_type(question: str) -> AnswerType | None:
             return "number"
         if noun in _PERSON_NOUNS.split():
             return "person"
-        if _ASKS_VALUES.match(question, match.start()):
-            return "value"  # "What values does the secrets/replication-policy property allow?"
         return None  # "what colour", "which company": a noun we cannot type
-    # "which check_hashes value …": a code-like word after the question word, which `_TYPED`'s plain noun does not take
-    return "value" if _ASKS_VALUES.match(question.lstrip()) else None
-
-
-# "which values …", "what are the possible values of …", "which check_hashes value …": the values an option or a
-# setting takes, named in the phrase before the verb
-_ASKS_VALUES = re.compile(r"(?:what|which)\s+(?:are\s+the\s+)?(?:[\w./=:-]+\s+){0,3}?values?\b", re.IGNORECASE)
-# a sentence that lists values in words: "Permitted values are cgroupfs, systemd and disabled", "one of all, none"
-_VALUES_LISTED = re.compile(
-    r"\b(?:values?\s+(?:are|is|include|includes)|one\s+of|either|set\s+(?:it\s+)?to|accepts?)\s+[\"'“`]?[\w-]",
-    re.IGNORECASE)
+    return None
 
 
 _WHO_DOES = re.compile(r"^\W*(?:who|whom)\s+(?:(?:never|not|also|first|later|then|actually|finally)\s+)?([a-z]+)\b",
@@ -628,11 +616,6 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             for match in _LITERAL.finditer(sentence)
         ) or any(match.group(1).lower() not in asked for match in _MARKED_DEFAULT.finditer(sentence))
             or _names_an_instance(sentence, question, asked) or _default_is_word(sentence, asked))
-    if kind == "value":  # a value, not what the option is for ("The type of replication policy to apply")
-        typed = question.lower()
-        return any(match.group(0).lower() not in asked for match in _NUMBER.finditer(sentence)) or any(
-            (literal := match.group(0).lower().strip("'\"`“”")) not in asked and literal not in typed
-            for match in _LITERAL.finditer(sentence)) or bool(_VALUES_LISTED.search(sentence))
     if kind in ("code", "identifier", "unit"):
         # a name or a unit inside an example's code is any of its arguments ("$ valgrind --tool=drd
         # --exclusive-threshold=10 …" to "In which unit is --exclusive-threshold given?"): only the prose before it
