@@ -212,10 +212,10 @@ def read(
               if turn.reading.strip() and not (at and _unread_fragment(turn))]
     if not frames:
         return Reading(question, rule="self-contained")
-    if picked := picked_then_asked(antecedent if antecedent is not None else question):
+    if pick_and_question := picked_then_asked(antecedent if antecedent is not None else question):
         # "the limit one. with a few workers running does each get the whole limit": one of the things the thread
         # named, then a question of its own about it, which is what is asked now
-        return _asked_of_picked(*picked, frames, names, tools)
+        return _asked_of_picked(*pick_and_question, frames, names, tools)
     typed = it_is(question)  # "what if its faulty"
     if _BARE_WHY.match(typed):
         return _why(question, frames[0].reading)
@@ -262,7 +262,8 @@ def _asked_of_picked(
     it"), of the pick's word ("the whole limit" -> "the whole autovacuum_vacuum_cost_limit"), or said after it ("what
     do ports emit instead (STABS)"). The thing is the one the thread named that holds the pick's words; the pick as
     typed when none does, or more than one."""
-    thing = _picked_thing(pick, frames) or f"the {pick}"
+    named = _picked_thing(pick, frames)
+    thing = named or f"the {pick}"
     if points_back(asked):
         reading = read(asked, frames[::-1], thing, names, tools)
         if reading.unclear:
@@ -270,9 +271,9 @@ def _asked_of_picked(
         if reading.text.strip() != asked.strip():
             return _dependent(reading.text, "chosen", thing)
     said = re.compile(rf"\b{re.escape(pick)}\b", re.IGNORECASE)
-    if thing.lower() != f"the {pick}".lower() and said.search(asked):
-        return _dependent(said.sub(thing, asked, count=1), "chosen", thing)
-    return _dependent(f"{asked.rstrip(' ?.!')} ({thing.removeprefix('the ')})?", "chosen", thing)
+    if named and said.search(asked):
+        return _dependent(said.sub(named, asked, count=1), "chosen", named)
+    return _dependent(f"{asked.rstrip(' ?.!')} ({named or pick})?", "chosen", thing)
 
 
 def _picked_thing(pick: str, frames: list[Earlier]) -> str | None:
@@ -1342,18 +1343,12 @@ def _plural_objects(frame: str) -> list[str]:
     """The plural things a question asks something of, as it wrote them: its runs of lower-case ordinary words after
     its first word that end in a plural noun ("brace expressions" in "can mawk's builtin regex engine do brace
     expressions like /a{,4}/"); a run holding a name or a tool is the subject, not what is asked of it."""
-    words = tokens(frame)
-    runs: list[list[Token]] = []
-    for word in words[1:]:
-        if (word.text.islower() and word.lower.isalpha() and not word.possessive and is_ordinary(word.lower)
-                and word.lower not in STOP_WORDS | PREPOSITIONS | AUXILIARIES | DO_MODALS | DETERMINERS | WH_WORDS):
-            if runs and runs[-1] and runs[-1][-1] is words[words.index(word) - 1]:
-                runs[-1].append(word)
-            else:
-                runs.append([word])
-        elif runs and runs[-1]:
-            runs.append([])
-    things = [" ".join(w.text for w in run[-3:]) for run in runs if run]
+    def plain(word: Token) -> bool:
+        return (word.text.islower() and word.lower.isalpha() and not word.possessive and is_ordinary(word.lower)
+                and word.lower not in STOP_WORDS | PREPOSITIONS | AUXILIARIES | DO_MODALS | DETERMINERS | WH_WORDS)
+
+    runs = [list(run) for is_plain, run in itertools.groupby(tokens(frame)[1:], key=plain) if is_plain]
+    things = [" ".join(word.text for word in run[-3:]) for run in runs]
     return [thing for thing in things if _plural(thing) and " " in thing]
 
 
