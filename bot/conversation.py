@@ -8,7 +8,8 @@ A thread's rules:
   from the assistant split view may answer from the channel the user has open: see `bot.assistant`);
 - while a clarification is pending, a message in the thread written after the clarifying question was posted
   answers it and resumes the question, mention or not, unless it is a new question (`Clarification.answered_by`: a
-  question in full, or after "nothing matched" anything but a typed choice): then the waiting question is dropped
+  question in full, a pick followed by a question of its own, or after "nothing matched" anything but a typed
+  choice): then the waiting question is dropped
   and the new one answered in the thread's context;
 - in a DM thread that answers from a channel, every turn (question, reply, button) first checks that the
   user is still a member of that channel; a turn refused says why and runs nothing;
