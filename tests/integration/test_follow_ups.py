@@ -147,6 +147,18 @@ def test_two_candidates_are_asked_back_and_a_button_or_a_reply_settles_it(engine
     assert "3-year" in (typed.answer or "")
 
 
+def test_a_reply_that_picks_one_and_asks_a_question_of_its_own_is_that_question(engine: Engine) -> None:
+    # conversations tune cv-236: "the limit one. with a few workers …" had re-read the waiting question with the pick
+    engine.ask("devices", "What are the launch dates of the Falcon X2 and the Heron S1?", thread_id="t-pick")
+    asked = engine.ask("devices", "How much does it cost?", thread_id="t-pick")
+    assert asked.clarification is not None and asked.clarification.kind == "unclear_reference"
+    picked = engine.reply("t-pick", "the heron one. how long is the warranty on it")
+    assert picked.reading == "How long is the warranty on the Heron S1"
+    assert picked.status == "answered"
+    assert "2-year" in (picked.answer or "") and "$649" not in (picked.answer or "")
+    assert {c.doc_name for c in picked.citations} == {"heron_s1_datasheet.txt"}
+
+
 def test_the_memory_outlives_gc_of_the_earlier_runs(settings_of: Settings) -> None:
     with Engine(settings_of) as engine:
         engine.ask("devices", "When does the Falcon X2 launch?", thread_id="t-gc")
