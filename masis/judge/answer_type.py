@@ -388,6 +388,9 @@ _VERSION_GIVEN = re.compile(
     r"|(?<!(?-i:[A-Z]{2})-)\b(?:19|20)\d\d\b",
     re.I,
 )
+# a numbered entry's number opening a quote ("2.1. When building Valgrind, 'make' dies …", "2.2. | …" of a FAQ's
+# contents) numbers the entry; it is no release
+_SECTION_NUMBER = re.compile(r"(?<=^)\d+(?:\.\d+)+\.\s+(?:\|\s+)?[A-Z'\"]")
 # a code has a figure or an underscore ("DEP0005", "ERR_SOCKET_BAD_PORT") or is an errno name ("ENOENT"); a bare
 # acronym ("API", "HTTP") names a thing, not a code
 _CODE_GIVEN = re.compile(
@@ -634,6 +637,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         owner = _version_owner(question)
         return any(
             match.group(0) not in question and not _pinned_elsewhere(sentence[: match.start()], asked, owner)
+            and not _SECTION_NUMBER.match(sentence, match.start())
             for match in _VERSION_GIVEN.finditer(sentence)
         )
     if kind in ("flag", "identifier"):

@@ -395,6 +395,10 @@ class ExtractiveProvider:
                     for c in ids
                     if c in by_id
                 )
+                if gives and any(
+                    _row_of_nothing_asked(claim, before, by_id[c], asked, sentences) for c in ids if c in by_id
+                ):
+                    gives = False
                 typed = typed or gives
                 for chunk_id in ids:  # a quote is read under its heading, in its document
                     if chunk_id in by_id:
@@ -499,6 +503,37 @@ class ExtractiveProvider:
 
 _VERSION = re.compile(r"(?<![\w-])v?\d+(?:\.\d+)+(?![\w-])|\bv\d+\b", re.IGNORECASE)
 _ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|release|edition)s?\b", re.IGNORECASE)
+
+
+# a row of three cells or more is a record among others (a benchmark's "zstd 1.5.1 -1 | 2.887 | 530 MB/s | …");
+# two cells are a key and its value ("Weight | 1.1 kg"), named by the key
+_RECORD_CELLS = 3
+
+
+def _row_of_nothing_asked(
+    claim: str, before: str, chunk: EvidenceChunk, asked: matching.Question, sentences: Sequence[Sentence]
+) -> bool:
+    """Whether `claim` is a table's row that names none of the question's own words while the table's header names
+    the column asked for: only the header, the heading or the document's name share the question's words
+    ("zstd 1.5.1 --fast=4 | 2.148 | …" of zstd's benchmark to "What ratio did xz reach in the zstd benchmark
+    table?"). Its cells are another row's values, not the ones asked for."""
+    cells = table_cells(claim)
+    if cells < _RECORD_CELLS:
+        return False
+    header = before if table_cells(before) == cells else next(
+        (s.lead for s in sentences if s.lead and s.chunk["chunk_id"] == chunk["chunk_id"] and s.text == claim), None)
+    if header is None or header == claim:
+        return False
+    named = _held(asked, header)
+    if not named:
+        return False  # no column is asked for by name: the question may name the row's attribute in other words
+    own = _held(asked, claim)
+    return not own - named - terms(chunk["doc_name"]) - terms(chunk.get("section") or "")
+
+
+def _held(asked: matching.Question, text: str) -> set[int]:
+    """The question's terms `text` holds, the same word or a related one."""
+    return {term for term, credit in asked.credits_in(text).items() if credit >= matching.RELATED_CREDIT}
 
 
 def _asked_release(question: str) -> str | None:

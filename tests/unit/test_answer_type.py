@@ -196,6 +196,13 @@ TIME_FORMAT = "Which environment variable sets GNU time's format?"
          "Which directive does the Bacula guide recommend when a router times out inactive lines?", True),
         ("The directive must be set in the Storage daemon.",
          "Which directive does the Bacula guide recommend when a router times out inactive lines?", False),
+        # a FAQ entry's number opening the quote numbers the entry (realdocs tune rd-140), a release does not
+        ("2.1. When building Valgrind, 'make' dies partway with an assertion failure.",
+         "Which version of make fixes the assertion failure when building Valgrind?", False),
+        ("2.2. | When building Valgrind, 'make' fails with this: cannot find -lc",
+         "Which version of make fixes the assertion failure when building Valgrind?", False),
+        ("GNU make 4.3 fixes the assertion failure.",
+         "Which version of make fixes the assertion failure when building Valgrind?", True),
         # a path has a slash (teamdocs tune td-116); code around it is no path
         ("The app listens for events at /slack/events by default.",
          "On which path does the Bolt example app receive Slack events?", True),

@@ -102,6 +102,38 @@ def test_a_who_question_answered_without_a_name_is_not_confident() -> None:
     assert provider.critique("Who is the sponsor of the Falcon budget?", answer, named).confidence >= 0.65
 
 
+ZSTD_BENCHMARK = (  # zstd's README benchmark, as a chunk holds it (guidedocs tune gd-023): no row for xz
+    "Compressor name | Ratio | Compression | Decompress.\n"
+    "zstd 1.5.1 -1 | 2.887 | 530 MB/s | 1700 MB/s\n"
+    "[lz4] 1.9.3 | 2.101 | 740 MB/s | 4500 MB/s\n"
+    "zstd 1.5.1 --fast=4 | 2.148 | 710 MB/s | 2300 MB/s"
+)
+
+
+def test_a_table_row_naming_nothing_asked_gives_no_value_of_the_row_asked_about() -> None:
+    evidence = [_chunk("zstd-README.md#2", "zstd-README.md", ZSTD_BENCHMARK)]
+    other_row = ("Compressor name | Ratio | Compression | Decompress [zstd-README.md#2]. "
+                 "zstd 1.5.1 --fast=4 | 2.148 | 710 MB/s | 2300 MB/s [zstd-README.md#2].")
+    question = "What compression ratio did xz reach in the zstd benchmark table?"
+    critique = provider.critique(question, other_row, evidence)
+    assert "The question asks for a number; no supported sentence gives one." in critique.logical_gaps
+    assert critique.confidence < 0.65
+    # the row the question names gives its value
+    own_row = ("Compressor name | Ratio | Compression | Decompress [zstd-README.md#2]. "
+               "[lz4] 1.9.3 | 2.101 | 740 MB/s | 4500 MB/s [zstd-README.md#2].")
+    question = "What compression ratio did lz4 1.9.3 reach in the zstd benchmark table?"
+    critique = provider.critique(question, own_row, evidence)
+    assert not any("asks for" in gap for gap in critique.logical_gaps)
+
+
+def test_a_key_and_its_value_answer_a_question_that_names_the_key_in_other_words() -> None:
+    # conversations tune cv-049#2: "Weight | 1.1 kg" to "How heavy is the Falcon X2?" (two cells: a key, not a record)
+    evidence = [_chunk("falcon.md#3", "falcon_x2_datasheet.md", "Spec | Value\nWeight | 1.1 kg\nPorts | 4")]
+    answer = "Weight | 1.1 kg [falcon.md#3]."
+    critique = provider.critique("How heavy is the Falcon X2?", answer, evidence)
+    assert not any("asks for" in gap for gap in critique.logical_gaps)
+
+
 def test_a_sentence_naming_the_kind_of_thing_asked_for_leads() -> None:
     evidence = [
         _chunk(
