@@ -504,11 +504,16 @@ _YES_NO = re.compile(
 )
 
 
+# "Which check_hashes value is the default …?": a wh-phrase whose noun is a setting's name (no plain word)
+_WHAT_OR_WHICH = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)
+
+
 def expected_type(question: str) -> AnswerType | None:
     """The kind of answer the question asks for, if it names one: a default, or what its first wh-phrase asks; its
     "what's" read as "what is" (as chat types it: "what's the default wait for _.debounce?")."""
     question = _WH_IS.sub(r"\1 is", main_clause(question))
-    if _ASKS_DEFAULT.search(question) and _ASKS_DEFAULT_ITSELF.search(question) and _TYPED.search(question):
+    if _ASKS_DEFAULT.search(question) and _ASKS_DEFAULT_ITSELF.search(question) and (
+            _TYPED.search(question) or _WHAT_OR_WHICH.search(question)):
         return "default"
     if _ASKS_UNIT.search(question):
         return "unit"
@@ -634,7 +639,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             bool(_SAYS_CODE.search(sentence)) and gives_type(sentence, "number", question)
         )
     if kind == "version":
-        owner = _version_owner(question)
+        owner = version_owner(question)
         return any(
             match.group(0) not in question and not _pinned_elsewhere(sentence[: match.start()], asked, owner)
             and not _SECTION_NUMBER.match(sentence, match.start())
@@ -744,6 +749,23 @@ _TECH_PLACE = re.compile(
 _LABEL_AFTER = re.compile(r":\s")  # a table row's column name ("Purpose: HIC SVNT LEONES") is no one's name
 
 
+# a package's metadata gives its own release in a bare field: "Version: 0.10.5" in truststore's METADATA
+_OWN_VERSION_FIELD = re.compile(r"^\s*Version:\s*v?\d[\w.+-]*\s*$", re.IGNORECASE)
+
+
+def of_the_document_only(sentence: str, question: str, document: str) -> bool:
+    """Whether `sentence` is a bare "Version: …" field, the release of the package `document` is about, while the
+    question asks the version of something else ("Version: 0.10.5" of truststore-METADATA.md to "What is the minimum
+    Windows version truststore supports?")."""
+    owner = version_owner(question)
+    return bool(_OWN_VERSION_FIELD.match(sentence)) and owner is not None and owner not in _parts_of(document)
+
+
+def _parts_of(name: str) -> set[str]:
+    """The words of a file's name, lower-cased: "truststore-METADATA.md" -> {"truststore", "metadata", "md"}."""
+    return {part.lower() for part in re.findall(r"[A-Za-z0-9]+", name)}
+
+
 def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) -> bool:
     """Whether the version that follows `before` is pinned to a name the question does not ask about, or written
     after a name other than `owner`, the thing the question asks the version of ("starting with pip 1.5" to
@@ -801,7 +823,7 @@ def _ordinary_word(word: str) -> bool:
     return is_ordinary(word.lower())
 
 
-def _version_owner(question: str) -> str | None:
+def version_owner(question: str) -> str | None:
     """The name a question asks the version of, lower-cased, or None."""
     found = _VERSION_OF.search(question)
     return (found.group(1) or found.group(2) or found.group("runtime")).lower() if found else None

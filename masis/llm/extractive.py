@@ -23,6 +23,7 @@ from masis.judge.answer_type import (
     gives_type,
     is_authoring,
     names_author,
+    of_the_document_only,
 )
 from masis.judge.calibration import TOP_BAND, calibrated, close_in_meaning
 from masis.judge.citations import CITATION, answer_sentences, cited_ids, is_hedge, strip_citations
@@ -388,7 +389,8 @@ class ExtractiveProvider:
                 gives = says_action and gives_type(claim, kind, question) and not any(
                     anchors.listed_only(claim, key) for key in keys
                 ) and any(
-                    c not in other_tools and not anchors.missing(
+                    c not in other_tools and not of_the_document_only(claim, question, by_id[c]["doc_name"])
+                    and not anchors.missing(
                         [key for key in keys if anchors.holds(by_id[c]["text"], key)] + settings,
                         [(claim, _entry_of(claim, before, by_id[c]))],
                     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from masis.judge.answer_type import answer_noun, expected_type, gives_type
+from masis.judge.answer_type import answer_noun, expected_type, gives_type, of_the_document_only
 from masis.judge.terms import implied_words, question_terms, terms
 
 
@@ -850,3 +850,13 @@ def test_a_copular_question_with_a_subject_and_verb_asks_for_its_owners_version(
     assert gives_type(quote, "version", "What is the minimum macOS version truststore supports?")
     # a bound word is no owner: "What is the latest version of …" asks the version of what follows "of"
     assert expected_type("What is the release process of pip?") is None
+
+
+def test_a_packages_own_version_field_answers_only_for_that_package() -> None:
+    # libdocs tune lb-064: truststore's "Version: 0.10.5" answered "What is the minimum Windows version …?" at 0.78
+    windows = "What is the minimum Windows version truststore supports?"
+    assert of_the_document_only("Version: 0.10.5", windows, "truststore-METADATA.md")
+    assert not of_the_document_only("Version: 0.10.5", "What version is truststore at?", "truststore-METADATA.md")
+    assert not of_the_document_only("Version: 0.10.5", "Which truststore release is this?", "truststore-METADATA.md")
+    assert not of_the_document_only("Windows 10 or later is supported", windows, "truststore-METADATA.md")
+
