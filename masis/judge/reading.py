@@ -223,7 +223,8 @@ def read(
     picked = _which_one(body, frames)  # "which one added 3.12": one of the kind the thread asked for
     body = picked or body
     for reading in (_ellipsis(typed, frames, names, tools), _pronouns(body, frames, antecedent, names, tools),
-                    _compared(body, frames), _carried(body, frames, tools), _tool_carried(body, frames, tools)):
+                    _compared(body, frames), _carried(body, frames, tools, antecedent),
+                    _tool_carried(body, frames, tools)):
         if reading is not None and reading.unclear:
             return Reading(question, True, "unclear", reading.candidates, reading.unclear)
         if reading is not None and reading.text != typed:
@@ -1743,11 +1744,14 @@ def _release_owner(frame: str) -> str | None:
     return words[at - 1].text
 
 
-def _carried(question: str, frames: list[Earlier], tools: AbstractSet[str] = frozenset()) -> Reading | None:
+def _carried(
+    question: str, frames: list[Earlier], tools: AbstractSet[str] = frozenset(), antecedent: str | None = None
+) -> Reading | None:
     """A question that names nothing, about something the previous question named ("What is the next release
     called?" after a question on Debian 12 Bookworm): the previous question's names and period go with it. A question
     that names a tool of the workspace (`tools`: "In which version was the attrs package import name added?") names
-    its own subject."""
+    its own subject. When the previous question asked of two things at once ("which socket options do dgram's setTTL
+    and setMulticastTTL set"), which one is meant is the user's to say (`antecedent`, the reply)."""
     frame = frames[0].reading
     own = mentions(question)
     versions = [m for m in own if m.kind == "version"]
@@ -1786,6 +1790,13 @@ def _carried(question: str, frames: list[Earlier], tools: AbstractSet[str] = fro
         return _dependent(f"{unasked(question)} for {tool}?", "carried")
     if not found and not any(m.kind == "period" for m in mentions(frame)):
         return None
+    if (pair := _joined_pair(frame, found)) and (pointed := _definite_thing(question)):
+        # "what range can the ttl be" after "… setTTL and setMulticastTTL …": either one's range, unless a word of
+        # the question is one's alone ("the whole limit": autovacuum_vacuum_cost_limit, not …_cost_delay)
+        thing = antecedent or _told_apart(question, pair)
+        if thing is None:
+            return Reading(question, True, "unclear", pair, pointed)
+        return _dependent(f"{question.rstrip().rstrip('?.!').rstrip()} for {thing}?", "carried")
     relational = [i for i, w in enumerate(words) if w.lower in _RELATIONAL]
     shared = (question_terms(question) & question_terms(frame)) - question_terms(" ".join(m.text for m in found))
     if not relational and (not shared or shared <= _indefinite_terms(words, question)):
@@ -1799,6 +1810,39 @@ def _carried(question: str, frames: list[Earlier], tools: AbstractSet[str] = fro
     elif thing:
         text = f"{text} for {thing}"
     return _dependent(f"{text}?" if thing else _with_period(f"{text}?", frames[0]), "carried")
+
+
+def _joined_pair(frame: str, found: Sequence[Mention]) -> tuple[str, str] | None:
+    """Two things of one shape the frame asks of at once, joined by "and" or "or" ("setTTL and setMulticastTTL",
+    "exit codes 101 and 105", "Gt and Le"), or None."""
+    words = tokens(frame)
+    for first, second in itertools.pairwise(found):
+        between = [word.lower for word in words[first.last + 1 : second.first]]
+        if first.kind == second.kind and between in (["and"], ["or"]):
+            return first.text, second.text
+    return None
+
+
+_NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def _told_apart(question: str, pair: tuple[str, str]) -> str | None:
+    """The one of `pair` that a word of the question names and the other does not ("limit" of
+    autovacuum_vacuum_cost_limit against …_cost_delay), or None."""
+    asked = {word.lower for word in tokens(question)}
+    first, second = ({part.lower() for part in _NAME_PART.findall(name)} for name in pair)
+    picks = [name for name, own, other in ((pair[0], first, second), (pair[1], second, first)) if asked & (own - other)]
+    return picks[0] if len(picks) == 1 else None
+
+
+_DEFINITE = re.compile(r"\bthe\s+[\w.+-]+", re.IGNORECASE)
+
+
+def _definite_thing(question: str) -> str | None:
+    """The first thing a question names with "the" ("the ttl", "the bound"): what points back to one of two things,
+    where "what regex are system user names checked against" points at neither."""
+    found = _DEFINITE.search(question)
+    return found.group(0) if found else None
 
 
 def _tool_carried(question: str, frames: list[Earlier], tools: AbstractSet[str]) -> Reading | None:

@@ -205,6 +205,27 @@ def test_the_chosen_antecedent_settles_the_reading() -> None:
     assert (reading.text, reading.rule) == ("How much does the Heron S1 cost?", "chosen")
 
 
+def test_a_question_naming_nothing_after_two_things_asked_at_once_is_asked_back() -> None:
+    # conversations tune cv-181#2 and cv-226#2: "the ttl" is either socket option's, "the bound" either constraint's;
+    # each had been read with the frame's first name ("… for dgram?", "… for annotated-types?") and answered wrong
+    ttl = [turn("which socket options do dgram's setTTL and setMulticastTTL set")]
+    reading = read("what range can the ttl be", ttl)
+    assert (reading.rule, reading.unclear, reading.candidates) == ("unclear", "the ttl", ("setTTL", "setMulticastTTL"))
+    reading = read("is the bound inclusive then", [turn("in annotated-types what do Gt and Le mean")])
+    assert (reading.rule, reading.unclear, reading.candidates) == ("unclear", "the bound", ("Gt", "Le"))
+    # a word that is one's alone settles it, as the reply does
+    assert read("what range can the multicast ttl be", ttl).text == \
+        "What range can the multicast ttl be for setMulticastTTL?"
+    reading = read("what range can the ttl be", ttl, antecedent="setMulticastTTL")
+    assert (reading.text, reading.rule) == ("What range can the ttl be for setMulticastTTL?", "carried")
+    # a question that points at neither of the two with "the …" is not asked which (tune cv-369#2)
+    uids = [turn("What are the default FIRST_SYSTEM_UID and LAST_SYSTEM_UID in adduser.conf?")]
+    assert read("what regex are system user names checked against by default", uids).rule != "unclear"
+    # one thing asked of is carried as before
+    reading = read("What is the next release called?", [turn("When was Debian 12 Bookworm released?")])
+    assert reading.text == "What is the next release of Debian 12 Bookworm called?"
+
+
 def test_a_pronoun_with_nothing_to_refer_to_is_asked_back() -> None:
     reading = read("How much does it cost?", [turn("Hello?")])
     assert reading.unclear == "it" and reading.candidates == ()
