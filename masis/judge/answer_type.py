@@ -758,12 +758,8 @@ def of_the_document_only(sentence: str, question: str, document: str) -> bool:
     question asks the version of something else ("Version: 0.10.5" of truststore-METADATA.md to "What is the minimum
     Windows version truststore supports?")."""
     owner = version_owner(question)
-    return bool(_OWN_VERSION_FIELD.match(sentence)) and owner is not None and owner not in _parts_of(document)
-
-
-def _parts_of(name: str) -> set[str]:
-    """The words of a file's name, lower-cased: "truststore-METADATA.md" -> {"truststore", "metadata", "md"}."""
-    return {part.lower() for part in re.findall(r"[A-Za-z0-9]+", name)}
+    return bool(_OWN_VERSION_FIELD.match(sentence)) and owner is not None and owner not in re.findall(
+        r"[a-z0-9]+", document.lower())  # the name's words: "truststore-METADATA.md" -> truststore, metadata, md
 
 
 def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) -> bool:

@@ -397,10 +397,9 @@ class ExtractiveProvider:
                     for c in ids
                     if c in by_id
                 )
-                if gives and any(
+                gives = gives and not any(
                     _row_of_nothing_asked(claim, before, by_id[c], asked, sentences) for c in ids if c in by_id
-                ):
-                    gives = False
+                )
                 typed = typed or gives
                 for chunk_id in ids:  # a quote is read under its heading, in its document
                     if chunk_id in by_id:
