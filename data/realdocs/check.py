@@ -6,7 +6,8 @@ data/opsdocs/questions.jsonl, data/servicedocs/questions.jsonl, data/extradocs/q
 data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/questions.jsonl,
 data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/questions.jsonl,
 data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl, data/pkgdocs/questions.jsonl,
-data/hostdocs/questions.jsonl, data/sysdocs/questions.jsonl, data/libdocs/questions.jsonl and
+data/hostdocs/questions.jsonl, data/sysdocs/questions.jsonl, data/libdocs/questions.jsonl,
+data/shelfdocs/questions.jsonl and
 data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
@@ -55,6 +56,7 @@ PKGDOCS = DATA / "pkgdocs"
 HOSTDOCS = DATA / "hostdocs"
 SYSDOCS = DATA / "sysdocs"
 LIBDOCS = DATA / "libdocs"
+SHELFDOCS = DATA / "shelfdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -83,6 +85,7 @@ CORPORA = {
     "hostdocs": HOSTDOCS / "files",
     "sysdocs": SYSDOCS / "files",
     "libdocs": LIBDOCS / "files",
+    "shelfdocs": SHELFDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -331,6 +334,7 @@ def main() -> int:
         lambda t: check_questions(t, "hostdocs", "hs"),
         lambda t: check_questions(t, "sysdocs", "sy"),
         lambda t: check_questions(t, "libdocs", "lb"),
+        lambda t: check_questions(t, "shelfdocs", "sf"),
         check_conversations,
     )
     for check in checks:
