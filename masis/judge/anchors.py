@@ -91,10 +91,22 @@ def _anchor_spans(question: str) -> tuple[tuple[int, int], ...]:
         # a colon starts no sentence in a question: "Which algorithm does GNU diff use: Myers, patience or
         # histogram?" names Myers
         sentence_start = raw.rstrip("\"')]”’").endswith((".", "?", "!"))
-        if token and parts(token) and (_is_anchor(token, starts) or _dated_month(token, matches, index)):
+        if token and parts(token) and (
+            _is_anchor(token, starts) or _dated_month(token, matches, index) or _named_letter(token, matches, index)
+        ):
             start = match.start() + raw.find(token)
             spans.append((start, start + len(token)))
     return tuple(_days_with_their_months(question, spans))
+
+
+# the nouns a one-letter code is asked by: "the process state code I", "the validity letter A"
+_LETTER_NOUNS = frozenset({"code", "letter", "flag", "character"})
+
+
+def _named_letter(token: str, matches: Sequence[re.Match[str]], index: int) -> bool:
+    """Whether `token` is a capital letter that a code noun names ("What does the process state code I mean?"): a
+    code, not the pronoun or the article that `NOT_NAMES` keeps out."""
+    return len(token) == 1 and token.isupper() and index > 0 and matches[index - 1].group(0).lower() in _LETTER_NOUNS
 
 
 def _days_with_their_months(question: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

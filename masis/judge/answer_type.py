@@ -388,6 +388,13 @@ _VERSION_GIVEN = re.compile(
     r"|(?<!(?-i:[A-Z]{2})-)\b(?:19|20)\d\d\b",
     re.I,
 )
+# the day and month a year ends, as a release's date line writes it ("October 26, 2022", "26 Oct 2022"): a date's year
+# is no release
+_DAY_OF_MONTH_BEFORE = re.compile(
+    rf"(?:\b(?:{'|'.join(m[:3] for m in _MONTHS.split())})[a-z]*\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{'|'.join(m[:3] for m in _MONTHS.split())})[a-z]*\.?,?)\s+$",
+    re.IGNORECASE,
+)
 # a numbered entry's number opening a quote ("2.1. When building Valgrind, 'make' dies …", "2.2. | …" of a FAQ's
 # contents) numbers the entry; it is no release
 _SECTION_NUMBER = re.compile(r"(?<=^)\d+(?:\.\d+)+\.\s+(?:\|\s+)?[A-Z'\"]")
@@ -643,6 +650,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         return any(
             match.group(0) not in question and not _pinned_elsewhere(sentence[: match.start()], asked, owner)
             and not _SECTION_NUMBER.match(sentence, match.start())
+            and not _DAY_OF_MONTH_BEFORE.search(sentence[max(0, match.start() - 20) : match.start()])
             for match in _VERSION_GIVEN.finditer(sentence)
         )
     if kind in ("flag", "identifier"):

@@ -65,6 +65,11 @@ def referent(sentence: str, heading: str | None, passage: str) -> str | None:
 _TERM = re.compile(r"^(?:/[\w.-]+)+/?$|^--?[A-Za-z][\w-]*(?:[ =]\S+)?$|^[a-z][\w.]*[_.][\w.]+(?: <\w+>)?$")
 
 
+def is_term_line(line: str) -> bool:
+    """Whether `line` is a definition list's term on its own line (`_TERM`), whose entry is the text below it."""
+    return _TERM.match(line) is not None
+
+
 def _term_above(passage: str, sentence: str) -> str | None:
     """The entry's term when the line just above the sentence is one (`_TERM`): "This directory is used by Anacron
     for storing timestamp files." under "/var/spool/anacron" says which directory only with it."""

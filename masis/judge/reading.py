@@ -1135,10 +1135,16 @@ def _verb_after_that(words: list[Token], index: int) -> bool:
 def _named_before(words: list[Token], index: int, frame: str, tools: AbstractSet[str] = frozenset()) -> bool:
     """Whether the question names, before words[index], a tool the previous question did not, with a flag of it ("what
     does grep -c count when it is …" after a question on apt-get), or, before an "its", a workspace tool (`tools`:
-    "which rules can ruff fix in its default config?" after a question on clippy): the pronoun's antecedent is the
-    question's own."""
+    "which rules can ruff fix in its default config?" after a question on clippy) that is new to the thread or the
+    subject of the question's verb ("where does less keep its history file?" after a question on less): the pronoun's
+    antecedent is the question's own."""
     frame_words = {word.lower for word in tokens(frame)}
     new = [(at, word) for at, word in enumerate(words[:index]) if word.lower not in frame_words]
+    if words[index].lower == "its" and any(
+        at and words[at - 1].lower in DO_MODALS and (tool_key(word.text) in tools or _TOOL.fullmatch(word.text))
+        for at, word in enumerate(words[:index])
+    ):
+        return True  # "where does less keep its history file": the tool the question asks of, named before or not
     return any(_names_tool(word.lower) and words[at + 1].text.startswith("-") for at, word in new if at < index - 1) \
         or (words[index].lower == "its" and any(tool_key(word.text) in tools or _TOOL.fullmatch(word.text)
                                                 for _, word in new))
@@ -1454,12 +1460,18 @@ def _topic(
         found = _named_first(frame.reading) or topic(frame.reading, possessor)
         if not releases and found and _a_release(found):
             continue
+        if found and tokens(found)[0].lower in _POINTING:
+            continue  # "when did that come out", left unread: its "that come" is no thing, the question before has it
         tool = _subject_tool(frame.reading, tools, question)
         if tool and found and tool_key(tool) not in tool_key(found) and not _names_a_thing(found):
             return tool
         if found and not _person_name(found):  # "does it need perl" after "… to Hrvoje Niksic": not him
             return _without_verb(frame.reading, found, tools)
     return None
+
+
+# the words a question that was left unread points back with, which name nothing of their own
+_POINTING = word_set("it this that these those they them")
 
 
 def _a_release(thing: str) -> bool:

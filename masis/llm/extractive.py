@@ -828,7 +828,8 @@ def _focused(
         # in Portarlington dates back to 1696" is not about the French Church Street in Cork the sentence before names
         leans = quotes.leans_on_before(claim)
         before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and leans else ""
-        before = " ".join([before, *_release_headings(quoted, chunk_id, claim), *package_header(chunk)]).strip()
+        before = " ".join([before, *_release_headings(quoted, chunk_id, claim), *package_header(chunk),
+                           _entry_term(chunk, claim)]).strip()
         if anchors.missing(wanted, [(claim, _alone(chunk, before))]):
             continue
         if kind is not None and not gives_type(claim, kind, question):  # type: ignore[arg-type]
@@ -858,7 +859,7 @@ def _lead_unkeyed(
     passage's story names its subject once."""
     claim, chunk_id = lead
     exact = [anchor for anchor in anchors.anchors(question) if anchors.is_key(anchor) or anchor[:1].isdigit()]
-    headings = " ".join(_release_headings(quoted, chunk_id, claim))
+    headings = " ".join([*_release_headings(quoted, chunk_id, claim), _entry_term(by_id[chunk_id], claim)])
     return bool(exact) and len(anchors.missing(exact, [(claim, _alone(by_id[chunk_id], headings))])) == len(exact)
 
 
@@ -936,16 +937,27 @@ def _own(sentence: Sentence) -> EvidenceChunk:
 
 def _narrowed(chunk: EvidenceChunk, lead: str, said: str) -> EvidenceChunk:
     """`chunk` with its text cut to `lead` and the first of its lines, when one is an entry (`ENTRY_LINE_MAX`), that
-    holds `said`; no context terms from the rest of its document."""
-    line = next(
-        (
-            joined
-            for joined in (" ".join(raw.split()) for raw in chunk["text"].splitlines())
-            if said in joined and len(joined) <= ENTRY_LINE_MAX
-        ),
-        "",
-    )
-    return _alone(chunk, f"{lead}\n{line}")
+    holds `said`, led by its term when the term stands on the line above (a man page's "-Z cipher" over "Specifies
+    the cipher …. The default is “aes256-ctr”."); no context terms from the rest of its document."""
+    lines = [" ".join(raw.split()) for raw in chunk["text"].splitlines()]
+    at = next((i for i, joined in enumerate(lines) if said in joined and len(joined) <= ENTRY_LINE_MAX), None)
+    if at is None:
+        return _alone(chunk, f"{lead}\n")
+    return _alone(chunk, f"{lead}\n{_term_over(lines, at)}{lines[at]}")
+
+
+def _term_over(lines: Sequence[str], at: int) -> str:
+    """The definition list's term on the line above line `at` ("-Z cipher" over "Specifies the cipher …"), with a
+    space after it, or ""."""
+    return f"{lines[at - 1]} " if at and quotes.is_term_line(lines[at - 1]) else ""
+
+
+def _entry_term(chunk: EvidenceChunk, claim: str) -> str:
+    """The term of the entry whose text holds `claim`, when the term stands on the line above it, or ""."""
+    said = " ".join(claim.split())[:60]
+    lines = [" ".join(raw.split()) for raw in chunk["text"].splitlines()]
+    at = next((i for i, joined in enumerate(lines) if said in joined and len(joined) <= ENTRY_LINE_MAX), None)
+    return "" if at is None else _term_over(lines, at).strip()
 
 
 def _alone(chunk: EvidenceChunk, text: str) -> EvidenceChunk:

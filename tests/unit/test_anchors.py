@@ -346,3 +346,10 @@ def test_a_snake_case_name_is_held_by_its_hyphenated_file_name() -> None:
     # platformdocs tune pf-071: node_exporter's own changelog
     assert holds("prometheus-node-exporter-CHANGELOG.md", "node_exporter")
     assert not holds("prometheus-node-CHANGELOG.md", "node_exporter")
+
+
+def test_a_capital_letter_a_code_noun_names_is_an_anchor() -> None:
+    # shelfdocs tune sf-073 (answered at 1.0 with the entry of state code D): "I" is kept out as the pronoun
+    assert anchors("What does the process state code I mean in ps output?") == ["I"]
+    assert anchors("What does the process state code D mean in ps output?") == ["D"]
+    assert anchors("Can I change the exit code?") == []

@@ -860,3 +860,13 @@ def test_a_packages_own_version_field_answers_only_for_that_package() -> None:
     assert not of_the_document_only("Version: 0.10.5", "Which truststore release is this?", "truststore-METADATA.md")
     assert not of_the_document_only("Windows 10 or later is supported", windows, "truststore-METADATA.md")
 
+
+def test_the_year_of_a_release_date_line_is_no_release() -> None:
+    # shelfdocs tune sf-020: polkit's "The polkit team & polkit community October 26, 2022" answered "which polkit
+    # release moved to mozjs 102?" at 0.85, the release being only in the heading
+    question = "hey which polkit release moved to mozjs 102?"
+    assert expected_type(question) == "version"
+    assert not gives_type("The polkit team & polkit community October 26, 2022", "version", question)
+    assert not gives_type("Released on 26 Oct 2022 by the polkit team", "version", question)
+    assert gives_type("polkit 0.120 moved to mozjs 102", "version", question)
+    assert gives_type("The 2022 release moved to mozjs 102", "version", question)

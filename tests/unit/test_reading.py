@@ -1105,3 +1105,22 @@ def test_a_pick_then_a_question_reads_the_question_with_the_thing_picked() -> No
     assert read("the stabs one. what do ports emit instead", gcc).text == "What do ports emit instead (stabs)?"
     # "each" after the question's own plural is its own, no pair from the thread
     assert read("with a few workers running does each get the whole limit", thread).rule != "unclear"
+
+
+def test_its_after_the_tool_the_question_asks_of_is_the_tools_own() -> None:
+    # conversations tune cv-420#3 (stop 80's first run): "its" was read as the status column of the turn before,
+    # although the question's own subject, less, owns the history file
+    thread = [turn("and the status column?", reading="What is the default width of the status column in less?")]
+    typed = "Where does less keep its history file by default on Unix?"
+    assert read(typed, thread, tools=frozenset({"less"})).text == typed
+    # a tool the question only mentions does not own a later "its": "in less, what is its default?" still points back
+    assert read("in less, what is its default?", thread, tools=frozenset({"less"})).dependent
+
+
+def test_a_question_left_unread_gives_no_thing_to_point_back_to() -> None:
+    # conversations tune cv-412#3 (stop 80's first run): "it" after "when did that come out?", which was asked back,
+    # became "that come"; the thing is the question's before it
+    thread = [turn("Which pyOpenSSL release added OpenSSL.SSL.Context.set_min_proto_version?"),
+              turn("when did that come out?")]
+    reading = read("and which python version did it stop supporting?", thread)
+    assert "that come" not in reading.text and reading.about == "OpenSSL.SSL.Context.set_min_proto_version"
