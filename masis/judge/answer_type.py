@@ -395,6 +395,18 @@ _DAY_OF_MONTH_BEFORE = re.compile(
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{'|'.join(m[:3] for m in _MONTHS.split())})[a-z]*\.?,?)\s+$",
     re.IGNORECASE,
 )
+# a man page's "(since glibc 2.33)" after an entry's term: the term ("--argv0 string", "LD_AUDIT") is what it dates
+_SINCE_AFTER_TERM = re.compile(
+    r"(?:^|\s)(?P<term>--?[A-Za-z][\w-]*|[A-Z][A-Z0-9]*_[A-Z0-9_]+)(?:\s+[a-z]\w*)?\s*\(\s*since\s+[\w.+-]+\s+$")
+
+
+def _since_of_another_entry(before: str, question: str) -> bool:
+    """Whether the version after `before` is a man page's "(since …)" of an entry the question does not name:
+    "--argv0 string (since glibc 2.33)" does not say when ld.so's --inhibit-cache came."""
+    found = _SINCE_AFTER_TERM.search(before)
+    return found is not None and found["term"] not in question
+
+
 # a numbered entry's number opening a quote ("2.1. When building Valgrind, 'make' dies …", "2.2. | …" of a FAQ's
 # contents) numbers the entry; it is no release
 _SECTION_NUMBER = re.compile(r"(?<=^)\d+(?:\.\d+)+\.\s+(?:\|\s+)?[A-Z'\"]")
@@ -651,6 +663,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             match.group(0) not in question and not _pinned_elsewhere(sentence[: match.start()], asked, owner)
             and not _SECTION_NUMBER.match(sentence, match.start())
             and not _DAY_OF_MONTH_BEFORE.search(sentence[max(0, match.start() - 20) : match.start()])
+            and not _since_of_another_entry(sentence[: match.start()], question)
             for match in _VERSION_GIVEN.finditer(sentence)
         )
     if kind in ("flag", "identifier"):

@@ -870,3 +870,16 @@ def test_the_year_of_a_release_date_line_is_no_release() -> None:
     assert not gives_type("Released on 26 Oct 2022 by the polkit team", "version", question)
     assert gives_type("polkit 0.120 moved to mozjs 102", "version", question)
     assert gives_type("The 2022 release moved to mozjs 102", "version", question)
+
+
+def test_a_man_pages_since_dates_the_entry_it_follows() -> None:
+    # shelfdocs tune sf-083 (near miss, answered at 1.0): ld.so(8) gives --inhibit-cache no version; the "(since glibc
+    # 2.33)" before it is --argv0's, whose term line ran into the next entry
+    question = "Since which glibc version does ld.so support the --inhibit-cache option?"
+    joined = "OPTIONS --argv0 string (since glibc 2.33) --inhibit-cache Do not use /etc/ld.so.cache."
+    assert not gives_type(joined, "version", question)
+    assert gives_type("--argv0 string (since glibc 2.33)", "version", "Since which glibc version is --argv0 there?")
+    assert gives_type("LD_AUDIT (since glibc 2.4) A list of user-specified ELF shared objects", "version",
+                      "Since which glibc version does ld.so support LD_AUDIT?")
+    assert not gives_type("LD_AUDIT (since glibc 2.4) A list of user-specified ELF shared objects", "version",
+                          "Since which glibc version does ld.so support LD_BIND_NOW?")
