@@ -390,9 +390,10 @@ _VERSION_GIVEN = re.compile(
 )
 # the day and month a year ends, as a release's date line writes it ("October 26, 2022", "26 Oct 2022"): a date's year
 # is no release
+_MONTH_STEMS = "|".join(month[:3] for month in _MONTHS.split())
 _DAY_OF_MONTH_BEFORE = re.compile(
-    rf"(?:\b(?:{'|'.join(m[:3] for m in _MONTHS.split())})[a-z]*\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?"
-    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{'|'.join(m[:3] for m in _MONTHS.split())})[a-z]*\.?,?)\s+$",
+    rf"(?:\b(?:{_MONTH_STEMS})[a-z]*\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTH_STEMS})[a-z]*\.?,?)\s+$",
     re.IGNORECASE,
 )
 # a man page's "(since glibc 2.33)" after an entry's term: the term ("--argv0 string", "LD_AUDIT") is what it dates

@@ -1139,15 +1139,15 @@ def _named_before(words: list[Token], index: int, frame: str, tools: AbstractSet
     subject of the question's verb ("where does less keep its history file?" after a question on less): the pronoun's
     antecedent is the question's own."""
     frame_words = {word.lower for word in tokens(frame)}
-    new = [(at, word) for at, word in enumerate(words[:index]) if word.lower not in frame_words]
     if words[index].lower == "its" and any(
-        at and words[at - 1].lower in DO_MODALS and (tool_key(word.text) in tools or _TOOL.fullmatch(word.text))
+        (tool_key(word.text) in tools or _TOOL.fullmatch(word.text))
+        # new to the thread, or the subject of the question's verb ("where does less keep its history file")
+        and (word.lower not in frame_words or (at and words[at - 1].lower in DO_MODALS))
         for at, word in enumerate(words[:index])
     ):
-        return True  # "where does less keep its history file": the tool the question asks of, named before or not
-    return any(_names_tool(word.lower) and words[at + 1].text.startswith("-") for at, word in new if at < index - 1) \
-        or (words[index].lower == "its" and any(tool_key(word.text) in tools or _TOOL.fullmatch(word.text)
-                                                for _, word in new))
+        return True
+    new = [(at, word) for at, word in enumerate(words[:index]) if word.lower not in frame_words]
+    return any(_names_tool(word.lower) and words[at + 1].text.startswith("-") for at, word in new if at < index - 1)
 
 
 def _closing_object(words: list[Token], index: int) -> bool:

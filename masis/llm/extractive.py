@@ -939,25 +939,24 @@ def _narrowed(chunk: EvidenceChunk, lead: str, said: str) -> EvidenceChunk:
     """`chunk` with its text cut to `lead` and the first of its lines, when one is an entry (`ENTRY_LINE_MAX`), that
     holds `said`, led by its term when the term stands on the line above (a man page's "-Z cipher" over "Specifies
     the cipher …. The default is “aes256-ctr”."); no context terms from the rest of its document."""
+    term, line = _entry_line(chunk, said)
+    return _alone(chunk, f"{lead}\n{term} {line}" if term else f"{lead}\n{line}")
+
+
+def _entry_line(chunk: EvidenceChunk, said: str) -> tuple[str, str]:
+    """The first of the passage's lines that is an entry (`ENTRY_LINE_MAX`) holding `said`, with the definition list's
+    term on the line above it when there is one ("-Z cipher" over "Specifies the cipher …"): (term, line), each ""
+    when there is none."""
     lines = [" ".join(raw.split()) for raw in chunk["text"].splitlines()]
     at = next((i for i, joined in enumerate(lines) if said in joined and len(joined) <= ENTRY_LINE_MAX), None)
     if at is None:
-        return _alone(chunk, f"{lead}\n")
-    return _alone(chunk, f"{lead}\n{_term_over(lines, at)}{lines[at]}")
-
-
-def _term_over(lines: Sequence[str], at: int) -> str:
-    """The definition list's term on the line above line `at` ("-Z cipher" over "Specifies the cipher …"), with a
-    space after it, or ""."""
-    return f"{lines[at - 1]} " if at and quotes.is_term_line(lines[at - 1]) else ""
+        return "", ""
+    return (lines[at - 1] if at and quotes.is_term_line(lines[at - 1]) else ""), lines[at]
 
 
 def _entry_term(chunk: EvidenceChunk, claim: str) -> str:
     """The term of the entry whose text holds `claim`, when the term stands on the line above it, or ""."""
-    said = " ".join(claim.split())[:60]
-    lines = [" ".join(raw.split()) for raw in chunk["text"].splitlines()]
-    at = next((i for i, joined in enumerate(lines) if said in joined and len(joined) <= ENTRY_LINE_MAX), None)
-    return "" if at is None else _term_over(lines, at).strip()
+    return _entry_line(chunk, " ".join(claim.split())[:60])[0]
 
 
 def _alone(chunk: EvidenceChunk, text: str) -> EvidenceChunk:
