@@ -190,6 +190,16 @@ def held_together(pair: str, sentence: str, chunk: EvidenceChunk) -> bool:
     return holds(around, name) and not holds(body, name) and holds(body, number)
 
 
+# a number the question gives as a code: "exit status 1", "exit code 82", "reason code 10", "error 13", "signal 9"
+_CODED_NUMBER = re.compile(r"\b(?:status|code|error|errno|signal)\s+(\d+)\b(?![.,]\d)", re.IGNORECASE)
+
+
+def coded_numbers(question: str) -> list[str]:
+    """The numbers the question names as codes ("What does exit status 1 of dpkg-deb mean?"): each is one entry of a
+    list of codes, so a quote must say it itself; the passage around the entry of status 2 holds other numbers."""
+    return list(dict.fromkeys(match.group(1) for match in _CODED_NUMBER.finditer(question)))
+
+
 def latest_anchors(readings: Sequence[str]) -> list[str]:
     """The anchors of a question and the replies that refined it: the latest reading that names any wins, so
     "What changed in 2.4.0?" answered with "I meant 2.1.0" asks about 2.1.0, not both."""
@@ -288,8 +298,9 @@ def holds(text: str, anchor: str) -> bool:
     if _IDENTIFIER.search(anchor):
         # `timeout.close()`, `http.Agent`, `PRIORITY_LOW` are held as written, not by "the timeout, close it"; a
         # dotted name also run together, and a snake-case one with hyphens, as a file or a package names it ("Node.js"
-        # by "nodejs-http.md", "node_exporter" by "prometheus-node-exporter-CHANGELOG.md")
-        bare = anchor.removesuffix("()")
+        # by "nodejs-http.md", "node_exporter" by "prometheus-node-exporter-CHANGELOG.md"); a setting named with its
+        # "=" is held where it is given a value ("SYSEXT_SCOPE=" by "SYSEXT_SCOPE=system portable")
+        bare = anchor.removesuffix("()").removesuffix("=")
         forms = {re.escape(bare), re.escape(re.sub(r"[.:/]", "", bare)), re.escape(bare.replace("_", "-"))}
         return any(re.search(rf"(?<!\w){form}(?!\w)", text, re.IGNORECASE) for form in forms)
     wanted = _parts(anchor)
@@ -413,6 +424,10 @@ def _same_part(have: str, wanted: str) -> bool:
 # a flag, a constant, a call, a code; or a member written in lower case (`timeout.close`, `fs.readFile`), unlike a
 # product's name with a dot in it ("Node.js", "ASP.NET")
 _KEY = re.compile(r"^--?\w|_|\(\)$|[A-Za-z].*\d|\d.*[A-Za-z]|^[a-z]\w*[.:/][A-Za-z]")
+# an option's or a field's name in lower camel case (`keepAliveTimeout`, `statusCodes`), not a brand written so
+# ("macOS", "iPhone", "mRNA")
+_CAMEL_KEY = re.compile(r"^[a-z]{2,}(?:[A-Z][a-z0-9]+)+$")
+_CAMEL_KEY_MIN = 7
 
 
 def is_key(anchor: str) -> bool:
@@ -422,12 +437,24 @@ def is_key(anchor: str) -> bool:
     return bool(_KEY.search(anchor) or _SETTING.match(anchor))
 
 
-# "npm ls's include option", "the depth setting": a plain word a question calls an option keys its entry as a flag does
+def is_entry_key(anchor: str) -> bool:
+    """A key (`is_key`), or a name in lower camel case (`_CAMEL_KEY`: undici's `keepAliveTimeout`), which opens its own
+    entry of a reference: on the line of `keepAliveMaxTimeout`, "the maximum allowed `keepAliveTimeout`" only names
+    it. Unlike a key, a question may name one in passing ("… when dualStack is false"), so a value's quote need not
+    hold it."""
+    return is_key(anchor) or (len(anchor) >= _CAMEL_KEY_MIN and _CAMEL_KEY.match(anchor) is not None)
+
+
+# "npm ls's include option", "the depth setting", "CAKE's pppoa-llc keyword": a plain word a question calls an option
+# keys its entry as a flag does
 _NAMED_SETTING = re.compile(
-    r"(?<![\w'’.-])([a-z][a-z0-9]+(?:[-_][a-z0-9]+)*)\s+(?:option|setting|parameter|field|config|key)\b")
+    r"(?<![\w'’.-])([a-z][a-z0-9]+(?:[-_][a-z0-9]+)*)\s+(?:option|setting|parameter|field|config|key|keyword|directive)\b"
+    r"(?!\s+(?:files?|dir|directory|path)\b)")  # "its config file" names a file
 _NOT_SETTING = frozenset(
     ["the", "a", "an", "this", "that", "which", "what", "each", "every", "any", "default", "same", "other", "new",
-     "old", "main", "global"]
+     "old", "main", "global", "its", "their", "his", "her", "my", "our", "your", "these", "those", "does", "do", "did",
+     "is", "are", "was", "were", "can", "will", "would", "should", "could", "must", "may", "has", "have", "had", "when",
+     "how", "why", "where", "who", "without", "with", "by", "for", "of", "to", "in", "on"]
 )
 
 

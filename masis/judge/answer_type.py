@@ -268,7 +268,7 @@ GIVEN = "given|specified|set|passed|provided|supplied"
 LEFT_OUT = re.compile(
     rf"\b(?:when|if|where|while)\b[^?,;]{{0,40}}?(?:\b(?:is|are)\s+(?:not|n't)\s+(?:{GIVEN})"
     rf"|\bno\s+(?:[\w-]+\s+){{0,2}}(?:is|are)\s+(?:{GIVEN})"
-    r"|\b(?:do\s+not|don't|dont)\s+(?:give|specify|set|pass|provide|supply|touch)"
+    r"|\b(?:(?:do|does|did)\s+not|don't|dont|doesn't|doesnt|didn't)\s+(?:give|specify|set|pass|provide|supply|touch)"
     r"|\b(?:give|pass|provide|supply)\s+(?:it|them)\s+no)\b"
     r"|\bout\s+of\s+the\s+box\b",
     re.IGNORECASE,
@@ -295,13 +295,26 @@ _SAYS_DEFAULT = re.compile(
     # dig(1)'s "instead of the default, 3"
     r"|\bthe\s+default,\s+(?=[\d'\"`])"
     r"|[\[(](?:the\s+)?default\b|\bdefault\s+(?=[\d'\"`]|(?:true|false|null|none|on|off|yes|no|unlimited)\b)"
-    r"|\b(?:is|was|are|be)\s+(?:the\s+)?default\b|\bdefault\s+(?:[\w-]+\s+){1,3}(?:is|was|are)\s"
+    r"|\b(?:is|was|are|be)\s+(?:the\s+)?default\b|\bdefault\s+(?:[\w-]+\s+){1,4}(?:is|was|are)\s"
+    # what holds when a setting is left out: "If unspecified, "SYSEXT_SCOPE=system portable" is implied"
+    r"|\b(?:if|when)\s+(?:unspecified|omitted|unset)\b"
     # a changelog's entry: "Default GOMAXPROCS to 1", "Change default log level to info"
     r"|\bdefault\s+[\w.-]+(?:\s+[\w.-]+)?\s+to\s+(?=[\d'\"`])"
     # a reference's entry line: "Default AES key size, 32."
     r"|^\W*default\s+(?:[\w-]+\s+){0,4}[\w-]+,\s*[\w.'\"`-]+\W*$",
     re.IGNORECASE,
 )
+# a sentence that says the quote before it gives the default: `* If "binary-targets", then … run under (fake)root.` /
+# "This is the default/status quo."
+_POINTS_TO_DEFAULT = re.compile(r"^\W*(?:this|that)\s+(?:is|was)\s+(?:also\s+)?(?:the\s+)?default\b", re.IGNORECASE)
+
+
+def as_said(claim: str, before: str, kind: AnswerType | None) -> str:
+    """What a quote says when it is read for a default: with the quote before it of the same passage (`before`) when
+    it only points back to it ("This is the default."), else itself."""
+    return f"{before} {claim}" if kind == "default" and before and _POINTS_TO_DEFAULT.match(claim) else claim
+
+
 # a sentence that says what happens when an option is left out: "If no -f option is present, …", "when -m is not given"
 _LEFT_OUT_SAID = re.compile(
     rf"\b(?:if|when|unless)\s+(?:no\s+([\w-]+)(?:\s+[\w-]+)?\s+(?:is|are)\s+(?:present|{GIVEN})\b"
@@ -385,7 +398,7 @@ _TECH_WORD = re.compile(r"[\w.@+-]+")
 # "v0.x.x" is a placeholder, not release 0
 _VERSION_GIVEN = re.compile(
     r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b(?!\.[a-z])|@\d+(?:\.\d+)*"
-    r"|(?<!(?-i:[A-Z]{2})-)\b(?:19|20)\d\d\b",
+    r"|(?<!(?-i:[A-Z]{2})-)\b(?:19|20)\d\d\b(?!-\d\d-\d\d)",  # a year, not an ISO date's ("SUPPORT_END=2001-01-01")
     re.I,
 )
 # the day and month a year ends, as a release's date line writes it ("October 26, 2022", "26 Oct 2022"): a date's year
@@ -549,6 +562,10 @@ def expected_type(question: str) -> AnswerType | None:
     for match in _TYPED.finditer(question):
         if match.group("date") and _WHEN_MIGHT.match(question, match.start()):
             return None  # "When might starch grains become overly large?" asks under what conditions
+        if match.group("date") and _WHAT_OR_WHICH.search(question, 0, match.start()):
+            # "Which SSH_ASKPASS_REQUIRE value makes ssh prefer the askpass program … when requesting passwords?":
+            # "when" opens a clause of the which-question, which asks no date
+            return None
         for kind in ("date", "number", "person", "place"):
             if match.group(kind):
                 return kind  # type: ignore[return-value]

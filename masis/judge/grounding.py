@@ -168,8 +168,9 @@ def missing_anchors(
     names: Sequence[str] = (),
 ) -> list[str]:
     """The question's anchors (or `wanted`) that none of the answer's validly cited sentences holds, read in their
-    passages, the table column it asks about when the quoted rows have no cell in it, and then the `names` it writes
-    as plain words (`masis.judge.names`) that no quote holds."""
+    passages, a number it names as a code that no quote says itself, the table column it asks about when the quoted
+    rows have no cell in it, and then the `names` it writes as plain words (`masis.judge.names`) and the settings it
+    names so (`anchors.named_settings`) that no quote holds."""
     wanted = anchors.anchors(question) if wanted is None else wanted
     by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
     quotes = [
@@ -185,8 +186,26 @@ def missing_anchors(
     pairs = [pair for pair in anchors.bound(question) if all(part in wanted for part in pair.rsplit(" ", 1))]
     unbound = [pair for pair in pairs if pair.rsplit(" ", 1)[1] not in absent
                and not any(anchors.held_together(pair, sentence, chunk) for sentence, chunk in quotes)]
-    found = [*absent, *unbound, *tables.missing_columns(question_terms(question), quotes)]
-    return [*found, *(name for name in anchors.missing(names, quotes) if name not in found)]
+    # "exit status 1" is not answered by the sentence on status 2, whatever other figures its passage holds; a model's
+    # paraphrase (no quote of its own) is read in its passage, as above
+    uncoded = [number for number in anchors.coded_numbers(question) if number in wanted and number not in absent
+               and not any(_says_code(sentence, chunk, number) for sentence, chunk in quotes)]
+    found = [*absent, *unbound, *uncoded, *tables.missing_columns(question_terms(question), quotes)]
+    # a setting the question names in a plain word ("CAKE's pppoa-llc keyword") is as exact as a flag
+    settings = [setting for setting in anchors.named_settings(question) if setting not in wanted]
+    return [*found, *(name for name in anchors.missing([*names, *settings], quotes) if name not in found)]
+
+
+def _says_code(sentence: str, chunk: EvidenceChunk, number: str) -> bool:
+    """Whether a quote says the code `number`: itself, or as the entry it sits in, which opens with the code or has it
+    on the line above (tar(1)'s "1 Some files differ. … If tar was given one of the --create … options, this exit code
+    means …"). A model's paraphrase (no quote of its own) is read in its passage."""
+    if anchors.holds(sentence or chunk["text"], number):
+        return True
+    said = " ".join(sentence.split())[:60]
+    lines = [line.split() for line in chunk["text"].splitlines()]
+    return any(said in " ".join(words) and (words[:1] == [number] or (at and lines[at - 1] == [number]))
+               for at, words in enumerate(lines))
 
 
 def quotes_passage(claim: str, chunk: EvidenceChunk) -> bool:

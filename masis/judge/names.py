@@ -190,8 +190,16 @@ _COMMON_TERMS = frozenset({
 })
 
 
+# chat's words that an English word list lacks: a contraction typed without its apostrophe, a short form ("if i dont
+# pass any compression flag" names no tool called "dont")
+_CHAT_WORDS = frozenset({
+    "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "shouldnt", "couldnt", "wouldnt", "havent",
+    "hasnt", "hadnt", "youre", "theyre", "pls", "plz", "thx", "idk", "btw", "tbh", "afaik", "imo", "imho",
+})
+
+
 def _listed(word: str, ordinary: tuple[str, ...]) -> bool:
-    return word in _COMMON_TERMS or _in_list(word, ordinary)
+    return word in _COMMON_TERMS or word in _CHAT_WORDS or _in_list(word, ordinary)
 
 
 def _in_list(word: str, ordinary: tuple[str, ...]) -> bool:

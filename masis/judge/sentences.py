@@ -238,6 +238,9 @@ _ASSIGNED_TERM = re.compile(r"^[A-Za-z][\w.-]* = [^:]{1,40}: \S")
 # a short field without a closing mark at a line's end ("… after it was disconnected default: no", "default: yes (if
 # supported by OpenSSL)"), as an entry of a reference ends with its default
 _CLOSING_FIELD = re.compile(r"(?:^|\s)[A-Za-z][\w-]{0,20}: [^:.!?]{1,40}$")
+# an API reference's parameter with its type, as undici's Markdown lists them once the markup is read: "maxTimeout
+# number (optional) - Maximum number of milliseconds …", "statusCodes number[] (optional) - Array of …"
+_TYPED_PARAMETER = re.compile(r"^[A-Za-z_$][\w$.]* [^:()]{1,40}?\((?:optional|required)\) - \S")
 
 
 def _next_field(current: list[str], following: str) -> bool:
@@ -362,9 +365,11 @@ def _blocks(text: str) -> list[str]:
             # ("Force use of color terminal escapes (true | false)" / "--drop:..." / "Remove certain constructs …")
             blocks.append(" ".join(current))
             current = []
-        if current and _CLOSING_FIELD.search(current[-1]) and (_TERM_LINE.match(line) or _ASSIGNED_TERM.match(line)):
-            # an entry's closing field ("default: no") before the next entry's term ("securityLevel = LEVEL: set the
-            # security level", "SIGUSR1: Close and reopen …"): the default belongs to the entry above
+        if current and _CLOSING_FIELD.search(current[-1]) and (
+                _TERM_LINE.match(line) or _ASSIGNED_TERM.match(line) or _TYPED_PARAMETER.match(line)):
+            # an entry's closing field ("default: no", "Default: 5") before the next entry's term ("securityLevel =
+            # LEVEL: set the security level", "SIGUSR1: Close and reopen …", "maxTimeout number (optional) - …"): the
+            # default belongs to the entry above
             blocks.append(" ".join(current))
             current = []
         if heading_like and line.endswith(":") and current and ends_with_mark(current[-1]):

@@ -18,6 +18,7 @@ from typing import cast
 from masis.judge import anchors, matching, quotes
 from masis.judge.answer_type import (
     answer_noun,
+    as_said,
     asked_action,
     expected_type,
     gives_type,
@@ -174,13 +175,16 @@ class ExtractiveProvider:
         }
         noun = answer_noun(question)
         asked_for = terms(noun) if noun else frozenset()  # the noun the answer is asked by ("the status")
+        kind = expected_type(question)
+        wanted = anchors.anchors(question)
         candidates = [
             s
             for s in sentences
             if credits[id(s)]
             and s.text.lower() not in avoid
             and not is_question(s.text)
-            and (not is_heading(s.text) or _asked_field(s.text, asked, asked_for) or _list_item(s))
+            and (not is_heading(s.text) or _asked_field(s.text, asked, asked_for) or _list_item(s)
+                 or _heading_answers(s.text, kind, question, wanted))
         ]
         # a usage line is quoted only when nothing else holds the question's words (`is_synopsis`)
         candidates = [s for s in candidates if not is_synopsis(s.text)] or candidates
@@ -189,9 +193,7 @@ class ExtractiveProvider:
         # among the sentences of a passage that holds the question's anchors, the ones that name them themselves (or
         # under their entry, heading or document) lead: "PRIORITY_ABOVE_NORMAL … nice value of -7", not its
         # neighbouring entry "PRIORITY_BELOW_NORMAL …" that shares every other word
-        wanted = anchors.anchors(question)
         naming = _naming_anchors(wanted, candidates)
-        kind = expected_type(question)
         if noun and not kind:
             # "what was the capital of ...": a sentence that names the kind of thing asked for ("the Mongol
             # Empire capital Karakorum") gives it, where its other words only repeat the question
@@ -386,7 +388,7 @@ class ExtractiveProvider:
                     for c in ids
                     if c in by_id
                 )
-                gives = says_action and gives_type(claim, kind, question) and not any(
+                gives = says_action and gives_type(as_said(claim, before, kind), kind, question) and not any(
                     anchors.listed_only(claim, key) for key in keys
                 ) and any(
                     c not in other_tools and not of_the_document_only(claim, question, by_id[c]["doc_name"])
@@ -710,13 +712,25 @@ _SET_ASIDE = re.compile(
 )
 
 
+# what a question sets aside, by the first word after the article: "… prefer the askpass program over the TTY …"
+_ASIDE_IN_QUESTION = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|other\s+than|as\s+opposed\s+to|in\s+place\s+of|over)\s+(?:(?:the|a|an)\s+)?(\w+)",
+    re.IGNORECASE,
+)
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
 def _said(text: str, question: str = "") -> str:
-    """`text` without a clause it sets aside, unless the question sets aside the same thing."""
+    """`text` without a clause it sets aside, unless the question sets aside the same thing ("instead of the TTY" to
+    "… prefer the askpass program over the TTY …?")."""
     asked = " ".join(question.lower().split())
+    set_aside = {match.group(1).lower() for match in _ASIDE_IN_QUESTION.finditer(question)}
 
     def aside(found: re.Match[str]) -> str:
         opening = " ".join(found.group(0)[: found.end(1) - found.start()].lower().split())
-        return found.group(0) if asked and opening in asked else " "
+        words = found.group(0)[found.start(1) - found.start() :].split()
+        thing = next((word.lower() for word in words if word.lower() not in _ARTICLES), "")
+        return found.group(0) if asked and (opening in asked or thing in set_aside) else " "
 
     return _SET_ASIDE.sub(aside, text)
 
@@ -780,6 +794,14 @@ def _asked_field(line: str, asked: matching.Question, asked_for: frozenset[int])
     for (`asked_for`: "Status: draft, experimental" to "What is the status of …?"): a value, not a heading."""
     field = _FIELD.match(line)
     return bool(field) and (bool(asked.credits_in(field.group(1))) or bool(asked_for & terms(field.group(1))))
+
+
+def _heading_answers(line: str, kind: str | None, question: str, wanted: Sequence[str]) -> bool:
+    """Whether a line that reads like a heading answers the question itself: a release's line holding the release
+    asked about and the date asked for ("Version 1.8.5 (2019-08-29)" to "When was libgcrypt 1.8.5 released?")."""
+    exact = [anchor for anchor in wanted if not anchors.is_name(anchor)]
+    return kind == "date" and bool(exact) and all(anchors.holds(line, anchor) for anchor in exact) \
+        and gives_type(line, kind, question)
 
 
 # a package's own name or version in its metadata header ("Name: xgboost", "Version: 3.2.0")
@@ -856,9 +878,12 @@ def _lead_unkeyed(
     passage, misses every key (a flag, an identifier, a code) and figure of the question: "xsltproc return codes
     provide information …" for "What does xsltproc return code 6 mean?", a neighbouring entry's default for
     `chunkSize`'s. Names, acronyms and numerals ("John Paul II", "Super Bowl XLI") are left to the anchor floor: a
-    passage's story names its subject once."""
+    passage's story names its subject once. A default is asked of its entry, so a name in lower camel case counts
+    there (`anchors.is_entry_key`: "What is the default chunkSize of zlib streams?")."""
     claim, chunk_id = lead
-    exact = [anchor for anchor in anchors.anchors(question) if anchors.is_key(anchor) or anchor[:1].isdigit()]
+    default = expected_type(question) == "default"
+    exact = [anchor for anchor in anchors.anchors(question)
+             if anchors.is_key(anchor) or anchor[:1].isdigit() or (default and anchors.is_entry_key(anchor))]
     headings = " ".join([*_release_headings(quoted, chunk_id, claim), _entry_term(by_id[chunk_id], claim)])
     return bool(exact) and len(anchors.missing(exact, [(claim, _alone(by_id[chunk_id], headings))])) == len(exact)
 
@@ -910,19 +935,20 @@ def _naming_anchors(wanted: Sequence[str], candidates: Sequence[Sentence]) -> di
 
 
 def _keyed(named: set[str], own: EvidenceChunk, said: str) -> set[str]:
-    """`named` less the keys (`anchors.is_key`) that the sentence's entry (`own`, as `_own` narrows it) only mentions:
-    on the line keyed PRIORITY_BELOW_NORMAL, "above PRIORITY_LOW" does not name PRIORITY_LOW's entry."""
+    """`named` less the keys (`anchors.is_entry_key`) that the sentence's entry (`own`, as `_own` narrows it) only
+    mentions: on the line keyed PRIORITY_BELOW_NORMAL, "above PRIORITY_LOW" does not name PRIORITY_LOW's entry."""
     key = _entry_key(own, said)
     if key is None:
         return named
-    return {anchor for anchor in named if not anchors.is_key(anchor) or anchors.parts(anchor) == anchors.parts(key)}
+    return {anchor for anchor in named
+            if not anchors.is_entry_key(anchor) or anchors.parts(anchor) == anchors.parts(key)}
 
 
 def _entry_key(own: EvidenceChunk, said: str) -> str | None:
     """The key an entry's line opens with (`PRIORITY_LOW`, `--depth=<number>`, `DEP0005:`), or None."""
     line = own["text"].split("\n")[-1] or said
     first = line.split(maxsplit=1)[0].strip(":,;()[]`") if line.split() else ""
-    return first if first and anchors.is_key(first) else None
+    return first if first and anchors.is_entry_key(first) else None
 
 
 ENTRY_LINE_MAX = 400  # a passage's line this long or shorter is an entry (a table row, a list item, a definition)
@@ -955,8 +981,10 @@ def _entry_line(chunk: EvidenceChunk, said: str) -> tuple[str, str]:
 
 
 def _entry_term(chunk: EvidenceChunk, claim: str) -> str:
-    """The term of the entry whose text holds `claim`, when the term stands on the line above it, or ""."""
-    return _entry_line(chunk, " ".join(claim.split())[:60])[0]
+    """The term of the entry whose text holds `claim`: on the line above it, or the setting's name that opens its line
+    (ssh(1)'s "SSH_ASKPASS_REQUIRE Allows further control …. If it is set to “prefer”, …"), or ""."""
+    term, line = _entry_line(chunk, " ".join(claim.split())[:60])
+    return term or (line.split(maxsplit=1)[0] if line and is_keyed_entry(line) else "")
 
 
 def _alone(chunk: EvidenceChunk, text: str) -> EvidenceChunk:

@@ -353,3 +353,34 @@ def test_a_capital_letter_a_code_noun_names_is_an_anchor() -> None:
     assert anchors("What does the process state code I mean in ps output?") == ["I"]
     assert anchors("What does the process state code D mean in ps output?") == ["D"]
     assert anchors("Can I change the exit code?") == []
+
+
+def test_a_lower_camel_case_name_keys_an_entry_and_a_brand_does_not() -> None:
+    # deskdocs tune dk-028: undici's `keepAliveMaxTimeout` entry mentions `keepAliveTimeout`, whose own entry keys it
+    from masis.judge.anchors import is_entry_key, is_key
+
+    assert is_entry_key("keepAliveTimeout") and is_entry_key("statusCodes") and is_entry_key("--depth")
+    assert not is_key("keepAliveTimeout")  # a question may name one in passing ("when dualStack is false")
+    assert not any(is_entry_key(brand) for brand in ("macOS", "iPhone", "mRNA", "jQuery", "eBay"))
+
+
+def test_a_number_named_as_a_code_is_a_coded_number() -> None:
+    from masis.judge.anchors import coded_numbers
+
+    assert coded_numbers("What does exit status 1 of dpkg-deb mean?") == ["1"]
+    assert coded_numbers("In GnuPG's status output, what does INV_RECP reason code 10 mean?") == ["10"]
+    assert coded_numbers("What does signal 9 do, and error 13?") == ["9", "13"]
+    assert coded_numbers("Which status does version 2.1 report?") == []
+    assert coded_numbers("What changed in status 2.1?") == []  # a version, not a code
+
+
+def test_a_setting_named_with_its_equals_sign_is_held_where_it_gets_a_value() -> None:
+    # deskdocs tune dk-065: os-release(5) writes "SYSEXT_SCOPE=system portable"
+    assert holds('If unspecified, "SYSEXT_SCOPE=system portable" is implied.', "SYSEXT_SCOPE=")
+    assert not holds('"SYSEXT_LEVEL=2"', "SYSEXT_SCOPE=")
+
+
+def test_a_word_before_option_or_setting_is_a_setting_only_when_it_can_be_a_name() -> None:
+    assert named_settings("What overhead is CAKE's pppoa-llc keyword equivalent to?") == ["pppoa-llc"]
+    assert named_settings("what does setting SYSTEMD_OFFLINE=1 do") == []  # conversations cv-123: a verb
+    assert named_settings("how do I make upsd reload its config file?") == []  # opsdocs od-102: a file, and "its"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from masis.judge.answer_type import answer_noun, expected_type, gives_type, of_the_document_only
+from masis.judge.answer_type import answer_noun, as_said, expected_type, gives_type, of_the_document_only
 from masis.judge.terms import implied_words, question_terms, terms
 
 
@@ -883,3 +883,48 @@ def test_a_man_pages_since_dates_the_entry_it_follows() -> None:
                       "Since which glibc version does ld.so support LD_AUDIT?")
     assert not gives_type("LD_AUDIT (since glibc 2.4) A list of user-specified ELF shared objects", "version",
                           "Since which glibc version does ld.so support LD_BIND_NOW?")
+
+
+def test_this_is_the_default_says_the_quote_before_it_gives_the_default() -> None:
+    # realdocs tune rd-071 (dpkg's rootless-builds.txt): the value is in the entry, the word "default" after it
+    question = "Which Rules-Requires-Root value is the default/status quo?"
+    entry = '* If "binary-targets", then "debian/rules binary" (etc.) must always be run under (fake)root.'
+    pointer = "This is the default/status quo."
+    kind = expected_type(question)
+    assert kind == "default"
+    assert not gives_type(pointer, kind, question)
+    assert gives_type(as_said(pointer, entry, kind), kind, question)
+    assert as_said(entry, pointer, kind) == entry  # only a sentence that points back is read with the one before
+    assert as_said(pointer, entry, "number") == pointer
+
+
+def test_when_inside_a_which_question_asks_no_date() -> None:
+    # deskdocs tune dk-060: "when requesting passwords" opens a clause; the question asks for a value
+    assert expected_type("Which SSH_ASKPASS_REQUIRE value makes ssh prefer the askpass program over the TTY when "
+                         "requesting passwords?") is None
+    assert expected_type("When was libgcrypt 1.9.0 released?") == "date"
+
+
+def test_what_is_used_when_a_thing_does_not_set_it_asks_for_a_default() -> None:
+    # deskdocs tune dk-054 (GYP): "does not set" leaves the setting out as "do not set" does
+    assert expected_type("What target type does GYP use when a target does not set type?") == "default"
+    assert expected_type("Which encoding does it use when the caller doesn't pass one?") == "default"
+
+
+def test_a_default_said_of_a_longer_name_or_for_a_setting_left_out_is_given() -> None:
+    # deskdocs tune dk-016 (groff's PROBLEMS) and dk-065 (os-release(5))
+    length = "What is the default page length in gtroff?"
+    assert gives_type("For compatibility with ditroff, the default page length in gtroff is always 11 inches.",
+                      expected_type(length), length)
+    scope = "In an extension-release file, what SYSEXT_SCOPE= is implied when the field is not set?"
+    assert expected_type(scope) == "default"
+    assert gives_type('If unspecified, "SYSEXT_SCOPE=system portable" is implied.', "default", scope)
+    assert not gives_type("This field is only supported in extension-release.d/ files.", "default", scope)
+
+
+def test_an_iso_dates_year_is_no_version() -> None:
+    # found beside deskdocs check dk-079 (os-release(5)): its example date answered "In which systemd version …?"
+    question = "In which systemd version was the SUPPORT_END= field added to os-release?"
+    assert not gives_type('For example, "SUPPORT_END=2001-01-01" means that the system was supported.', "version",
+                          question)
+    assert gives_type("SUPPORT_END= was added in systemd v252.", "version", question)

@@ -878,3 +878,55 @@ def test_a_figure_from_another_tools_page_does_not_answer() -> None:
     own = critique("zstd-GOVERNANCE.md")
     assert own.confidence >= 0.65 and own.logical_gaps == []
 
+
+
+SSH_ASKPASS = (
+    "PATH Set to the default PATH, as specified when compiling ssh.\n"
+    "SSH_ASKPASS_REQUIRE Allows further control over the use of an askpass program. If this variable is set to "
+    "“never” then ssh will never attempt to use one. If it is set to “prefer”, then ssh will prefer to use the "
+    "askpass program instead of the TTY when requesting passwords."
+)
+
+
+def test_an_entry_opened_by_its_setting_answers_for_its_later_sentences() -> None:
+    # deskdocs tune dk-060 (ssh(1)): the quote is the entry's third sentence; "SSH_ASKPASS_REQUIRE" opens its line,
+    # and "instead of the TTY" sets aside what the question sets aside ("over the TTY"), so it still says the TTY
+    evidence = [_chunk("ssh.1.txt#48", "openssh-client-ssh.1.txt", SSH_ASKPASS)]
+    question = ("Which SSH_ASKPASS_REQUIRE value makes ssh prefer the askpass program over the TTY when requesting "
+                "passwords?")
+    answer = ("If it is set to “prefer”, then ssh will prefer to use the askpass program instead of the TTY when "
+              "requesting passwords [ssh.1.txt#48]. SSH_ASKPASS_REQUIRE Allows further control over the use of an "
+              "askpass program [ssh.1.txt#48].")
+    critique = provider.critique(question, answer, evidence)
+    assert critique.logical_gaps == [] and critique.confidence >= 0.9
+    # a question that does not set the TTY aside is not answered by a clause that does
+    other = "Which SSH_ASKPASS_REQUIRE value makes ssh use the TTY when requesting passwords?"
+    assert any("TTY" in gap for gap in provider.critique(other, answer, evidence).logical_gaps)
+
+
+def test_a_release_line_answers_when_its_release_came_out() -> None:
+    # deskdocs tune dk-008 (libgcrypt's NEWS): the dates are release lines, read as headings; the list's lead
+    # "Release dates of 1.8.x versions:" holds 1.8.5 only as "1.8.x" and was quoted with the first three lines
+    news = ("Release dates of 1.8.x versions:\nVersion 1.8.2 (2017-12-13)\nVersion 1.8.3 (2018-06-13)\n"
+            "Version 1.8.4 (2018-10-26)\nVersion 1.8.5 (2019-08-29)\nVersion 1.8.6 (2020-07-06)")
+    evidence = [_chunk("NEWS.txt#20", "libgcrypt20-NEWS.txt", news)]
+    answer = provider.synthesize("When was libgcrypt 1.8.5 released?", evidence)
+    assert answer.startswith("Version 1.8.5 (2019-08-29) [NEWS.txt#20].")
+    # a question that asks no date is not answered by the line
+    assert "1.8.5 (2019" not in provider.synthesize("What changed in libgcrypt 1.8.5?", evidence)
+
+
+def test_a_default_asked_of_a_camel_case_name_is_not_led_by_another_entry() -> None:
+    # realdocs tune rd-160 (Node.js's zlib page): the zconf.h memory note led the answer to the chunkSize default
+    from masis.llm.extractive import UNKEYED_LEAD_CONFIDENCE
+
+    text = ("From zlib/zconf.h, modified for Node.js usage: The memory requirements for deflate are 128K for "
+            "windowBits = 15 plus 128K for memLevel = 8 (default values).\nchunkSize {integer} Default: 16 * 1024")
+    evidence = [_chunk("zlib.md#19", "nodejs-zlib.md", text)]
+    question = "What is the default chunkSize of zlib streams in Node.js?"
+    led_by_note = ("The memory requirements for deflate are 128K for windowBits = 15 plus 128K for memLevel = 8 "
+                   "(default values) [zlib.md#19]. chunkSize {integer} Default: 16 * 1024 [zlib.md#19].")
+    assert provider.critique(question, led_by_note, evidence).confidence <= UNKEYED_LEAD_CONFIDENCE
+    led_by_entry = ("chunkSize {integer} Default: 16 * 1024 [zlib.md#19]. The memory requirements for deflate are "
+                    "128K for windowBits = 15 plus 128K for memLevel = 8 (default values) [zlib.md#19].")
+    assert provider.critique(question, led_by_entry, evidence).confidence > UNKEYED_LEAD_CONFIDENCE

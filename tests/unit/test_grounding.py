@@ -182,3 +182,40 @@ def test_a_figure_in_the_documents_title_is_stated_by_its_passages() -> None:
     assert grounding.unsupported_sentences("How many customers?", claim, [customers]) == []
     untitled: EvidenceChunk = {**customers, "title": None}
     assert grounding.unsupported_sentences("How many customers?", claim, [untitled]) != []
+
+
+def test_a_code_the_question_numbers_must_be_said_by_the_quote_itself() -> None:
+    # deskdocs tune dk-075 (dpkg-deb(1)): the sentence on status 2, in a passage that holds other figures, does not
+    # say what exit status 1 means
+    page = chunk(
+        "dpkg-dpkg-deb.1.txt#4",
+        "Compression level 1 is the fastest. If any of the components weren't present it will print an error message "
+        "to stderr about each one and exit with status 2.",
+    )
+    question = "What does exit status 1 of dpkg-deb mean?"
+    status_2 = ("If any of the components weren't present it will print an error message to stderr about each one "
+                "and exit with status 2 [dpkg-dpkg-deb.1.txt#4].")
+    assert grounding.check(question, status_2, [page]).missing_anchors == ["1"]
+    table = chunk("unzip.txt#3", "0 normal; no errors detected.\n1 one or more warning errors were encountered.")
+    row = "1 one or more warning errors were encountered [unzip.txt#3]."
+    assert grounding.check("What does exit status 1 of unzip mean?", row, [table]).missing_anchors == []
+
+
+def test_a_keyword_the_question_names_in_plain_words_must_be_held() -> None:
+    # deskdocs tune dk-078 (tc-cake(8)): there is no pppoa-llcsnap keyword; ipoa-llcsnap's entry is its neighbour
+    page = chunk("tc-cake.8.txt#7", "pppoa-llc\nEquivalent to overhead 14 atm\nipoa-llcsnap\nEquivalent to overhead 8")
+    draft = "Equivalent to overhead 8 ipoa-llcsnap [tc-cake.8.txt#7]."
+    question = "What overhead is CAKE's {} keyword equivalent to?"
+    assert grounding.check(question.format("pppoa-llcsnap"), draft, [page]).missing_anchors == ["pppoa-llcsnap"]
+    assert grounding.check(question.format("ipoa-llcsnap"), draft, [page]).missing_anchors == []
+
+
+def test_a_code_is_said_by_the_entry_a_quote_sits_in() -> None:
+    # hostdocs thread cv-364 (tar(1)): the entry opens with its code, the quote is its third sentence
+    entry = ("1 Some files differ. If tar was given one of the --create, --append or --update options, this exit code "
+             "means that some files were changed.")
+    page = chunk("tar.1.txt#47", f"0 Successful termination.\n{entry}")
+    draft = ("If tar was given one of the --create, --append or --update options, this exit code means that some "
+             "files were changed [tar.1.txt#47].")
+    assert grounding.check("What does tar's exit code 1 mean with --create?", draft, [page]).missing_anchors == []
+    assert grounding.check("What does tar's exit code 2 mean with --create?", draft, [page]).missing_anchors == ["2"]

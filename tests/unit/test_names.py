@@ -69,3 +69,10 @@ def test_a_word_that_looks_ordinary_names_a_thing_when_a_documents_name_has_it()
     assert candidates(question, ordinary, lambda: titles) == ["certifi"]
     # an ordinary word in a document's name stays a word
     assert "security" not in candidates(question, ordinary, lambda: titles)
+
+
+def test_a_contraction_typed_without_its_apostrophe_names_nothing() -> None:
+    # deskdocs tune dk-070: "dont" was asked of the quotes as if it named a tool
+    question = "if i build a .deb and dont pass any compression flag, what does it get compressed with?"
+    assert candidates(question, ordinary_words()) == []
+    assert candidates("does dpkg-deb need xz, idk", ordinary_words()) == []

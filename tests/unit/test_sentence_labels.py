@@ -526,3 +526,18 @@ def test_a_changelogs_release_line_ends_the_open_item_above_it() -> None:
                                          ["1.6 Enhancement Release - Jan 24, 2010"]]
     assert not is_release_line("Python 3.10 or later is required") and is_release_line("v2.3.1 (2021-05-04)")
 
+
+
+def test_a_closing_default_belongs_to_its_parameter_not_to_the_next_one() -> None:
+    # deskdocs tune dk-031 (undici's RetryHandler.md read from Markdown): "Default: 2" was read as the start of
+    # "retryAfter boolean (optional) - …" and answered maxRetries' default
+    text = ("maxRetries number (optional) - Maximum number of retries.\nDefault: 5\n"
+            "timeoutFactor number (optional) - Factor to multiply the timeout by for each retry attempt.\nDefault: 2\n"
+            "retryAfter boolean (optional) - It enables automatic retry after the Retry-After header is received.")
+    assert split_sentences(text) == [
+        "maxRetries number (optional) - Maximum number of retries.",
+        "Default: 5",
+        "timeoutFactor number (optional) - Factor to multiply the timeout by for each retry attempt.",
+        "Default: 2",
+        "retryAfter boolean (optional) - It enables automatic retry after the Retry-After header is received.",
+    ]
