@@ -200,6 +200,41 @@ def coded_numbers(question: str) -> list[str]:
     return list(dict.fromkeys(match.group(1) for match in _CODED_NUMBER.finditer(question)))
 
 
+# a release asked of one side of another: "releases after 2.8.2", "bq before 2.0.99", "prior to v3.1"
+_RELATIVE_RELEASE = re.compile(
+    r"\b(?P<side>before|prior\s+to|older\s+than|earlier\s+than|after|later\s+than|newer\s+than)\s+"
+    r"(?:[A-Za-z][\w.+-]*\s+)?v?(?P<release>\d+(?:\.\d+)+)\b", re.IGNORECASE)
+# what bounds a release from above ("until 2.8.2", "2.4.1-2.8.2", "<= 2.8.2", "2.8.2 and earlier") or from below
+# ("since 2.0.99", ">= 2.0.99", "2.0.99 and later", "2.0.99+"), read before and after it
+_UPPER_BEFORE = re.compile(
+    r"(?:\b(?:until|up\s+to|through|thru|to|prior\s+to|before)\s+(?:version\s+)?v?|<=?\s*|\d[-–])$", re.IGNORECASE)
+_UPPER_AFTER = re.compile(r"^(?:\s+(?:and|or)\s+(?:earlier|older|below|before|lower)\b)", re.IGNORECASE)
+_LOWER_BEFORE = re.compile(
+    r"(?:\b(?:since|from|after|starting\s+(?:with|from|at)|as\s+of)\s+(?:version\s+)?v?|>=?\s*)$", re.IGNORECASE)
+_LOWER_AFTER = re.compile(r"^(?:\+|\s+(?:and|or)\s+(?:later|newer|above|higher|greater|up)\b)", re.IGNORECASE)
+
+
+def relative_releases(question: str) -> list[tuple[str, bool]]:
+    """The releases the question asks of one side of: (release, True) for "after 2.8.2", (release, False) for
+    "before 2.0.99"."""
+    return [(m["release"], not m["side"].lower().startswith(("before", "prior", "older", "earlier")))
+            for m in _RELATIVE_RELEASE.finditer(question)]
+
+
+def bounds_other_side(text: str, release: str, after: bool) -> bool:
+    """Whether `text` names `release` and only as a bound of the other side than the one asked: for "after 2.8.2",
+    "until 2.8.2", "2.4.1-2.8.2", "2.8.2 and earlier"; for "before 2.0.99", "2.0.99 and later", "since 2.0.99"."""
+    found = list(re.finditer(rf"(?<![\w.])v?{re.escape(release)}(?![\w.]*\d)", text))
+
+    def other_side(match: re.Match[str]) -> bool:
+        before, rest = text[max(0, match.start() - 30) : match.start()], text[match.end() : match.end() + 30]
+        if after:
+            return bool(_UPPER_BEFORE.search(before) or _UPPER_AFTER.match(rest))
+        return bool(_LOWER_BEFORE.search(before) or _LOWER_AFTER.match(rest))
+
+    return bool(found) and all(other_side(match) for match in found)
+
+
 def latest_anchors(readings: Sequence[str]) -> list[str]:
     """The anchors of a question and the replies that refined it: the latest reading that names any wins, so
     "What changed in 2.4.0?" answered with "I meant 2.1.0" asks about 2.1.0, not both."""

@@ -219,3 +219,18 @@ def test_a_code_is_said_by_the_entry_a_quote_sits_in() -> None:
              "files were changed [tar.1.txt#47].")
     assert grounding.check("What does tar's exit code 1 mean with --create?", draft, [page]).missing_anchors == []
     assert grounding.check("What does tar's exit code 2 mean with --create?", draft, [page]).missing_anchors == ["2"]
+
+
+def test_a_release_asked_of_one_side_is_not_held_by_a_bound_of_the_other() -> None:
+    # sysdocs tune sy-065 (python-dateutil's README): the signing key's row is for 2.4.1-2.8.2, not for later releases
+    page = chunk("dateutil.rst#11", "Releases | Signing key fingerprint\n2.4.1-2.8.2 | 6B49 ACBA DCF6 BD1C")
+    draft = "2.4.1-2.8.2 | 6B49 ACBA DCF6 BD1C [dateutil.rst#11]."
+    after = "What key fingerprint signs python-dateutil releases after 2.8.2?"
+    assert grounding.check(after, draft, [page]).missing_anchors == ["2.8.2"]
+    assert grounding.check("What key fingerprint signs python-dateutil releases before 2.8.2?", draft,
+                           [page]).missing_anchors == []
+    later = chunk("tool.txt#3", "Tool versions 4.1.2 and later support Python 3.9-3.13.")
+    said = "Tool versions 4.1.2 and later support Python 3.9-3.13 [tool.txt#3]."
+    question = "Which Python versions does the tool {} 4.1.2 support?"
+    assert grounding.check(question.format("before"), said, [later]).missing_anchors == ["4.1.2"]
+    assert grounding.check(question.format("after"), said, [later]).missing_anchors == []
