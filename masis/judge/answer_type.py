@@ -398,7 +398,7 @@ _TECH_WORD = re.compile(r"[\w.@+-]+")
 # "v0.x.x" is a placeholder, not release 0
 _VERSION_GIVEN = re.compile(
     r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)|\bv\d+\b(?!\.[a-z])|@\d+(?:\.\d+)*"
-    r"|(?<!(?-i:[A-Z]{2})-)\b(?:19|20)\d\d\b(?!-\d\d-\d\d)",  # a year, not an ISO date's ("SUPPORT_END=2001-01-01")
+    r"|(?<!(?-i:[A-Z]{2})-)\b(?:19|20)\d\d\b",
     re.I,
 )
 # the day and month a year ends, as a release's date line writes it ("October 26, 2022", "26 Oct 2022"): a date's year

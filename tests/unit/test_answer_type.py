@@ -921,10 +921,3 @@ def test_a_default_said_of_a_longer_name_or_for_a_setting_left_out_is_given() ->
     assert gives_type('If unspecified, "SYSEXT_SCOPE=system portable" is implied.', "default", scope)
     assert not gives_type("This field is only supported in extension-release.d/ files.", "default", scope)
 
-
-def test_an_iso_dates_year_is_no_version() -> None:
-    # found beside deskdocs check dk-079 (os-release(5)): its example date answered "In which systemd version …?"
-    question = "In which systemd version was the SUPPORT_END= field added to os-release?"
-    assert not gives_type('For example, "SUPPORT_END=2001-01-01" means that the system was supported.', "version",
-                          question)
-    assert gives_type("SUPPORT_END= was added in systemd v252.", "version", question)
