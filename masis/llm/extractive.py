@@ -418,6 +418,9 @@ class ExtractiveProvider:
                             if release_noun and _gives_release(claim, question):
                                 # "which wadllib version …?" is answered by a version, not by the word
                                 passage.update(dict.fromkeys(terms(release_noun) & weights.keys(), 1.0))
+                            if kind == "date" and is_release_heading(claim):
+                                # "Version 0.20.2 - April 2020" says when 0.20.2 was released, without the word
+                                passage.update(dict.fromkeys(_RELEASE_VERB_TERMS & weights.keys(), 1.0))
         covered: dict[int, float] = dict(uncited)
         for passage in covered_by.values():
             for term, credit in passage.items():
@@ -558,6 +561,10 @@ def _without_named_versions(text: str, question: str) -> str:
         return text
     pattern = rf"\b(?:{'|'.join(re.escape(name) for name in sorted(names))})\s+{_VERSION_RUN}"
     return re.sub(pattern, " ", text, flags=re.IGNORECASE)
+
+
+# how a question asks when a release came out ("When was gettext 0.20.2 released?", "… published?", "… come out?")
+_RELEASE_VERB_TERMS = frozenset(terms("release released releases publish published ship shipped out come came"))
 
 
 def _gives_release(text: str, question: str) -> bool:

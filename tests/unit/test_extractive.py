@@ -930,3 +930,15 @@ def test_a_default_asked_of_a_camel_case_name_is_not_led_by_another_entry() -> N
     led_by_entry = ("chunkSize {integer} Default: 16 * 1024 [zlib.md#19]. The memory requirements for deflate are "
                     "128K for windowBits = 15 plus 128K for memLevel = 8 (default values) [zlib.md#19].")
     assert provider.critique(question, led_by_entry, evidence).confidence > UNKEYED_LEAD_CONFIDENCE
+
+
+def test_a_release_line_says_when_its_release_came_out() -> None:
+    # deskdocs tune dk-011 (gettext's NEWS): the line gives the date without the word "released"
+    news = "Version 0.20.2 - April 2020\n* Improvements for maintainers:"
+    evidence = [_chunk("NEWS.txt#2", "gettext-NEWS.txt", news)]
+    answer = "Version 0.20.2 - April 2020 [NEWS.txt#2]."
+    assert provider.critique("When was gettext 0.20.2 released?", answer, evidence).logical_gaps == []
+    # a line that is no release's does not answer for the word
+    other = [_chunk("NEWS.txt#3", "gettext-NEWS.txt", "Maintenance moved in April 2020 to the new team.")]
+    said = "Maintenance moved in April 2020 to the new team [NEWS.txt#3]."
+    assert provider.critique("When was gettext 0.20.2 released?", said, other).logical_gaps != []
