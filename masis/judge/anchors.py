@@ -221,7 +221,14 @@ def relative_releases(question: str) -> list[tuple[str, bool]]:
             for m in _RELATIVE_RELEASE.finditer(question)]
 
 
-def bounds_other_side(text: str, release: str, after: bool) -> bool:
+def held_only_on_other_side(texts: Sequence[str], release: str, after: bool) -> bool:
+    """Whether the texts that hold `release` (one at least) all name it only as a bound of the other side than the one
+    asked (`_bounds_other_side`)."""
+    holding = [text for text in texts if holds(text, release)]
+    return bool(holding) and all(_bounds_other_side(text, release, after) for text in holding)
+
+
+def _bounds_other_side(text: str, release: str, after: bool) -> bool:
     """Whether `text` names `release` and only as a bound of the other side than the one asked: for "after 2.8.2",
     "until 2.8.2", "2.4.1-2.8.2", "2.8.2 and earlier"; for "before 2.0.99", "2.0.99 and later", "since 2.0.99"."""
     found = list(re.finditer(rf"(?<![\w.])v?{re.escape(release)}(?![\w.]*\d)", text))

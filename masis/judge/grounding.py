@@ -191,11 +191,10 @@ def missing_anchors(
     uncoded = [number for number in anchors.coded_numbers(question) if number in wanted and number not in absent
                and not any(_says_code(sentence, chunk, number) for sentence, chunk in quotes)]
     # "releases after 2.8.2" is not answered by the row for "2.4.1-2.8.2", nor "bq before 2.0.99" by "2.0.99 and later"
+    said = [sentence or chunk["text"] for sentence, chunk in quotes]
     reversed_scope = [release for release, after in anchors.relative_releases(question)
                       if release in wanted and release not in absent
-                      and any(anchors.holds(sentence or chunk["text"], release) for sentence, chunk in quotes)
-                      and all(anchors.bounds_other_side(sentence or chunk["text"], release, after)
-                              for sentence, chunk in quotes if anchors.holds(sentence or chunk["text"], release))]
+                      and anchors.held_only_on_other_side(said, release, after)]
     found = [*absent, *unbound, *uncoded, *reversed_scope, *tables.missing_columns(question_terms(question), quotes)]
     # a setting the question names in a plain word ("CAKE's pppoa-llc keyword") is as exact as a flag
     settings = [setting for setting in anchors.named_settings(question) if setting not in wanted]

@@ -806,9 +806,10 @@ def _asked_field(line: str, asked: matching.Question, asked_for: frozenset[int])
 def _heading_answers(line: str, kind: str | None, question: str, wanted: Sequence[str]) -> bool:
     """Whether a line that reads like a heading answers the question itself: a release's line holding the release
     asked about and the date asked for ("Version 1.8.5 (2019-08-29)" to "When was libgcrypt 1.8.5 released?")."""
+    if kind != "date":
+        return False
     exact = [anchor for anchor in wanted if not anchors.is_name(anchor)]
-    return kind == "date" and bool(exact) and all(anchors.holds(line, anchor) for anchor in exact) \
-        and gives_type(line, kind, question)
+    return bool(exact) and all(anchors.holds(line, anchor) for anchor in exact) and gives_type(line, kind, question)
 
 
 # a package's own name or version in its metadata header ("Name: xgboost", "Version: 3.2.0")
