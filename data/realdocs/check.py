@@ -7,7 +7,7 @@ data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/ques
 data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/questions.jsonl,
 data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl, data/pkgdocs/questions.jsonl,
 data/hostdocs/questions.jsonl, data/sysdocs/questions.jsonl, data/libdocs/questions.jsonl,
-data/shelfdocs/questions.jsonl, data/deskdocs/questions.jsonl and
+data/shelfdocs/questions.jsonl, data/deskdocs/questions.jsonl, data/kitdocs/questions.jsonl and
 data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
@@ -58,6 +58,7 @@ SYSDOCS = DATA / "sysdocs"
 LIBDOCS = DATA / "libdocs"
 SHELFDOCS = DATA / "shelfdocs"
 DESKDOCS = DATA / "deskdocs"
+KITDOCS = DATA / "kitdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -88,6 +89,7 @@ CORPORA = {
     "libdocs": LIBDOCS / "files",
     "shelfdocs": SHELFDOCS / "files",
     "deskdocs": DESKDOCS / "files",
+    "kitdocs": KITDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -338,6 +340,7 @@ def main() -> int:
         lambda t: check_questions(t, "libdocs", "lb"),
         lambda t: check_questions(t, "shelfdocs", "sf"),
         lambda t: check_questions(t, "deskdocs", "dk"),
+        lambda t: check_questions(t, "kitdocs", "kt"),
         check_conversations,
     )
     for check in checks:
