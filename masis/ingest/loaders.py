@@ -144,9 +144,9 @@ def _load_txt(data: bytes) -> list[Section]:
     if asciidoc.is_asciidoc(decoded):
         return _markdown_sections(asciidoc.to_markdown(decoded))
     text = repeat_entry_terms(decoded).strip()
-    underlined = _underlined_sections(text)
-    if underlined:
-        return underlined
+    sectioned = _underlined_sections(text) or _release_line_sections(text)
+    if sectioned:
+        return sectioned
     title = _title_line(text)
     return [Section(text=text, heading=title, titles_document=title is not None)]
 
@@ -192,6 +192,57 @@ def _underlined_sections(text: str) -> list[Section] | None:
         sections.append(Section(text=body, heading=releases.titled(title, level),
                                 titles_document=titled and not sections and level == 1))
     return sections
+
+
+# A changelog in plain text that underlines nothing heads each release with a line of its own at the margin, worded
+# alike: "Changes between GMP version 6.1.* and 6.2.0", "Changes from versions 3.1.* to version 4.0.0:". Such a line,
+# after a blank line and before a blank line or the release's indented or listed notes, heads a section when two or
+# more of the file's lines open with the same two words: a lone line that names a version is prose's.
+_RELEASE_LINE_WORDS_MAX = 12
+_NOTES_START = ("", " ", "\t", "- ", "* ", "+ ")
+
+
+def _release_line_sections(text: str) -> list[Section] | None:
+    """A plain-text changelog cut at its releases' lines (see above), or None when it has fewer than two alike."""
+    lines = text.split("\n")
+    found = [at for at in range(len(lines)) if _is_release_line(lines, at)]
+    openings = [_opening(lines[at]) for at in found]
+    common = max(set(openings), key=openings.count, default="")
+    heads = [at for at, opening in zip(found, openings, strict=True) if opening == common]
+    if len(heads) < _UNDERLINED_MIN:
+        return None
+    sections: list[Section] = []
+    before = "\n".join(lines[: heads[0]]).strip()
+    if before:
+        title = _title_line(before)
+        sections.append(Section(text=before, heading=title, titles_document=title is not None))
+    for index, at in enumerate(heads):
+        end = heads[index + 1] if index + 1 < len(heads) else len(lines)
+        title = " ".join(lines[at].split()).rstrip(":").rstrip()
+        sections.append(Section(text="\n".join(lines[at:end]).strip(), heading=title))
+    return sections
+
+
+def _is_release_line(lines: list[str], at: int) -> bool:
+    line = lines[at]
+    words = line.split()
+    if not words or not line[0].isalpha() or len(line) > _HEADING_MAX or len(words) > _RELEASE_LINE_WORDS_MAX:
+        return False
+    if line.rstrip()[-1] in ".!?,;" or not any(map(_is_release, words)) or (at and lines[at - 1].strip()):
+        return False
+    after = lines[at + 1] if at + 1 < len(lines) else ""
+    return after.startswith(_NOTES_START)
+
+
+def _is_release(word: str) -> bool:
+    """Whether a word is a release's number: "6.2.0", "v2.7", "6.1.*", "4.0.0:"."""
+    parts = word.strip("()[],:;").removeprefix("v").split(".")
+    return len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit()
+
+
+def _opening(line: str) -> str:
+    """A release line's first two words, lowercased: what the file's release lines share."""
+    return " ".join(line.lower().split()[:2])
 
 
 def _is_underline(line: str) -> bool:

@@ -496,7 +496,10 @@ _NOT_SETTING = frozenset(
     ["the", "a", "an", "this", "that", "which", "what", "each", "every", "any", "default", "same", "other", "new",
      "old", "main", "global", "its", "their", "his", "her", "my", "our", "your", "these", "those", "does", "do", "did",
      "is", "are", "was", "were", "can", "will", "would", "should", "could", "must", "may", "has", "have", "had", "when",
-     "how", "why", "where", "who", "without", "with", "by", "for", "of", "to", "in", "on"]
+     "how", "why", "where", "who", "without", "with", "by", "for", "of", "to", "in", "on",
+     # the kind of option, not its name: "Which command-line option of the cssesc binary …?" (kitdocs tune kt-043)
+     "command-line", "commandline", "cli", "runtime", "run-time", "build-time", "compile-time", "boolean", "required",
+     "optional", "deprecated", "only", "single", "another", "some", "one", "no"]
 )
 
 

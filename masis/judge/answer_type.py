@@ -285,6 +285,11 @@ _ASKS_DEFAULT_ITSELF = re.compile(
     r"|length|depth|rate|delay|period|threshold|mode)s?\s+(?:does|do|did|is|are|will)\b",
     re.IGNORECASE,
 )
+# whether a setting has a default asks for it: "does max_bandwidth have a default too?" (kitdocs tune thread cv-448#3,
+# answered by the example line "aws configure set default.s3.max_bandwidth 50MB/s")
+_HAS_DEFAULT = re.compile(
+    r"^\W*(?:does|do|did|is|are|has|have)\b[^?]*?\b(?:have|has|there|got)\s+(?:a|any)\s+default\b(?!\s+(?:branch|browser|shell|editor)\b)",
+    re.IGNORECASE)
 _ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)", re.IGNORECASE)
 # a sentence that says what a default is ("Default: 5000", "[default: 30]", "by default, …", "defaults to false",
 # "the default is 256", "the default progress status is …", "the default 900k block size", "900,000 bytes (the
@@ -545,8 +550,8 @@ def expected_type(question: str) -> AnswerType | None:
     """The kind of answer the question asks for, if it names one: a default, or what its first wh-phrase asks; its
     "what's" read as "what is" (as chat types it: "what's the default wait for _.debounce?")."""
     question = _WH_IS.sub(r"\1 is", main_clause(question))
-    if _ASKS_DEFAULT.search(question) and _ASKS_DEFAULT_ITSELF.search(question) and (
-            _TYPED.search(question) or _WHAT_OR_WHICH.search(question)):
+    asks_itself = _ASKS_DEFAULT_ITSELF.search(question) and (_TYPED.search(question) or _WHAT_OR_WHICH.search(question))
+    if _ASKS_DEFAULT.search(question) and (asks_itself or _HAS_DEFAULT.match(question)):
         return "default"
     if _ASKS_UNIT.search(question):
         return "unit"

@@ -81,11 +81,17 @@ def _words(text: str) -> list[str]:
     return [word.lower().removesuffix("'s").removesuffix("’s") for word in _WORD.findall(text)]
 
 
+# a participle that the phrase's agent follows ends the phrase: "the default minimum evaluation time *set by -i#*" asks
+# the time's default (kitdocs tune kt-057); "the default character set" keeps its noun
+_PARTICIPLES = frozenset({"set", "used", "given", "passed", "chosen", "applied", "specified", "defined", "configured",
+                          "selected", "taken", "returned", "written"})
+
+
 def _run(words: Sequence[str]) -> list[str]:
-    """The words up to the first that ends a noun phrase (`_STOP`)."""
+    """The words up to the first that ends a noun phrase (`_STOP`, or a participle before "by")."""
     run: list[str] = []
-    for word in words:
-        if word in _STOP:
+    for at, word in enumerate(words):
+        if word in _STOP or (word in _PARTICIPLES and words[at + 1 : at + 2] == ["by"]):
             break
         run.append(word)
     return run
@@ -251,7 +257,8 @@ def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]
         said = any(_says_key(_reading(index, quotes), key) for index in of_asked for key in keys)
         return None if said else " ".join(named)
     said = [index for index in of_asked
-            if _said_terms(_reading(index, quotes)) & head or _names_it_after_default(quotes[index][0], named)]
+            if _says_thing(_reading(index, quotes), head, identifiers)
+            or _names_it_after_default(quotes[index][0], named)]
     if not said:
         return " ".join(named)
     if all(_owned_by_others(quotes[index][0], [*identifiers, *_joined_runs(named)]) for index in said):
@@ -298,6 +305,16 @@ def _says_key(text: str, key: str) -> bool:
     last = key.rsplit("::", 1)[-1]
     return any(re.search(rf"(?<![\w:-]){re.escape(said)}(?![\w]|::|[-.]\w)", text, re.IGNORECASE) is not None
                for said in dict.fromkeys((key, last)))
+
+
+def _says_thing(reading: str, head: frozenset[int], identifiers: Sequence[str]) -> bool:
+    """Whether a quote's reading says the thing asked the default of: its identifier as written, when it has one (the
+    words of "sts_regional_endpoints" are not said by "The AWS CLI config file, which defaults to ~/.aws/config …
+    region=us-west-2", kitdocs tune kt-032), else one of its words."""
+    if identifiers:
+        said = reading.lower().replace("`", "")
+        return any(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", said) for word in identifiers)
+    return bool(_said_terms(reading) & head)
 
 
 def _names_it_after_default(sentence: str, named: Sequence[str]) -> bool:

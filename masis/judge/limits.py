@@ -27,8 +27,9 @@ _SAYS_LIMIT = re.compile(
     r"|\bor\s+(?:later|newer|higher|above|greater|more|earlier|older|lower|below|less|fewer|up|over|better)\b"
     r"|\band\s+(?:later|newer|above|up|higher|over)\b|\bonwards?\b|\bupwards?\b"
     r"|\d\+|[<>]=?\s*\d|[≥≤]|\bbetween\b|\brange\b|\bceiling\b|\bbound|\bclamp|\bunlimited\b|\binfinit"
-    # "Required: No" is a reference entry's label, not a requirement
-    r"|\brequir(?:es|ed|ing|e)\b(?!\s*:)|\bneeds?\b"
+    # "Required: No" is a reference entry's label, and "require('cssesc')" or Ruby's "require 'ruby-cssesc'" code, not a
+    # requirement (kitdocs tune kt-054, "What minimum Node.js version does cssesc require?")
+    r"|\brequir(?:es|ed|ing|e)\b(?!\s*[:('\"])|\bneeds?\b"
     r"|\b(?:highest|lowest|largest|smallest|oldest|newest|earliest|latest)\b"
     r"|\bas\s+(?:many|much|long|large|high|few|little)\s+as\s+\d",
     re.IGNORECASE,

@@ -198,8 +198,17 @@ _CHAT_WORDS = frozenset({
 })
 
 
+# British spellings of the list's American words: "organisation", "behaviour", "centre", "analyse" name no tool
+# (kitdocs tune kt-022, "Which organisation is the official maintenance agency for ISO 639-3 …?")
+_BRITISH = ((re.compile(r"is(e|es|ed|ing|ation|ations|er|ers)$"), r"iz\1"), (re.compile(r"ys(e|es|ed|ing)$"), r"yz\1"),
+            (re.compile(r"our(s|ed|ing|ite|ites|able)?$"), r"or\1"), (re.compile(r"tre(s)?$"), r"ter\1"))
+
+
 def _listed(word: str, ordinary: tuple[str, ...]) -> bool:
-    return word in _COMMON_TERMS or word in _CHAT_WORDS or _in_list(word, ordinary)
+    if word in _COMMON_TERMS or word in _CHAT_WORDS or _in_list(word, ordinary):
+        return True
+    return any(_in_list(american, ordinary) for spelling, us in _BRITISH
+               if (american := spelling.sub(us, word)) != word)
 
 
 def _in_list(word: str, ordinary: tuple[str, ...]) -> bool:

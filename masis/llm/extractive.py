@@ -612,10 +612,13 @@ def _can_lead(heading: str, text: str) -> bool:
 def _release_line_above(sentence: Sentence) -> str | None:
     """The nearest release heading above the sentence in its passage, when the document's headings reached its text
     underlined ("0.6.3 / 2022-01-22 ====" above 'Revert "Lazy-load modules …"') and it names a version, or a
-    release's line of its own (`is_release_line`)."""
+    release's line of its own (`is_release_line`). The sentence may open its line or sit inside it (wcwidth's "0.5.0
+    2026-01-26" over "Drop Support of … tables. Only the latest Unicode version (17.0.0) is now shipped.", kitdocs
+    tune kt-037)."""
     lines = sentence.chunk["text"].splitlines()
     said = [" ".join(line.split()) for line in lines]
-    start = next((i for i, line in enumerate(said) if line and sentence.text.startswith(line)), 0)
+    text = sentence.text
+    start = next((i for i, line in enumerate(said) if line and (text.startswith(line) or text in line)), 0)
     for line in reversed(lines[:start]):
         if (heading := underlined_heading(line)) is not None:
             return heading if _VERSION.search(heading) else None

@@ -224,6 +224,9 @@ def test_a_month_beside_a_year_or_a_day_is_a_constraint_its_rows_must_meet() -> 
         ("What is the default of http.timeout in Cargo's config?", []),  # not the "s" of "Cargo's"
         ("What is the default of the --depth option?", []),  # a flag is a key already
         ("Which option disables it?", []),
+        # the kind of option, not its name (kitdocs tune kt-043, asked back for 'command-line')
+        ("Which command-line option of the cssesc binary makes the output a CSS identifier?", []),
+        ("Which boolean setting turns it off?", []),
     ],
 )
 def test_a_plain_word_the_question_calls_an_option_is_a_setting(question: str, settings: list[str]) -> None:

@@ -328,6 +328,12 @@ def test_a_sentence_gives_a_default_only_when_it_says_what_the_default_is(senten
         ("Which default timeout does the client use?", "default"),
         # a default thing, not a default value
         ("Which default network does Docker attach containers to?", None),
+        # whether a setting has a default asks for it (kitdocs tune thread cv-448#3: answered, wrong, with an example
+        # command that sets max_bandwidth for the profile named "default")
+        ("does max_bandwidth have a default too?", "default"),
+        ("Is there a default for max_bandwidth?", "default"),
+        ("Is there a default branch?", None),
+        ("Does max_bandwidth limit uploads?", None),
     ],
 )
 def test_what_default_value_asks_for_a_default(question: str, kind: str | None) -> None:

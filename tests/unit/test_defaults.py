@@ -35,6 +35,10 @@ def _chunk(doc: str, number: int = 1, text: str = "", section: str | None = None
         # no default asked, or a flag's part
         ("Where is pip's cache stored on Linux?", []),
         ("What does --default-timeout set?", []),
+        # a participle before its agent ends the phrase (kitdocs tune kt-057)
+        ("In lz4's benchmark mode, what is the default minimum evaluation time set by -i#?",
+         ["minimum", "evaluation", "time"]),
+        ("What is the default character set?", ["character", "set"]),
     ],
 )
 def test_what_the_default_is_asked_of(question: str, named: list[str]) -> None:
@@ -49,6 +53,19 @@ def test_a_default_said_of_another_thing_is_not_the_one_asked_for() -> None:
             "will continue running as long as the timer is active.")
     assert default_elsewhere(question, [(loop, timers)]) == "delay"
     assert default_elsewhere(question, [("The delay defaults to 1 millisecond.", timers)]) is None
+
+
+def test_an_identifier_asked_is_said_as_written_not_by_its_words() -> None:
+    # kitdocs tune kt-032 (answered, wrong, at 0.76): the config file's default shares "region" with the setting's name
+    question = "What is the default value of the AWS CLI's sts_regional_endpoints setting?"
+    doc = _chunk("awscli-config-vars.rst", 2)
+    entry = ("To set STS endpoint resolution logic, use the AWS_STS_REGIONAL_ENDPOINTS environment variable or "
+             "sts_regional_endpoints configuration file option.")
+    config = ("The AWS CLI config file, which defaults to ~/.aws/config has the following format: [default] "
+              "aws_access_key_id=foo region=us-west-2.")
+    assert default_elsewhere(question, [(entry, doc), (config, doc)]) == "aws cli sts_regional_endpoints"
+    said = "By default, the ``sts_regional_endpoints`` option is set to ``legacy``."
+    assert default_elsewhere(question, [(entry, doc), (said, doc)]) is None
 
 
 def test_another_entrys_default_in_the_same_passage() -> None:

@@ -942,3 +942,16 @@ def test_a_release_line_says_when_its_release_came_out() -> None:
     other = [_chunk("NEWS.txt#3", "gettext-NEWS.txt", "Maintenance moved in April 2020 to the new team.")]
     said = "Maintenance moved in April 2020 to the new team [NEWS.txt#3]."
     assert provider.critique("When was gettext 0.20.2 released?", said, other).logical_gaps != []
+
+
+
+def test_a_changelogs_item_inside_a_line_is_quoted_under_the_release_line_above_it() -> None:
+    # kitdocs tune kt-037 (wcwidth's History, asked back at 0.55): the item is the second sentence of its release's
+    # line, and only an item that opened a line was led by its release
+    history = ("0.5.1 2026-01-27\nUpdated generated zero and wide code tables.\n0.5.0 2026-01-26\n"
+               "Drop Support of many historical versions of wide and zero unicode tables. Only the latest Unicode "
+               "version (17.0.0) is now shipped. PR #195.\n0.4.0 2026-01-25\nNew Function wrap().")
+    evidence = [_chunk("wcwidth.rst#38", "wcwidth-METADATA.rst", history)]
+    answer = provider.synthesize("Since wcwidth 0.5.0, which single Unicode version's tables are shipped?", evidence)
+    assert "0.5.0 2026-01-26: Drop Support of many historical versions" in answer
+    assert "0.5.1 2026-01-27: Drop" not in answer

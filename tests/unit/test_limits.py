@@ -25,6 +25,15 @@ def test_a_default_is_not_the_maximum_asked() -> None:
     assert unstated_limit(question, entry) == "maximum"
 
 
+def test_a_require_call_is_no_requirement() -> None:
+    # kitdocs tune kt-054 (a near miss answered at 0.79): the README's usage code "require('cssesc')"
+    question = "What minimum Node.js version does cssesc require?"
+    usage = ["In Node.js: const cssesc = require('cssesc'); In Ruby: gem install ruby-cssesc require 'ruby-cssesc'",
+             "This library supports the Node.js and browser versions mentioned in .babelrc."]
+    assert unstated_limit(question, usage) == "minimum"
+    assert unstated_limit(question, ["cssesc requires Node.js 6 or later."]) is None
+
+
 def test_a_limit_said_in_other_words_answers() -> None:
     # secdocs tune sc-068, freshdocs tune fd-009, libdocs lb-064's first quote, pkgdocs pk-096: each says a bound
     assert unstated_limit("Up to how many characters of a password does the bcrypt algorithm handle?",

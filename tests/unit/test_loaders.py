@@ -171,6 +171,37 @@ def test_txt_release_notes_are_cut_at_their_underlined_headings() -> None:
     assert not any(s.titles_document for s in sections)  # the first release titles no file
 
 
+def test_txt_release_notes_are_cut_at_their_release_lines_when_nothing_is_underlined() -> None:
+    # GMP's and MPFR's NEWS (kitdocs tune kt-001, kt-008): "Since MPFR 4.0.0, what is the minimum precision …?" was
+    # asked back, the release line 30 lines above the quote being in no passage of it
+    news = (
+        "Copyright 2020 Free Software Foundation, Inc.\n\n"
+        "Changes from versions 4.0.* to version 4.1.0:\n"
+        "- The \"épinards à la crème\" release.\n\n"
+        "Changes from versions 3.1.* to version 4.0.0:\n"
+        "- The \"dinde aux marrons\" release.\n"
+        "- The minimum precision MPFR_PREC_MIN is now 1.\n\n"
+        "You can find the changes since version 2.4.1 in the git log.\n"
+    )
+    sections = load_document("mpfr-NEWS.txt", news.encode())
+    assert [s.heading for s in sections] == [
+        None, "Changes from versions 4.0.* to version 4.1.0", "Changes from versions 3.1.* to version 4.0.0"]
+    assert sections[2].text.endswith("MPFR_PREC_MIN is now 1.\n\nYou can find the changes since version 2.4.1 in the "
+                                     "git log.")
+    # GMP writes its lines over a blank line and indented notes; the line keeps its words, not its spacing
+    gmp = ("Changes between GMP version 6.2.0 and 6.2.1\n\n  BUGS FIXED\n  * A fix.\n\n"
+           "Changes between   GMP version 6.1.* and 6.2.0\n\n  FEATURES\n  * BPSW.\n")
+    assert [s.heading for s in load_document("gmp-NEWS.txt", gmp.encode())] == [
+        "Changes between GMP version 6.2.0 and 6.2.1", "Changes between GMP version 6.1.* and 6.2.0"]
+
+
+def test_a_lone_line_naming_a_version_or_lines_worded_unlike_cut_nothing() -> None:
+    prose = "Requires Python 3.11 or later\n- on Linux.\n\nTested on Debian 12.4\n- nightly.\n"
+    assert load_document("readme.txt", prose.encode()) == [Section(text=prose.strip())]
+    one = "Intro.\n\nVersion 2.0\n- A change.\n"
+    assert load_document("one.txt", one.encode()) == [Section(text=one.strip())]
+
+
 def test_txt_with_one_underlined_line_or_a_table_rule_stays_one_section() -> None:
     # chrony's FAQ: a table's header row over its rule is no heading, and one underline alone cuts nothing
     table = (

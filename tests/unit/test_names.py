@@ -25,6 +25,15 @@ def test_ordinary_words_their_starts_and_run_together_words_name_nothing() -> No
     assert "gzip" in candidates("where does the gzip repo live now?", ORDINARY)
 
 
+def test_a_british_spelling_of_an_ordinary_word_names_nothing() -> None:
+    # kitdocs tune kt-022: "organisation" was taken for a name, and the right answer asked back for it
+    question = "Which organisation is the official maintenance agency for ISO 639-3, and what colour is its logo?"
+    english = ordinary_words()
+    assert candidates(question, english) == []
+    assert candidates("Does the tool analyse the centre of the behaviour log?", english) == []
+    assert candidates("Which gzip colour?", english) == ["gzip"]
+
+
 def test_a_name_written_as_an_anchor_or_in_a_code_is_not_read_twice() -> None:
     assert candidates("What is the default block size of XZutils?", ORDINARY) == []  # an inner capital: an anchor
     assert candidates("What is the npm-shrinkwrap.json size?", ORDINARY) == []
