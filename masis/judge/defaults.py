@@ -257,8 +257,7 @@ def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]
         said = any(_says_key(_reading(index, quotes), key) for index in of_asked for key in keys)
         return None if said else " ".join(named)
     said = [index for index in of_asked
-            if _says_thing(_reading(index, quotes), head, identifiers)
-            or _names_it_after_default(quotes[index][0], named)]
+            if _says_thing(index, quotes, head, identifiers) or _names_it_after_default(quotes[index][0], named)]
     if not said:
         return " ".join(named)
     if all(_owned_by_others(quotes[index][0], [*identifiers, *_joined_runs(named)]) for index in said):
@@ -307,14 +306,27 @@ def _says_key(text: str, key: str) -> bool:
                for said in dict.fromkeys((key, last)))
 
 
-def _says_thing(reading: str, head: frozenset[int], identifiers: Sequence[str]) -> bool:
-    """Whether a quote's reading says the thing asked the default of: its identifier as written, when it has one (the
-    words of "sts_regional_endpoints" are not said by "The AWS CLI config file, which defaults to ~/.aws/config …
-    region=us-west-2", kitdocs tune kt-032), else one of its words."""
+def _says_thing(
+    index: int, quotes: Sequence[tuple[str, EvidenceChunk]], head: frozenset[int], identifiers: Sequence[str]
+) -> bool:
+    """Whether the quote at `index`, read as `_reading` does, says the thing asked the default of: one of its words,
+    and, when the question names it by an identifier, from a passage that holds the identifier as written in its
+    quotes or its document's name (a man page's line break, "CBIND‐ ING", joined). The words of
+    "sts_regional_endpoints" are not said by "The AWS CLI config file, which defaults to ~/.aws/config …
+    region=us-west-2", quoted from the page's passage on the file's format (kitdocs tune kt-032)."""
+    reading = _reading(index, quotes)
+    chunk = quotes[index][1]
     if identifiers:
-        said = reading.lower().replace("`", "")
-        return any(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", said) for word in identifiers)
+        passage = [quote for quote, other in quotes if other["chunk_id"] == chunk["chunk_id"]]
+        said = _LINE_BREAK.sub("", "\n".join([reading, *passage, chunk["doc_name"]])).lower().replace("`", "")
+        said = said.replace("-", "_")  # "prometheus-node-exporter-CHANGELOG.md" names node_exporter
+        if not any(word.replace("-", "_") in said for word in identifiers):
+            return False
     return bool(_said_terms(reading) & head)
+
+
+# a word broken at a line's end by a man page's rendering: "LDAP_OPT_X_SASL_CBIND‐ ING"
+_LINE_BREAK = re.compile(r"(?<=\w)[‐-]\s+(?=\w)")
 
 
 def _names_it_after_default(sentence: str, named: Sequence[str]) -> bool:

@@ -1489,6 +1489,10 @@ def _subject_tool(frame: str, tools: AbstractSet[str], question: str, anywhere: 
     get help on one specific bq command")."""
     words = tokens(frame)
     found = {tool_key(word.text) for word in words if tool_key(word.text) in tools}
+    if len(found) > 1:
+        # a tool named by an English word is read as the word beside one that is no word: "a config file" beside
+        # cfn-lint, where the workspace holds file(1)'s page (kitdocs tune thread cv-450#2)
+        found = {key for key in found if not is_ordinary(key)} or found
     if len(found) != 1 or found & {tool_key(word.text) for word in tokens(question)}:
         return None
     return next((word.text for at, word in enumerate(words) if tool_key(word.text) in found and (

@@ -58,14 +58,19 @@ def test_a_default_said_of_another_thing_is_not_the_one_asked_for() -> None:
 def test_an_identifier_asked_is_said_as_written_not_by_its_words() -> None:
     # kitdocs tune kt-032 (answered, wrong, at 0.76): the config file's default shares "region" with the setting's name
     question = "What is the default value of the AWS CLI's sts_regional_endpoints setting?"
-    doc = _chunk("awscli-config-vars.rst", 2)
+    doc, entry_passage = _chunk("awscli-config-vars.rst", 2), _chunk("awscli-config-vars.rst", 28)
     entry = ("To set STS endpoint resolution logic, use the AWS_STS_REGIONAL_ENDPOINTS environment variable or "
              "sts_regional_endpoints configuration file option.")
     config = ("The AWS CLI config file, which defaults to ~/.aws/config has the following format: [default] "
               "aws_access_key_id=foo region=us-west-2.")
-    assert default_elsewhere(question, [(entry, doc), (config, doc)]) == "aws cli sts_regional_endpoints"
-    said = "By default, the ``sts_regional_endpoints`` option is set to ``legacy``."
-    assert default_elsewhere(question, [(entry, doc), (said, doc)]) is None
+    assert default_elsewhere(question, [(entry, entry_passage), (config, doc)]) == "aws cli sts_regional_endpoints"
+    said = "The sts_regional_endpoints option defaults to ``legacy``."
+    assert default_elsewhere(question, [(entry, entry_passage), (said, entry_passage)]) is None
+    # kitdocs tune thread cv-458#3: ldap.conf(5)'s entry, its term over its text, the name broken at a line's end
+    ldap = _chunk("ldap.conf.5.txt", 13, text="SASL_CBINDING <none/tls-unique/tls-endpoint>\nThe channel-binding type "
+                  "to use, see also LDAP_OPT_X_SASL_CBIND‐ ING. The default is none.")
+    assert default_elsewhere("What does SASL_CBINDING default to in ldap.conf?",
+                             [("The default is none.", ldap)]) is None
 
 
 def test_another_entrys_default_in_the_same_passage() -> None:

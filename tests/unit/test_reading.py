@@ -523,6 +523,15 @@ def test_it_is_the_workspace_tool_the_previous_question_asked_about_when_its_sub
     assert read("is it undoable", delete, tools=TOOLS).text == "Is npm unpublish undoable"
 
 
+def test_a_tool_named_by_an_english_word_gives_way_to_one_that_is_no_word() -> None:
+    # kitdocs threads, cv-450#2: file(1)'s page made "a config file" name a tool beside cfn-lint, and with two tools
+    # named "it" fell to the question's first phrase, "my home directory"
+    tools = tool_names(["cfn-lint-METADATA.md", "file-file.1.txt"])
+    home = [turn("Where in my home directory does cfn-lint look for a config file?")]
+    assert read("which rules does it leave out by default?", home, tools=tools).text == (
+        "Which rules does cfn-lint leave out by default?")
+
+
 def test_a_package_page_or_a_manual_page_names_its_tool_even_when_it_is_an_english_word() -> None:
     # tooldocs: ruff, make and git are English words, and their documents are a package's metadata and man pages
     tools = tool_names(["ruff-METADATA.md", "make.1.txt", "git-bisect.1.txt", "returns_policy.html",
