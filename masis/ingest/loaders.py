@@ -235,9 +235,9 @@ def _is_release_line(lines: list[str], at: int) -> bool:
 
 
 def _is_release(word: str) -> bool:
-    """Whether a word is a release's number: "6.2.0", "v2.7", "6.1.*", "4.0.0:"."""
+    """Whether a word is a release's number: "6.2.0", "v2.7", "6.1.*", "4.0.0:", a beta's "3.0f"."""
     parts = word.strip("()[],:;").removeprefix("v").split(".")
-    return len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit()
+    return len(parts) >= 2 and parts[0].isdigit() and parts[1][:1].isdigit()
 
 
 def _opening(line: str) -> str:

@@ -1284,7 +1284,8 @@ def _resolve(
             release := _release_asked(frame)):
         thing = release  # "when did it come out" after "which httpcore2 release started requiring Trio 0.34.0"
     elif words[index].lower in {"it", "that"} and (
-            code := code_given(frame.reading, frame.answer, releases=words[index].lower == "that")):
+            code := code_given(frame.reading, frame.answer, releases=words[index].lower == "that")) and not (
+            code.startswith("-") and _names_flag(question)):
         thing = code  # "which release added it?" after "which easyrsa option …": the option its answer gave
     else:
         # a release is not what a question asking for a release asks it of ("which later release added a mismatch mode
@@ -1301,6 +1302,13 @@ def _resolve(
     if thing is None:
         return None
     return _replace(question, words, index, thing)
+
+
+def _names_flag(question: str) -> bool:
+    """Whether a follow-up names a flag of its own: its "it" is then not a flag the previous answer gave ("what did it
+    replace --enable-mini-gmp with?" after "which configure option did MPFR 4.1.0 add for formally proven code?" asks
+    of MPFR 4.1.0, kitdocs tune thread cv-442#3), though it may be a variable ("does --timeout win over that")."""
+    return any(m.kind == "flag" for m in mentions(question))
 
 
 # a tool's name as chat types it: lower case, with a hyphen or an underscore inside ("node-gyp", "get_snapshot")

@@ -193,6 +193,11 @@ def test_txt_release_notes_are_cut_at_their_release_lines_when_nothing_is_underl
            "Changes between   GMP version 6.1.* and 6.2.0\n\n  FEATURES\n  * BPSW.\n")
     assert [s.heading for s in load_document("gmp-NEWS.txt", gmp.encode())] == [
         "Changes between GMP version 6.2.0 and 6.2.1", "Changes between GMP version 6.1.* and 6.2.0"]
+    # a beta's letter is part of its number (Zip's WHATSNEW, conversation cv-204#3: the betas were read as 3.0's)
+    betas = ("New things in Zip 3.0 since Zip 3.0h\n\n- Bug fixes.\n\n"
+             "New things in Zip 3.0f\n\n- Split pause mode -sp.\n")
+    assert [s.heading for s in load_document("zip-WHATSNEW.txt", betas.encode())] == [
+        "New things in Zip 3.0 since Zip 3.0h", "New things in Zip 3.0f"]
 
 
 def test_a_lone_line_naming_a_version_or_lines_worded_unlike_cut_nothing() -> None:

@@ -523,6 +523,17 @@ def test_it_is_the_workspace_tool_the_previous_question_asked_about_when_its_sub
     assert read("is it undoable", delete, tools=TOOLS).text == "Is npm unpublish undoable"
 
 
+def test_it_is_not_the_flag_the_answer_gave_when_the_follow_up_names_a_flag_of_its_own() -> None:
+    # kitdocs threads, cv-442#3: "it" was read as the option the previous answer gave
+    added = [turn("What is the nickname of the MPFR 4.1.0 release?"),
+             turn("which configure option did it add for formally proven code?",
+                  "- New --enable-formally-proven-code configure option, to use formally proven code [NEWS.txt#5].",
+                  "Which configure option did the MPFR 4.1.0 add for formally proven code?")]
+    assert read("and what did it replace --enable-mini-gmp with?", added).text == (
+        "What did the MPFR 4.1.0 replace --enable-mini-gmp with?")
+    assert read("which release added it?", added).text != "Which release added the MPFR 4.1.0?"
+
+
 def test_a_tool_named_by_an_english_word_gives_way_to_one_that_is_no_word() -> None:
     # kitdocs threads, cv-450#2: file(1)'s page made "a config file" name a tool beside cfn-lint, and with two tools
     # named "it" fell to the question's first phrase, "my home directory"
