@@ -11,6 +11,9 @@ question's word matches it in part (`RELATED_CREDIT`):
 - a misspelling: words of `MIN_TYPO_LENGTH` letters or more, one edit apart (two for long words), with
   the same first letter.
 
+Another form of an irregular verb matches in full ("begun" for "began", "written" for "wrote":
+`masis.judge.irregular`), as a stem does.
+
 A question term the passage lacks but its document holds elsewhere (the company's name in the minutes'
 first line, the report's period in its title) matches in part too (`DOCUMENT_CREDIT`): a passage is read
 in its document.
@@ -27,6 +30,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
+from masis.judge.irregular import other_forms
 from masis.judge.sentences import KEPT_TEXT_MAX
 from masis.judge.terms import question_terms, terms
 
@@ -71,6 +75,9 @@ def _credits(
             found[term] = 1.0
             continue
         surface = asked.surface.get(term, ())
+        if any(_verb_form_terms(word) & text_terms for word in surface):
+            found[term] = 1.0  # another form of an irregular verb: "begun" for "began"
+            continue
         # `related` asks for the same first letter: the others cannot be
         if any(related(word, other) for word in surface for other in _by_first_letter(text_words).get(word[0], ())):
             found[term] = RELATED_CREDIT
@@ -79,6 +86,12 @@ def _credits(
         elif term in document_terms:
             found[term] = DOCUMENT_CREDIT
     return tuple(found.items())
+
+
+@lru_cache(maxsize=1024)
+def _verb_form_terms(word: str) -> frozenset[int]:
+    """The terms of the other forms of the irregular verb `word` is a form of (`masis.judge.irregular`)."""
+    return frozenset().union(*map(terms, other_forms(word)))
 
 
 @lru_cache(maxsize=4096)  # as `_credits`: a text's words are matched against each question term the text lacks
