@@ -38,11 +38,12 @@ _VERBS: tuple[tuple[str, ...], ...] = tuple(
 @lru_cache(maxsize=4096)
 def other_forms(word: str) -> tuple[str, ...]:
     """The other forms of the irregular verb `word` is a form of ("began": "begin", "begun"); () for any other word.
-    A form shared by two verbs ("lay", "found", "bound", "left") names no other: it may be either verb, or no verb."""
+    A form that is also another word ("found", "bound", "left", "stick") names no other and is named by none: it may
+    be either verb, or no verb ("bind" is not matched by the "bound" of "bound to a port")."""
     forms = [group for group in _VERBS if word in group]
     if len(forms) != 1 or word in _AMBIGUOUS:
         return ()
-    return tuple(form for form in forms[0] if form != word)
+    return tuple(form for form in forms[0] if form != word and form not in _AMBIGUOUS)
 
 
 # forms that are also common nouns or adjectives, or another verb's form: "found" (to found), "left" (the side),

@@ -14,6 +14,7 @@ def test_the_forms_of_an_irregular_verb_name_each_other() -> None:
     # a form that is also a noun, or another verb's, names nothing: "bit" of binary digits, "found" (to found)
     assert other_forms("bit") == () and other_forms("found") == () and other_forms("left") == ()
     assert other_forms("configure") == ()
+    assert other_forms("bind") == () and other_forms("stuck") == ()  # "bound", "stick": other words too
 
 
 def test_another_form_of_the_questions_verb_matches_in_full() -> None:
