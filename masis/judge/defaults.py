@@ -311,14 +311,15 @@ def _says_thing(
 ) -> bool:
     """Whether the quote at `index`, read as `_reading` does, says the thing asked the default of: one of its words,
     and, when the question names it by an identifier, from a passage that holds the identifier as written in its
-    quotes or its document's name (a man page's line break, "CBIND‐ ING", joined). The words of
-    "sts_regional_endpoints" are not said by "The AWS CLI config file, which defaults to ~/.aws/config …
+    quotes, its heading ("## --jobs") or its document's name (a man page's line break, "CBIND‐ ING", joined). The
+    words of "sts_regional_endpoints" are not said by "The AWS CLI config file, which defaults to ~/.aws/config …
     region=us-west-2", quoted from the page's passage on the file's format (kitdocs tune kt-032)."""
     reading = _reading(index, quotes)
     chunk = quotes[index][1]
     if identifiers:
         passage = [quote for quote, other in quotes if other["chunk_id"] == chunk["chunk_id"]]
-        said = _LINE_BREAK.sub("", "\n".join([reading, *passage, chunk["doc_name"]])).lower().replace("`", "")
+        named = [reading, *passage, chunk.get("section") or "", chunk["doc_name"]]
+        said = _LINE_BREAK.sub("", "\n".join(named)).lower().replace("`", "")
         said = said.replace("-", "_")  # "prometheus-node-exporter-CHANGELOG.md" names node_exporter
         if not any(word.replace("-", "_") in said for word in identifiers):
             return False

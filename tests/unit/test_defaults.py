@@ -71,6 +71,11 @@ def test_an_identifier_asked_is_said_as_written_not_by_its_words() -> None:
                   "to use, see also LDAP_OPT_X_SASL_CBIND‐ ING. The default is none.")
     assert default_elsewhere("What does SASL_CBINDING default to in ldap.conf?",
                              [("The default is none.", ldap)]) is None
+    # an option's section heading names it (a Markdown "## --jobs" over its text)
+    jobs = _chunk("cells.md", 3, text="How many jobs run in parallel. If not specified, the default is 16 jobs.",
+                  section="--jobs")
+    assert default_elsewhere("What is the default of --jobs?",
+                             [("If not specified, the default is 16 jobs.", jobs)]) is None
 
 
 def test_another_entrys_default_in_the_same_passage() -> None:
