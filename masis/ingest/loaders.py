@@ -178,11 +178,7 @@ def _underlined_sections(text: str) -> list[Section] | None:
         found.append((at - 1, title, marks.index(mark) + 1))
     if len(found) < _UNDERLINED_MIN:
         return None
-    sections: list[Section] = []
-    before = "\n".join(lines[: found[0][0]]).strip()
-    if before:
-        title = _title_line(before)
-        sections.append(Section(text=before, heading=title, titles_document=title is not None))
+    sections = _preamble(lines, found[0][0])
     releases = ReleaseHeadings()
     # the first heading titles the file only when no other is of its level: a changelog's first release does not
     titled = sum(level == 1 for _, _, level in found) == 1
@@ -192,6 +188,16 @@ def _underlined_sections(text: str) -> list[Section] | None:
         sections.append(Section(text=body, heading=releases.titled(title, level),
                                 titles_document=titled and not sections and level == 1))
     return sections
+
+
+def _preamble(lines: list[str], end: int) -> list[Section]:
+    """The section of what comes before a file's first heading (`lines[:end]`), titled by its first line when that
+    reads like a title; none when it is blank."""
+    before = "\n".join(lines[:end]).strip()
+    if not before:
+        return []
+    title = _title_line(before)
+    return [Section(text=before, heading=title, titles_document=title is not None)]
 
 
 # A changelog in plain text that underlines nothing heads each release with a line of its own at the margin, worded
@@ -211,11 +217,7 @@ def _release_line_sections(text: str) -> list[Section] | None:
     heads = [at for at, opening in zip(found, openings, strict=True) if opening == common]
     if len(heads) < _UNDERLINED_MIN:
         return None
-    sections: list[Section] = []
-    before = "\n".join(lines[: heads[0]]).strip()
-    if before:
-        title = _title_line(before)
-        sections.append(Section(text=before, heading=title, titles_document=title is not None))
+    sections = _preamble(lines, heads[0])
     for index, at in enumerate(heads):
         end = heads[index + 1] if index + 1 < len(heads) else len(lines)
         title = " ".join(lines[at].split()).rstrip(":").rstrip()

@@ -285,12 +285,14 @@ _ASKS_DEFAULT_ITSELF = re.compile(
     r"|length|depth|rate|delay|period|threshold|mode)s?\s+(?:does|do|did|is|are|will)\b",
     re.IGNORECASE,
 )
+# a default thing, not a setting's default: "the default branch", "my default browser"
+_NOT_A_THING_DEFAULT = r"(?!\s+(?:branch|browser|shell|editor)\b)"
 # whether a setting has a default asks for it: "does max_bandwidth have a default too?" (kitdocs tune thread cv-448#3,
 # answered by the example line "aws configure set default.s3.max_bandwidth 50MB/s")
 _HAS_DEFAULT = re.compile(
-    r"^\W*(?:does|do|did|is|are|has|have)\b[^?]*?\b(?:have|has|there|got)\s+(?:a|any)\s+default\b(?!\s+(?:branch|browser|shell|editor)\b)",
+    rf"^\W*(?:does|do|did|is|are|has|have)\b[^?]*?\b(?:have|has|there|got)\s+(?:a|any)\s+default\b{_NOT_A_THING_DEFAULT}",
     re.IGNORECASE)
-_ASKS_DEFAULT = re.compile(r"\b(?:default|defaults)\b(?!\s+(?:branch|browser|shell|editor)\b)", re.IGNORECASE)
+_ASKS_DEFAULT = re.compile(rf"\b(?:default|defaults)\b{_NOT_A_THING_DEFAULT}", re.IGNORECASE)
 # a sentence that says what a default is ("Default: 5000", "[default: 30]", "by default, …", "defaults to false",
 # "the default is 256", "the default progress status is …", "the default 900k block size", "900,000 bytes (the
 # default)", "This is the default"), not one that only names a default thing ("submit audit reports to the default
