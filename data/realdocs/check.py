@@ -7,7 +7,8 @@ data/stackdocs/questions.jsonl, data/webdocs/questions.jsonl, data/datadocs/ques
 data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/questions.jsonl,
 data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl, data/pkgdocs/questions.jsonl,
 data/hostdocs/questions.jsonl, data/sysdocs/questions.jsonl, data/libdocs/questions.jsonl,
-data/shelfdocs/questions.jsonl, data/deskdocs/questions.jsonl, data/kitdocs/questions.jsonl and
+data/shelfdocs/questions.jsonl, data/deskdocs/questions.jsonl, data/kitdocs/questions.jsonl,
+data/coredocs/questions.jsonl and
 data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
@@ -59,6 +60,7 @@ LIBDOCS = DATA / "libdocs"
 SHELFDOCS = DATA / "shelfdocs"
 DESKDOCS = DATA / "deskdocs"
 KITDOCS = DATA / "kitdocs"
+COREDOCS = DATA / "coredocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -90,6 +92,7 @@ CORPORA = {
     "shelfdocs": SHELFDOCS / "files",
     "deskdocs": DESKDOCS / "files",
     "kitdocs": KITDOCS / "files",
+    "coredocs": COREDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -341,6 +344,7 @@ def main() -> int:
         lambda t: check_questions(t, "shelfdocs", "sf"),
         lambda t: check_questions(t, "deskdocs", "dk"),
         lambda t: check_questions(t, "kitdocs", "kt"),
+        lambda t: check_questions(t, "coredocs", "cr"),
         check_conversations,
     )
     for check in checks:
