@@ -201,9 +201,10 @@ def _preamble(lines: list[str], end: int) -> list[Section]:
 
 
 # A changelog in plain text that underlines nothing heads each release with a line of its own at the margin, worded
-# alike: "Changes between GMP version 6.1.* and 6.2.0", "Changes from versions 3.1.* to version 4.0.0:". Such a line,
-# after a blank line and before a blank line or the release's indented or listed notes, heads a section when two or
-# more of the file's lines open with the same two words: a lone line that names a version is prose's.
+# alike: "Changes between GMP version 6.1.* and 6.2.0", "Changes from versions 3.1.* to version 4.0.0:", "Version 4.3 -
+# released 2020-06-12", "5.4.1 (2023-01-11)". Such a line, after a blank line and before a blank line or the release's
+# indented or listed notes, heads a section when two or more of the file's lines open alike (`_opening`): a lone line
+# that names a version is prose's.
 _RELEASE_LINE_WORDS_MAX = 12
 _NOTES_START = ("", " ", "\t", "- ", "* ", "+ ")
 
@@ -228,7 +229,9 @@ def _release_line_sections(text: str) -> list[Section] | None:
 def _is_release_line(lines: list[str], at: int) -> bool:
     line = lines[at]
     words = line.split()
-    if not words or not line[0].isalpha() or len(line) > _HEADING_MAX or len(words) > _RELEASE_LINE_WORDS_MAX:
+    if not words or not (line[0].isalpha() or _dated_release(words)) or len(line) > _HEADING_MAX:
+        return False
+    if len(words) > _RELEASE_LINE_WORDS_MAX:
         return False
     if line.rstrip()[-1] in ".!?,;" or not any(map(_is_release, words)) or (at and lines[at - 1].strip()):
         return False
@@ -242,9 +245,24 @@ def _is_release(word: str) -> bool:
     return len(parts) >= 2 and parts[0].isdigit() and parts[1][:1].isdigit()
 
 
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}"
+# what a line that opens with a release's number says beside it to be that release's line: its date or "release"
+# ("5.4.1 (2023-01-11)", "1.7 Enhancement Release - Jun 27, 2010"); a numbered question ("4.1. I keep getting the error
+# 506 …") or an address ("192.168.10.1") says neither
+_DATED = re.compile(rf"\b(?:release|(?:19|20)\d\d|{_MONTH})\b", re.IGNORECASE)
+_FIGURES = re.compile(r"(?<!\d)\d{1,12}(?:[.\-/]\d{1,12}){0,8}")
+_MONTHS = re.compile(rf"\b{_MONTH}\b")
+
+
+def _dated_release(words: list[str]) -> bool:
+    return _is_release(words[0]) and _DATED.search(" ".join(words[1:])) is not None
+
+
 def _opening(line: str) -> str:
-    """A release line's first two words, lowercased: what the file's release lines share."""
-    return " ".join(line.lower().split()[:2])
+    """A release line's first two words, lowercased, each figure (a number, a version, a date) and each month one mark:
+    what the file's release lines share ("version #" of "Version 0.20.2 - April 2020", "# (#)" of "5.4.1 (2023-01-11)",
+    "<month> #," of "Apr 08, 2022: libarchive 3.6.1 released")."""
+    return _MONTHS.sub("<month>", _FIGURES.sub("#", " ".join(line.lower().split()[:2])))
 
 
 def _is_underline(line: str) -> bool:

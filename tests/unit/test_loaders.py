@@ -200,6 +200,32 @@ def test_txt_release_notes_are_cut_at_their_release_lines_when_nothing_is_underl
         "New things in Zip 3.0 since Zip 3.0h", "New things in Zip 3.0f"]
 
 
+def test_release_lines_that_open_with_their_number_or_differ_only_in_figures_cut_too() -> None:
+    # XZ Utils' NEWS (coredocs tune cr-001): "When was XZ Utils 5.0.0 released?" was asked back, "5.0.0 (2010-10-23)"
+    # being in no passage of its notes; "Version 0.21 - July 2020" and "Version 0.20.2 - April 2020" open alike too
+    xz = "XZ Utils Release Notes\n======================\n\n5.0.1 (2011-01-29)\n\n    * A fix.\n\n" \
+         "5.0.0 (2010-10-23)\n\n    Only the most important changes are listed here.\n"
+    assert [s.heading for s in load_document("xz-NEWS.txt", xz.encode())] == [
+        None, "5.0.1 (2011-01-29)", "5.0.0 (2010-10-23)"]
+    gettext = "Version 0.21 - July 2020\n\n* Runtime behaviour.\n\nVersion 0.20.2 - April 2020\n\n* Bug fixes.\n"
+    assert [s.heading for s in load_document("gettext-NEWS.txt", gettext.encode())] == [
+        "Version 0.21 - July 2020", "Version 0.20.2 - April 2020"]
+    # a release dated first, each month a line of its own (libarchive's NEWS): the month is no part of the opening
+    dated = "Apr 08, 2022: libarchive 3.6.1 released\n\nFeb 09, 2022: libarchive 3.6.0 released\n\n" \
+            "Jan 03, 2020: Support mbed TLS as optional crypto provider\n"
+    assert [s.heading for s in load_document("libarchive-NEWS.txt", dated.encode())] == [
+        "Apr 08, 2022: libarchive 3.6.1 released", "Feb 09, 2022: libarchive 3.6.0 released"]
+
+
+def test_numbered_questions_and_addresses_at_the_margin_are_no_release_lines() -> None:
+    # chrony's FAQ and keepalived.conf(5): "4.1. I keep getting …" and "192.168.10.1" open with a number but date
+    # nothing and say no "release"
+    faq = "4.1. I keep getting the error 506\n\n  Check the socket.\n\n4.2. I keep getting the error 501\n\n  Ok.\n"
+    assert len(load_document("chrony-FAQ.txt", faq.encode())) == 1
+    hosts = "virtual_server\n\n192.168.10.1\n\n  weight 1\n\n192.168.10.2\n\n  weight 2\n"
+    assert len(load_document("keepalived.txt", hosts.encode())) == 1
+
+
 def test_a_lone_line_naming_a_version_or_lines_worded_unlike_cut_nothing() -> None:
     prose = "Requires Python 3.11 or later\n- on Linux.\n\nTested on Debian 12.4\n- nightly.\n"
     assert load_document("readme.txt", prose.encode()) == [Section(text=prose.strip())]
