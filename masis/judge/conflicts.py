@@ -48,8 +48,11 @@ def conflicts(
     by_id = {chunk["chunk_id"]: chunk for chunk in evidence}
     asked = _asked_about(question) if question else frozenset()
     wanted = [*anchors.anchors(question), *_naming_words(question, evidence)] if question else []
-    # a budget for the year's end is no other figure for "the end of Q3 2026"
-    under_anchors = [s for s in sentences if not (wanted and anchors.missing(wanted, [(s.text, s.chunk)]))]
+    keys = [anchor for anchor in wanted if anchors.is_entry_key(anchor)]
+    # a budget for the year's end is no other figure for "the end of Q3 2026", and a reference's next entry no other
+    # value for the key asked about
+    under_anchors = [s for s in sentences if not (wanted and anchors.missing(wanted, [(s.text, s.chunk)]))
+                     and not (keys and anchors.missing(keys, [(s.text, _entry_alone(s))]))]
     found: list[Conflict] = []
     seen: set[frozenset[str]] = set()
     for sentence in answer_sentences(answer):
@@ -98,6 +101,13 @@ def conflicts(
                 )
             )
     return found
+
+
+def _entry_alone(sentence: Sentence) -> EvidenceChunk:
+    """The sentence's chunk read as the sentence's entry alone: its lead, its section heading and its document's name,
+    not the rest of its passage. A man page's "tcp_keepalive_intvl (integer; default: 75; …)" shares its passage
+    with tcp_keepalive_time's entry, and its 75 is no other value of tcp_keepalive_time's default (coredocs cr-055)."""
+    return {**sentence.chunk, "text": sentence.lead or "", "context_terms": []}  # type: ignore[typeddict-item]
 
 
 def _naming_words(question: str, evidence: Sequence[EvidenceChunk]) -> list[str]:

@@ -234,3 +234,25 @@ def test_a_release_asked_of_one_side_is_not_held_by_a_bound_of_the_other() -> No
     question = "Which Python versions does the tool {} 4.1.2 support?"
     assert grounding.check(question.format("before"), said, [later]).missing_anchors == ["4.1.2"]
     assert grounding.check(question.format("after"), said, [later]).missing_anchors == []
+
+
+def test_a_references_next_entry_is_no_other_value_of_the_key_asked_about() -> None:
+    # coredocs tune cr-055: the CSV row of tcp_keepalive_time and the man page's tcp_keepalive_intvl line, which shares
+    # its passage with tcp_keepalive_time's own line, were asked back as a conflict over one figure
+    from masis.judge.conflicts import conflicts
+    from masis.judge.evidence import evidence_sentences
+
+    row = chunk("tcp-sysctls.csv#10", "Name: tcp_keepalive_time; Type: integer; Default: 7200; Kernel: since Linux "
+                "2.2; Description: The number of seconds a connection needs to be idle before TCP begins sending out "
+                "keep-alive probes.")
+    page = chunk("tcp.7.txt#9", "tcp_keepalive_intvl (integer; default: 75; since Linux 2.4)\nThe number of seconds "
+                 "between TCP keep-alive probes.\ntcp_keepalive_probes (integer; default: 9; since Linux 2.2)\n"
+                 "tcp_keepalive_time (integer; default: 7200; since Linux 2.2)")
+    question = "By default, how many seconds must a TCP connection be idle before Linux sends keep-alive probes " \
+               "(tcp_keepalive_time)?"
+    cited = f"{row['text']} [tcp-sysctls.csv#10]."
+    assert conflicts(cited, [row, page], evidence_sentences([row, page]), question) == []
+    # the page's own line of the key, giving another value, still disagrees
+    other = chunk("tcp.7.txt#9", "tcp_keepalive_time (integer; default: 3600; since Linux 2.4)\nThe number of seconds "
+                  "a connection needs to be idle before TCP begins sending out keep-alive probes.")
+    assert conflicts(cited, [row, other], evidence_sentences([row, other]), question)
