@@ -359,6 +359,7 @@ def _blocks(text: str) -> list[str]:
         following = lines[index + 1] if index + 1 < len(lines) else ""
         heading_like = (
             len(line) <= _HEADING_LINE_MAX and line[-1] not in ".!?,;" and following[:1].isupper()
+            and not _SENTENCE_END.search(line)  # "… df(1). This option is equivalent to -o" wrapped: no label
         ) or deliberate[index]
         if current and _OPTIONS_ALONE.match(line) and not _OPTIONS_ALONE.match(current[-1]):
             # an option alone on its line opens the next entry, even after a description without a closing mark

@@ -541,3 +541,15 @@ def test_a_closing_default_belongs_to_its_parameter_not_to_the_next_one() -> Non
         "Default: 2",
         "retryAfter boolean (optional) - It enables automatic retry after the Retry-After header is received.",
     ]
+
+
+def test_a_wrapped_line_that_ends_one_sentence_and_starts_another_is_no_label() -> None:
+    # coredocs tune cr-066: findmnt(8)'s "This option is equivalent to -o" was quoted alone, its column list on the
+    # next line, the short line before a capitalised one being read as a label
+    page = ("Imitate the output of df(1). This option is equivalent to -o\n"
+            "SOURCE,FSTYPE,SIZE,USED,AVAIL,USE%,TARGET but excludes all pseudo\nfilesystems.")
+    assert split_sentences(page) == [
+        "Imitate the output of df(1).",
+        "This option is equivalent to -o SOURCE,FSTYPE,SIZE,USED,AVAIL,USE%,TARGET but excludes all pseudo filesystems."]
+    # a short line without a mark before a capitalised one is still a label when it says no sentence's end
+    assert split_sentences("To: All staff\nThe office closes at noon.") == ["To: All staff", "The office closes at noon."]
