@@ -550,6 +550,8 @@ def test_a_wrapped_line_that_ends_one_sentence_and_starts_another_is_no_label() 
             "SOURCE,FSTYPE,SIZE,USED,AVAIL,USE%,TARGET but excludes all pseudo\nfilesystems.")
     assert split_sentences(page) == [
         "Imitate the output of df(1).",
-        "This option is equivalent to -o SOURCE,FSTYPE,SIZE,USED,AVAIL,USE%,TARGET but excludes all pseudo filesystems."]
+        "This option is equivalent to -o SOURCE,FSTYPE,SIZE,USED,AVAIL,USE%,TARGET but excludes all pseudo "
+        "filesystems."]
     # a short line without a mark before a capitalised one is still a label when it says no sentence's end
-    assert split_sentences("To: All staff\nThe office closes at noon.") == ["To: All staff", "The office closes at noon."]
+    assert split_sentences("To: All staff\nThe office closes at noon.") == [
+        "To: All staff", "The office closes at noon."]
