@@ -69,7 +69,11 @@ _SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("support", "supported", "supports"), ("oppose", "opposed", "opposes")),
     (("allow", "allows", "allowed", "permit", "permits", "permitted"),
      ("forbid", "forbids", "forbidden", "prohibit", "prohibits", "prohibited", "prevent", "prevents", "prevented")),
-    (("add", "adds", "added"), ("remove", "removes", "removed", "delete", "deletes", "deleted")),
+    # and a thing's life in a project: "In which OpenSSL version was the ENGINE API removed?" is not answered by "it is
+    # deprecated in OpenSSL version 3.0" (coredocs cr-025)
+    (("add", "adds", "added", "introduce", "introduces", "introduced"),
+     ("deprecate", "deprecates", "deprecated"),
+     ("remove", "removes", "removed", "delete", "deletes", "deleted")),
     # the usual and its exception: "How are packets irregularly forwarded?" / "Packets are normally forwarded …"
     (("regular", "regularly", "normal", "normally", "usual", "usually"),
      ("irregular", "irregularly", "abnormal", "abnormally", "unusual", "unusually")),

@@ -49,6 +49,16 @@ def test_a_change_turned_around_is_a_contrast() -> None:
     assert not contrast.contradicted("How long does a refund take?", ["Refunds are given within 14 days."])
 
 
+def test_a_step_of_a_things_life_in_a_project_is_not_another_step() -> None:
+    # coredocs tune cr-025: "deprecated in 3.0" answered "removed in" at 0.87
+    deprecated = ["The ENGINE interface has been superseded by the PROVIDER API, it is deprecated in OpenSSL 3.0."]
+    assert contrast.contradicted("In which OpenSSL version was the ENGINE API removed?", deprecated)
+    assert contrast.contradicted("When was the ENGINE API introduced?", deprecated)
+    assert not contrast.contradicted("When was the ENGINE API deprecated?", deprecated)
+    both = ["The ENGINE API was deprecated in 3.0 and removed in 4.0."]
+    assert not contrast.contradicted("In which OpenSSL version was the ENGINE API removed?", both)
+
+
 def test_a_word_the_quote_holds_elsewhere_is_not_contradicted() -> None:
     quotes = ["Marin constructed a second fort at Fort Le Boeuf.", "He first constructed Fort Presque Isle."]
     assert not contrast.contradicted("Where was Marin's first fort constructed?", quotes)
