@@ -73,8 +73,10 @@ _DEFAULT_FIRST = re.compile(
 # a word after "default" that is an identifier ("indent_level", "--platform"): the thing the default is asked of,
 # whatever noun follows it ("the default indent_level format option"); a dotted name ("node.js") may be a product
 _IDENTIFIER_WORD = re.compile(r"\w_\w|^--?\w")
-# a setting written in camel case ("RevokedKeys", "chunkSize"): an identifier too, though `_words` lower-cases it
-_CAMEL_CASE = re.compile(r"(?<![\w.-])[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w-])")
+# a setting written in camel case ("RevokedKeys", "chunkSize"), or in capitalised words joined by hyphens as apt's
+# and HTTP's keys are ("Check-Date", "Retry-After"): an identifier too, though `_words` lower-cases it
+_CAMEL_CASE = re.compile(r"(?<![\w.-])[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w-])"
+                         r"|(?<![\w.-])[A-Z][a-z0-9]+(?:-[A-Z][A-Za-z0-9]*)+(?![\w-])")
 
 
 def _words(text: str) -> list[str]:
@@ -176,9 +178,11 @@ def _entry_between(passage: str, first: str, second: str) -> bool:
                for text in sentences[start + 1 : end])
 
 
-# a sentence that opens another entry: a key first ("UID_POOL and GID_POOL specify …", "--retry <num> …"), or a name in
-# capitals alone ("USERGROUPS")
-_OPENING_KEY = re.compile(r"^(?:--?[A-Za-z][\w-]*|[A-Za-z]\w*_\w+)(?![\w-])|^[A-Z][A-Z0-9]{3,}$")
+# a sentence that opens another entry: a key first ("UID_POOL and GID_POOL specify …", "--retry <num> …"), a name in
+# capitals alone ("USERGROUPS"), or a list's next item ("• Date-Max-Future (date-max-future) controls …" under
+# sources.list(5)'s "• Check-Date …", whose "Default to the value of … Acquire::Max-FutureTime" is its own, coredocs
+# cr-080)
+_OPENING_KEY = re.compile(r"^(?:--?[A-Za-z][\w-]*|[A-Za-z]\w*_\w+)(?![\w-])|^[A-Z][A-Z0-9]{3,}$|^[*•‣◦▪-]\s+\S")
 
 
 def _opens_entry(sentence: str) -> bool:
@@ -313,11 +317,16 @@ def _says_thing(
     and, when the question names it by an identifier, from a passage that holds the identifier as written in its
     quotes, its heading ("## --jobs") or its document's name (a man page's line break, "CBIND‐ ING", joined). The
     words of "sts_regional_endpoints" are not said by "The AWS CLI config file, which defaults to ~/.aws/config …
-    region=us-west-2", quoted from the page's passage on the file's format (kitdocs tune kt-032)."""
+    region=us-west-2", quoted from the page's passage on the file's format (kitdocs tune kt-032). A quote of the passage
+    names it only when no other entry opens between that quote and this one (coredocs tune cr-080)."""
     reading = _reading(index, quotes)
     chunk = quotes[index][1]
     if identifiers:
-        passage = [quote for quote, other in quotes if other["chunk_id"] == chunk["chunk_id"]]
+        # the passage's other quotes, unless another entry opens between one and this quote ("• Check-Date …" does not
+        # name what "Default to … Acquire::Max-FutureTime" is the default of, "• Date-Max-Future …" coming between)
+        sentence = quotes[index][0]
+        passage = [quote for quote, other in quotes if other["chunk_id"] == chunk["chunk_id"]
+                   and not _entry_between(chunk["text"], quote, sentence)]
         named = [reading, *passage, chunk.get("section") or "", chunk["doc_name"]]
         said = _LINE_BREAK.sub("", "\n".join(named)).lower().replace("`", "")
         said = said.replace("-", "_")  # "prometheus-node-exporter-CHANGELOG.md" names node_exporter

@@ -128,6 +128,28 @@ def test_a_quote_before_is_its_owner_only_when_nothing_stands_between_them() -> 
     assert default_elsewhere("What is the default maxFreeSockets of an http.Agent?", sockets) is None
 
 
+def test_a_lists_next_item_opens_another_entry() -> None:
+    # coredocs tune cr-080: sources.list(5)'s Check-Date has no default; "Default to … Acquire::Max-FutureTime" is the
+    # next item's, Date-Max-Future, which shares "date" with the key asked about
+    text = ("• Check-Date (check-date) is a yes/no value which controls if APT should consider the machine's time "
+            "correct. Disabling it also disables the Check-Valid-Until option mentioned above.\n• Date-Max-Future "
+            "(date-max-future) controls how far from the future a repository may be. Default to the value of the "
+            "configuration option Acquire::Max-FutureTime which is 10 seconds by default.")
+    page = _chunk("apt-sources.list.5.txt", 21, text=text)
+    quotes = [("• Check-Date (check-date) is a yes/no value which controls if APT should consider the machine's time "
+               "correct.", page),
+              ("Default to the value of the configuration option Acquire::Max-FutureTime which is 10 seconds by "
+               "default.", page)]
+    question = "What is the default of the Check-Date option in a sources.list entry?"
+    assert default_elsewhere(question, quotes) == "check-date"
+    # the item's own default, in the same words, is its own
+    own = _chunk("apt-sources.list.5.txt", 21, text="• Check-Date (check-date) is a yes/no value. Default to the "
+                 "value of the configuration option Acquire::Check-Date which is true by default.")
+    said = [("• Check-Date (check-date) is a yes/no value.", own),
+            ("Default to the value of the configuration option Acquire::Check-Date which is true by default.", own)]
+    assert default_elsewhere(question, said) is None
+
+
 def test_a_line_that_names_its_default_is_read_alone() -> None:
     # mandocs tune md2-114: after "--limit-rate=20k will limit …", the read timeout's default is still not the rate's
     wget = _chunk("wget.1.txt", 31)
