@@ -219,6 +219,11 @@ def read(
     typed = it_is(question)  # "what if its faulty"
     if _BARE_WHY.match(typed):
         return _why(question, frames[0].reading)
+    if (put_back := _put_back(typed)) is not None:
+        # "and the FIFO cache implementation, which release added that one?": the thing named first is what the
+        # pronoun stands for; what it asks is then read like any question of the thread
+        found = read(put_back, earlier, antecedent, names, tools)
+        return found if found.dependent else _dependent(put_back, "pronoun")
     body = _LEAD.sub("", typed, count=1)
     picked = _which_one(body, frames)  # "which one added 3.12": one of the kind the thread asked for
     body = picked or body
@@ -240,6 +245,30 @@ def read(
                 return Reading(question, True, "unclear", (), _pointing_word(typed) or question.strip())
             return reading
     return _dependent(body, "carried") if picked else Reading(question, rule="self-contained")
+
+
+# "and the FIFO cache implementation, which release added that one?", "and --upgrade-strategy, does it do anything
+# without --upgrade": a thing named first, set apart by a comma, then a question whose pronoun stands for it
+_DISLOCATED = re.compile(
+    r"^\s*(?:and|also|so|ok(?:ay)?|then)?\s*(?P<thing>(?:(?:the|a|an|my|our|your|their)\s+[\w.+/'’-]+(?:\s+[\w.+/'’-]+)"
+    r"{0,5})|--?[A-Za-z][\w-]*),\s*(?P<asked>(?:which|what|when|where|who|how|does|do|did|is|are|was|were|can|could|"
+    r"will|would|should)\b[^,]*?)\s*(?P<end>[?.!]*)\s*$",
+    re.IGNORECASE)
+_STANDS_FOR = re.compile(r"\b(?:that one|this one|that|this|it|them|they)\b", re.IGNORECASE)
+
+
+def _put_back(question: str) -> str | None:
+    """The question with the thing it names first put in place of its pronoun ("Which release added the FIFO cache
+    implementation?"), or None when it is not so put."""
+    found = _DISLOCATED.match(question)
+    if found is None:
+        return None
+    asked = found["asked"]
+    pronoun = _STANDS_FOR.search(asked)
+    if pronoun is None:
+        return None
+    text = f"{asked[: pronoun.start()]}{found['thing']}{asked[pronoun.end():]}{found['end'] or '?'}"
+    return text[:1].upper() + text[1:]
 
 
 # "the limit one. <question>", "the service one: <question>": a pick among the thread's things, then a question

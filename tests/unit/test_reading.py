@@ -128,6 +128,13 @@ DEPENDENT = [
     (["does load_dotenv override variables that are already set?"],
      "can i switch it off in prod without touching the code",
      "Can i switch load_dotenv off in prod without touching the code", "pronoun"),
+    # a thing named first and set apart by a comma is what the pronoun after it stands for, not the previous answer's
+    # release (coredocs tune cv-466#3, read "… which release added cachetools v5.4.0?")
+    (["When was cachetools v5.4.0 released?"], "and the FIFO cache implementation, which release added that one?",
+     "Which release added the FIFO cache implementation?", "pronoun"),
+    (["Does pip's --force-reinstall only work together with --upgrade?"],
+     "and my local changes, can i still send them upstream", "Can i still send my local changes upstream?",
+     "pronoun"),
 ]
 
 
