@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from masis.judge import anchors, matching
@@ -65,9 +66,13 @@ def conflicts(
         if wanted and anchors.missing(wanted, [(claim, source)]):
             continue  # a figure about another thing than the question's disagrees with nothing it asks about
         subject = _subject(claim)
+        claim_keys = _entry_keys(claim, source)
         for other in under_anchors:
             if other.chunk["doc_name"] == source["doc_name"]:
                 continue
+            other_keys = _entry_keys(other.text, other.chunk)
+            if claim_keys and other_keys and claim_keys != other_keys:
+                continue  # tcp_fin_timeout's row and the line of TCP_KEEPINTVL are two entries, not two sources
             other_values = values(other.text)
             kinds = [k for k in claim_values.keys() & other_values.keys() if not claim_values[k] & other_values[k]]
             other_subject = _subject(other.text)
@@ -101,6 +106,24 @@ def conflicts(
                 )
             )
     return found
+
+
+# a reference entry's key: an identifier ("tcp_fin_timeout", "TCP_KEEPINTVL") or an option ("--iosched")
+_ENTRY_KEY = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Za-z]\w*_\w+)(?![\w-])")
+
+
+def _entry_keys(sentence: str, chunk: EvidenceChunk) -> frozenset[str]:
+    """The key of the reference entry a sentence belongs to: the first key it names, or when it names none, the first
+    that its passage's line holding it names (a CSV row's, a man page entry's), as written; empty when neither does.
+    Two sentences of two keys are about two entries (coredocs tune cr-070: tcp_fin_timeout's CSV row, "In Linux 2.2,
+    the default value was 180", and tcp(7)'s "TCP_KEEPINTVL (since Linux 2.4)" were asked back as a conflict; the
+    sysctl tcp_fastopen is not the socket option TCP_FASTOPEN_CONNECT, whose entry names it)."""
+    said = " ".join(sentence.split())
+    first = _ENTRY_KEY.search(said)
+    if first is None:
+        line = next((joined for raw in chunk["text"].splitlines() if said in (joined := " ".join(raw.split()))), said)
+        first = _ENTRY_KEY.search(line)
+    return frozenset([first.group(0)]) if first else frozenset()
 
 
 def _entry_alone(sentence: Sentence) -> EvidenceChunk:

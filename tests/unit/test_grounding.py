@@ -256,3 +256,35 @@ def test_a_references_next_entry_is_no_other_value_of_the_key_asked_about() -> N
     other = chunk("tcp.7.txt#9", "tcp_keepalive_time (integer; default: 3600; since Linux 2.4)\nThe number of seconds "
                   "a connection needs to be idle before TCP begins sending out keep-alive probes.")
     assert conflicts(cited, [row, other], evidence_sentences([row, other]), question)
+
+
+
+def test_sentences_of_two_reference_entries_are_no_two_sources() -> None:
+    # coredocs tune cr-070 and cr-058: tcp_fin_timeout's CSV row and tcp(7)'s tcp_ecn_fallback entry, both "default …
+    # since Linux …", were asked back as a conflict; so were the sysctl tcp_fastopen and the socket option
+    # TCP_FASTOPEN_CONNECT, whose entry names the sysctl
+    from masis.judge.conflicts import conflicts
+    from masis.judge.evidence import evidence_sentences
+
+    row = chunk("tcp-sysctls.csv#8", "Name: tcp_fin_timeout; Type: integer; Default: 60; Kernel: since Linux "
+                "2.2; Description: This specifies how many seconds to wait for a final FIN packet before the socket is "
+                "forcibly closed. In Linux 2.2, the default value was 180.")
+    page = chunk("tcp.7.txt#20", "tcp_ecn_fallback (Boolean; default: enabled; since Linux 4.1) Enable RFC 3168, "
+                 "Section 6.1.1.1. fallback.\ntcp_fin_timeout (integer; default: 60; since Linux 2.2)\nThis "
+                 "specifies how many seconds to wait for a final FIN packet before the socket is forcibly closed.")
+    question = "how long does linux hang around waiting for the last FIN before it just force-closes the socket? " \
+               "default i mean"
+    cited = "In Linux 2.2, the default value was 180 [tcp-sysctls.csv#8]."
+    assert conflicts(cited, [row, page], evidence_sentences([row, page]), question) == []
+    fastopen = chunk("tcp-sysctls.csv#7", "Name: tcp_fastopen; Type: Bitmask; Default: 0x1; Kernel: since Linux 3.7; "
+                     "Description: Enables RFC 7413 Fast Open support.")
+    option = chunk("tcp.7.txt#41", "For TCP Fast Open on the active side, see sysctl net.ipv4.tcp_fastopen (see "
+                   "above). TCP_FASTOPEN_CONNECT (since Linux 4.11) This option enables an alternative way to "
+                   "perform Fast Open on the active side.")
+    cited = f"{fastopen['text']} [tcp-sysctls.csv#7]."
+    assert conflicts(cited, [fastopen, option], evidence_sentences([fastopen, option]),
+                     "Which bit of the tcp_fastopen bitmask turns on server-side Fast Open?") == []
+    # one entry's key in both, with two values, still disagrees
+    other = chunk("tcp.7.txt#41", "tcp_fin_timeout (integer; default: 30; since Linux 2.2)")
+    cited = "Name: tcp_fin_timeout; Type: integer; Default: 60 [tcp-sysctls.csv#8]."
+    assert conflicts(cited, [row, other], evidence_sentences([row, other]), "What is the default tcp_fin_timeout?")
