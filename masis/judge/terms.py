@@ -68,12 +68,15 @@ def _question_word_terms() -> frozenset[int]:
 # for a thing named elsewhere ("the one after that", "which one"); the
 # measure asked for ("how fast", "how good"), which the answer gives as a figure or a grade; and a period
 # named relative to today ("last quarter", "this year"), which documents name ("Q3 2026", "FY2026"), so
-# its words would only count against the passage that answers.
+# its words would only count against the passage that answers; and a degree said in passing ("a bit off").
 _FRAMING_PHRASES = re.compile(
     r"\b(?:(?:quick|short|small)\s+one"
     r"|(?:the|which|this|that|other|each|any|every|same|another)\s+ones?"
     r"|how\s+(?:good|well|bad|badly|old|far|big|large|small|high|tall|fast|deep|wide|heavy|soon|long|often)"
-    r"|(?:last|this|next|previous|past|current|coming)\s+(?:fiscal\s+)?(?:quarter|year|month|week|fy))\b",
+    r"|(?:last|this|next|previous|past|current|coming)\s+(?:fiscal\s+)?(?:quarter|year|month|week|fy)"
+    # a degree said in passing: "our clock is a bit off", "a little slower" (not a bit of a bitmask)
+    r"|a\s+(?:little\s+)?(?:bit|tad)(?=\s+(?:off|out|slow|slower|fast|faster|late|early|more|less|too|much|behind|"
+    r"ahead|wrong|different|higher|lower|bigger|smaller|longer|shorter)\b))\b",
     re.I,
 )
 
