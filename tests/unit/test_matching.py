@@ -91,11 +91,9 @@ def test_a_term_only_the_document_holds_counts_in_part() -> None:
         # about "one", and answered at 1.0 from a FAQ's "Only one package …")
         ("which one does npm publish follow?", "npm publish follow"),
         ("and the one after that", "and after that"),
-        # a degree said in passing (coredocs tune cr-071: "The documents do not say anything about bit."), not a bit
-        # of a bitmask
+        # a degree said in passing (coredocs tune cr-071: "The documents do not say anything about bit.")
         ("our clock is a bit off at boot, how far can the timestamps be off?", "our clock is off at boot, how far "
          "can the timestamps be off?"),
-        ("which bit of the bitmask turns it on?", "bit bitmask"),
     ],
 )
 def test_conversational_framing_and_relative_periods_are_not_what_a_question_is_about(chatty: str, plain: str) -> None:
