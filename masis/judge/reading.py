@@ -2,6 +2,8 @@
 
 Deterministic rules over the words (no model), in this order:
 
+- a thing named first and set apart by a comma ("and the FIFO cache implementation, which release added that one?")
+  is what the question's pronoun stands for: the question is read with it in the pronoun's place, then as any other;
 - an ellipsis ("And the Heron S1?", "What about Q4?", "And to G&A?") takes the previous question's frame with the
   new thing in place of the one of the same shape ("How much will the Falcon X2 cost?" -> "How much will the
   Heron S1 cost?"); a fragment of several things puts each in the place of its shape ("What about the Heron S1 in
