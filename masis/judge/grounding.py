@@ -205,12 +205,30 @@ def _says_code(sentence: str, chunk: EvidenceChunk, number: str) -> bool:
     """Whether a quote says the code `number`: itself, or as the entry it sits in, which opens with the code or has it
     on the line above (tar(1)'s "1 Some files differ. … If tar was given one of the --create … options, this exit code
     means …"). A model's paraphrase (no quote of its own) is read in its passage."""
-    if anchors.holds(sentence or chunk["text"], number):
+    text = sentence or chunk["text"]
+    if anchors.holds(text, number) and not _only_in_ranges(text, number):
         return True
     said = " ".join(sentence.split())[:60]
     lines = [line.split() for line in chunk["text"].splitlines()]
     return any(said in " ".join(words) and (words[:1] == [number] or (at and lines[at - 1] == [number]))
                for at, words in enumerate(lines))
+
+
+_DASHES = "-–—"
+
+
+def _only_in_ranges(text: str, number: str) -> bool:
+    """Whether every time `text` writes the code `number` it ends a range of codes ("unzip values 2, 9-11 and 80-82"):
+    a sentence about a range says something of all its codes, not what the one asked means (shelfdocs tune sf-066,
+    unzip(1)'s VMS mapping over "82 no files were found due to bad decryption password(s)" at 1.0)."""
+    found = list(re.finditer(rf"(?<![\w.]){re.escape(number)}(?![\w])", text))
+    return bool(found) and all(_ends_range(text, match) for match in found)
+
+
+def _ends_range(text: str, match: re.Match[str]) -> bool:
+    before, after = text[: match.start()].rstrip(), text[match.end() :].lstrip()
+    return (before[-1:] in _DASHES and before[:-1].rstrip()[-1:].isdigit()) or (
+        after[:1] in _DASHES and after[1:].lstrip()[:1].isdigit())
 
 
 def quotes_passage(claim: str, chunk: EvidenceChunk) -> bool:

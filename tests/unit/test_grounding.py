@@ -199,6 +199,13 @@ def test_a_code_the_question_numbers_must_be_said_by_the_quote_itself() -> None:
     table = chunk("unzip.txt#3", "0 normal; no errors detected.\n1 one or more warning errors were encountered.")
     row = "1 one or more warning errors were encountered [unzip.txt#3]."
     assert grounding.check("What does exit status 1 of unzip mean?", row, [table]).missing_anchors == []
+    # a range of codes says something of all of them, not what the one asked means (shelfdocs tune sf-066, at 1.0)
+    vms = chunk("unzip.txt#51", "82 no files were found due to bad decryption password(s).\nThe current mapping is: "
+                "the ? is 2 (error) for unzip values 2, 9-11 and 80-82, and 4 (fatal error) for the others.")
+    mapping = "The current mapping is: the ? is 2 (error) for unzip values 2, 9-11 and 80-82 [unzip.txt#51]."
+    assert grounding.check("What does unzip exit code 82 mean?", mapping, [vms]).missing_anchors == ["82"]
+    entry = "82 no files were found due to bad decryption password(s) [unzip.txt#51]."
+    assert grounding.check("What does unzip exit code 82 mean?", entry, [vms]).missing_anchors == []
 
 
 def test_a_keyword_the_question_names_in_plain_words_must_be_held() -> None:
