@@ -556,6 +556,12 @@ def _member_of_document(anchor: str, chunk: EvidenceChunk) -> bool:
     return page is not None and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", chunk.get("section") or "") is not None
 
 
+def alone(chunk: EvidenceChunk, text: str) -> EvidenceChunk:
+    """`chunk` read as `text` alone: a quote's own reading keeps its heading and document name, not the rest of its
+    passage nor the terms its document holds elsewhere."""
+    return {**chunk, "text": text, "context_terms": []}  # type: ignore[typeddict-item]
+
+
 def read_under(chunk: EvidenceChunk) -> str:
     """What any quote of a passage is read under: its section heading, its document's title (the top of its heading
     path) and its document's name."""

@@ -53,9 +53,13 @@ def conflicts(
     # a budget for the year's end is no other figure for "the end of Q3 2026", and a reference's next entry no other
     # value for the key asked about
     under_anchors = [s for s in sentences if not (wanted and anchors.missing(wanted, [(s.text, s.chunk)]))
-                     and not (keys and anchors.missing(keys, [(s.text, _entry_alone(s))]))]
+                     # a man page's "tcp_keepalive_intvl (integer; default: 75; …)" shares its passage with
+                     # tcp_keepalive_time's line: read alone, with its lead, it is no value of tcp_keepalive_time
+                     # (coredocs cr-055)
+                     and not (keys and anchors.missing(keys, [(s.text, anchors.alone(s.chunk, s.lead or ""))]))]
     found: list[Conflict] = []
     seen: set[frozenset[str]] = set()
+    keys_of: dict[int, frozenset[str]] = {}  # each evidence sentence's entry key, read once
     for sentence in answer_sentences(answer):
         ids = [c for c in CITATION.findall(sentence) if c in by_id]
         claim = strip_citations(sentence)
@@ -70,9 +74,11 @@ def conflicts(
         for other in under_anchors:
             if other.chunk["doc_name"] == source["doc_name"]:
                 continue
-            other_keys = _entry_keys(other.text, other.chunk)
-            if claim_keys and other_keys and claim_keys != other_keys:
-                continue  # tcp_fin_timeout's row and the line of TCP_KEEPINTVL are two entries, not two sources
+            if claim_keys:
+                if id(other) not in keys_of:
+                    keys_of[id(other)] = _entry_keys(other.text, other.chunk)
+                if keys_of[id(other)] and keys_of[id(other)] != claim_keys:
+                    continue  # tcp_fin_timeout's row and the line of TCP_KEEPINTVL are two entries, not two sources
             other_values = values(other.text)
             kinds = [k for k in claim_values.keys() & other_values.keys() if not claim_values[k] & other_values[k]]
             other_subject = _subject(other.text)
@@ -124,13 +130,6 @@ def _entry_keys(sentence: str, chunk: EvidenceChunk) -> frozenset[str]:
         line = next((joined for raw in chunk["text"].splitlines() if said in (joined := " ".join(raw.split()))), said)
         first = _ENTRY_KEY.search(line)
     return frozenset([first.group(0)]) if first else frozenset()
-
-
-def _entry_alone(sentence: Sentence) -> EvidenceChunk:
-    """The sentence's chunk read as the sentence's entry alone: its lead, its section heading and its document's name,
-    not the rest of its passage. A man page's "tcp_keepalive_intvl (integer; default: 75; …)" shares its passage
-    with tcp_keepalive_time's entry, and its 75 is no other value of tcp_keepalive_time's default (coredocs cr-055)."""
-    return {**sentence.chunk, "text": sentence.lead or "", "context_terms": []}  # type: ignore[typeddict-item]
 
 
 def _naming_words(question: str, evidence: Sequence[EvidenceChunk]) -> list[str]:

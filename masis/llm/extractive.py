@@ -863,7 +863,7 @@ def _focused(
         before = quoted[index - 1][0] if index and quoted[index - 1][1] == chunk_id and leans else ""
         before = " ".join([before, *_release_headings(quoted, chunk_id, claim), *package_header(chunk),
                            _entry_term(chunk, claim)]).strip()
-        if anchors.missing(wanted, [(claim, _alone(chunk, before))]):
+        if anchors.missing(wanted, [(claim, anchors.alone(chunk, before))]):
             continue
         if kind is not None and not gives_type(claim, kind, question):  # type: ignore[arg-type]
             continue
@@ -896,7 +896,8 @@ def _lead_unkeyed(
     exact = [anchor for anchor in anchors.anchors(question)
              if anchors.is_key(anchor) or anchor[:1].isdigit() or (default and anchors.is_entry_key(anchor))]
     headings = " ".join([*_release_headings(quoted, chunk_id, claim), _entry_term(by_id[chunk_id], claim)])
-    return bool(exact) and len(anchors.missing(exact, [(claim, _alone(by_id[chunk_id], headings))])) == len(exact)
+    read = anchors.alone(by_id[chunk_id], headings)
+    return bool(exact) and len(anchors.missing(exact, [(claim, read)])) == len(exact)
 
 
 def _release_headings(quoted: Sequence[tuple[str, str]], chunk_id: str, claim: str) -> list[str]:
@@ -977,7 +978,7 @@ def _narrowed(chunk: EvidenceChunk, lead: str, said: str) -> EvidenceChunk:
     holds `said`, led by its term when the term stands on the line above (a man page's "-Z cipher" over "Specifies
     the cipher …. The default is “aes256-ctr”."); no context terms from the rest of its document."""
     term, line = _entry_line(chunk, said)
-    return _alone(chunk, f"{lead}\n{term} {line}" if term else f"{lead}\n{line}")
+    return anchors.alone(chunk, f"{lead}\n{term} {line}" if term else f"{lead}\n{line}")
 
 
 def _entry_line(chunk: EvidenceChunk, said: str) -> tuple[str, str]:
@@ -996,12 +997,6 @@ def _entry_term(chunk: EvidenceChunk, claim: str) -> str:
     (ssh(1)'s "SSH_ASKPASS_REQUIRE Allows further control …. If it is set to “prefer”, …"), or ""."""
     term, line = _entry_line(chunk, " ".join(claim.split())[:60])
     return term or (line.split(maxsplit=1)[0] if line and is_keyed_entry(line) else "")
-
-
-def _alone(chunk: EvidenceChunk, text: str) -> EvidenceChunk:
-    """`chunk` read as `text` alone: the quote's own reading keeps its heading and document name, not the rest of its
-    passage nor the terms its document holds elsewhere."""
-    return {**chunk, "text": text, "context_terms": []}  # type: ignore[typeddict-item]
 
 
 def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> set[int]:
