@@ -394,6 +394,16 @@ def _ellipsis(
     if (match := _AND_TO.match(question)) and (made := _WHICH_MAKES.match(frame)):
         # "and to switch on the fast parser?" after "which env var makes dotenv load some other file": the same ask
         return _dependent(f"{made.group(0)}{match['rest']}?", "ellipsis")
+    if (match := _ONE_THAT.match(question)) and (head := _which_head(frame)):
+        # "and the one that lets you ignore a minor version conflict?" after "which control command of OpenSSL's
+        # dynamic ENGINE identifies the shared library …": the frame's "which N", of what the new clause says
+        clause = match["clause"]
+        # what the frame's clause named beyond its N stays the scope: "which uid range does systemd hand out" + "the
+        # one that is reserved for containers" -> "Which uid range is reserved for containers (systemd)?"
+        said = f"{head} {clause}".lower()
+        scope = [m.text for m in mentions(frame[len(head):]) if m.kind == "name" and m.text.lower() not in said]
+        return _dependent(f"{head} {clause}" + (f" ({', '.join(dict.fromkeys(scope))})" if scope else "") + "?",
+                          "ellipsis")
     match = _ellipsis_match(question)
     if match is None:
         return None
@@ -424,6 +434,41 @@ def _ellipsis(
         # get rid of one?" put before "what does pg_createcluster actually do"
         return Reading(question, True, "unclear", (), rest)
     return _dependent(swapped, "ellipsis")
+
+
+# "and the one that marks a bundled dependency?", "the other one which sets it": a "which N" asked again with a
+# clause of its own
+_ONE_THAT = re.compile(r"^\s*(?:and|also|so|ok(?:ay)?|then|what\s+about|how\s+about)?\s*(?:,\s*)?the\s+(?:other\s+)?"
+                       r"one\s+(?:that|which|who)\s+(?P<clause>[a-z][^?]*?)\s*[?.!]*\s*$", re.IGNORECASE)
+_HEAD_WORDS = 4  # the longest "which N" a frame is taken to open with, past its "of …"
+
+
+def _which_head(frame: str) -> str | None:
+    """The frame's opening up to where it says what its "which N" does: "In package-lock.json, which field" of "In
+    package-lock.json, which field says a package has a preinstall script?", "Which control command of OpenSSL's
+    dynamic ENGINE" of "… identifies the shared library …". None when the frame asks no "which/what N", or its N is
+    not followed by a verb the words show (an auxiliary, a word ending in -ed or -ing, or one followed by a
+    determiner)."""
+    scene = _SCENE.match(frame)
+    start = scene.end() if scene else 0
+    words = tokens(frame[start:])
+    if len(words) < 3 or words[0].lower not in {"which", "what"} or words[1].lower in DETERMINERS | AUXILIARIES:
+        return None
+    limit = _HEAD_WORDS
+    for at in range(1, len(words) - 1):
+        word, after = words[at], words[at + 1]
+        opens_object = after.lower in DETERMINERS | PREPOSITIONS
+        # "predefined variable", "hashing method": a word like a verb right after "which" is its noun's modifier
+        verb = word.lower in AUXILIARIES or (at > 1 and (
+            (verb_like(word) and (word.lower.endswith("ed") or opens_object))
+            or (word.lower.endswith("s") and not word.lower.endswith("ss") and after.lower in DETERMINERS)))
+        if verb:
+            return frame[: start + word.start].rstrip() if at > 1 else None
+        if word.lower == "of":
+            limit = at + _HEAD_WORDS  # "of OpenSSL's dynamic ENGINE" belongs to the N
+        elif word.lower in PREPOSITIONS or word.lower in WH_WORDS | CONJUNCTIONS or at >= limit:
+            return None
+    return None
 
 
 def _same_opening(frame: str, reading: str) -> bool:

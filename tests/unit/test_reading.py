@@ -1151,3 +1151,23 @@ def test_a_question_left_unread_gives_no_thing_to_point_back_to() -> None:
               turn("when did that come out?")]
     reading = read("and which python version did it stop supporting?", thread)
     assert "that come" not in reading.text and reading.about == "OpenSSL.SSL.Context.set_min_proto_version"
+
+
+def test_the_one_that_asks_the_frames_which_again_with_its_own_clause() -> None:
+    # conversations tune cv-464#3 (stop 83's first run): "and the one that lets you ignore a minor version conflict?"
+    # was read alone, and matched nothing; it asks the frame's "which control command" of the new clause
+    engine = [turn("Which control command of OpenSSL's dynamic ENGINE identifies the shared library that contains "
+                   "the ENGINE implementation?")]
+    assert read("and the one that lets you ignore a minor version conflict?", engine).text == \
+        "Which control command of OpenSSL's dynamic ENGINE lets you ignore a minor version conflict?"
+    # the frame's scene stays, and a word like a verb right after "which" is its noun's modifier
+    gyp = [turn("In GYP, which predefined variable holds the file extension of a rule's input file?")]
+    assert read("and the one that holds just the base name?", gyp).text == \
+        "In GYP, which predefined variable holds just the base name?"
+    # a name the frame's own clause held is kept as the scope
+    uids = [turn("which uid range does systemd hand out for DynamicUser")]
+    assert read("and the one that is reserved for containers?", uids).text == \
+        "Which uid range is reserved for containers (DynamicUser)?"
+    # a frame that asks no "which N" gives no head: "the one that …" is not read as one
+    assert read("and the one that lets you skip it?", [turn("What is the default of file's -P bytes limit?")]).rule \
+        != "ellipsis"
