@@ -461,8 +461,7 @@ def _which_head(frame: str) -> str | None:
         # "predefined variable", "hashing method": a word like a verb right after "which" is its noun's modifier
         verb = word.lower in AUXILIARIES or (at > 1 and (
             (verb_like(word) and (word.lower.endswith("ed") or opens_object))
-            or (word.lower.endswith("s") and not word.lower.endswith("ss")
-                and (after.lower in DETERMINERS or after.text[:1].isupper()))))
+            or (word.lower.endswith("s") and not word.lower.endswith("ss") and after.lower in DETERMINERS)))
         if verb:
             return frame[: start + word.start].rstrip() if at > 1 else None
         if word.lower == "of":
@@ -470,47 +469,6 @@ def _which_head(frame: str) -> str | None:
         elif word.lower in PREPOSITIONS or word.lower in WH_WORDS | CONJUNCTIONS or at >= limit:
             return None
     return None
-
-
-def _which_given(frame: Earlier) -> str | None:
-    """What an answered "which N does …" question was answered with, when its N is what the question says does it
-    ("Which crypt hashing method is recommended for new hashes?", "which request forces a specific DPMS level"): a
-    later "it" or "its" with no antecedent of its own is that thing, not a name in the question's clause. The code
-    its answer gave ("SO_PATH"), the N its answer named, or else the N with the question's clause ("the request that
-    forces a specific DPMS level on the server"). None when N is the object ("which uid range does systemd hand out":
-    "it" is systemd), a release (the release rules read those), or the question was not answered."""
-    if not frame.answer:
-        return None
-    head = _which_head(frame.reading)
-    if head is None:
-        return None
-    rest = tokens(frame.reading[len(head):])
-    verb = rest[0].lower
-    if verb in DO_MODALS or (verb in _BE and len(rest) > 1 and (rest[1].lower in DETERMINERS
-                                                               or rest[1].text[:1].isupper())):
-        return None  # "which Python versions is the SDK compatible with": the SDK does it
-    words = tokens(head)
-    at = next((i for i, word in enumerate(words) if word.lower in {"which", "what"}), None)
-    if at is None or any(word.lower in VERSION_NOUNS for word in words[at + 1:]):
-        return None
-    if code := code_given(frame.reading, frame.answer):
-        return code
-    if named := answered(frame.reading, frame.answer):
-        return named
-    noun = head[words[at + 1].start:]
-    return f"the {noun} that {unasked(frame.reading[len(head):].strip())}"
-
-
-def _owned(words: list[Token], index: int) -> Token | None:
-    """The last word of the noun a possessive at `index` owns ("its control commands", "its opcode"): up to three
-    words, before a verb, a preposition or the end of the question."""
-    last = None
-    for word in words[index + 1 : index + 4]:
-        if word.lower in AUXILIARIES | PREPOSITIONS | CONJUNCTIONS | WH_WORDS or (last is not None and (
-                verb_like(word) or (word.lower.endswith("s") and last.lower.endswith("s")))):
-            break
-        last = word
-    return last
 
 
 def _same_opening(frame: str, reading: str) -> bool:
@@ -1135,8 +1093,6 @@ def _pronouns(
         edits.append(resolved)
         if form in {"singular", "plural"} and resolved[2] != word.text:
             about = resolved[2].removesuffix("'s").removesuffix("'")
-            if word.lower == "its" and resolved[2].startswith("the ") and " of the " in resolved[2]:
-                about = resolved[2].partition(" of ")[2]  # "its opcode" read "the opcode of the request that …"
             if word.lower == "it" and word.possessive:  # "it's bad" was read "{thing} is bad": the thing is its about
                 about = about.removesuffix(" is")
     if not edits:
@@ -1407,16 +1363,6 @@ def _resolve(
             code := code_given(frame.reading, frame.answer, releases=words[index].lower == "that")) and not (
             code.startswith("-") and _names_flag(question)):
         thing = code  # "which release added it?" after "which easyrsa option …": the option its answer gave
-    elif words[index].lower in {"it", "its"} and (given := _which_given(frame)):
-        # "what's its prefix?" after "which crypt hashing method is recommended for new hashes?": the method
-        said, _, clause = given.partition(" that ")
-        if clause and any(word.lower in {"it", "its"} for word in words[:index]):
-            return _replace(question, words, index, said)  # said in full once: "points it at" -> "the OpenSSL ENGINE"
-        if clause and words[index].lower == "its" and (owned := _owned(words, index)):
-            # "its opcode" -> "the opcode of the request that forces …", not "the request that forces …'s opcode"
-            end = owned.start + len(question[owned.start : owned.end].rstrip("?!.,;:"))
-            return words[index].start, end, f"the {question[words[index + 1].start : end]} of {given}"
-        thing = given
     else:
         # a release is not what a question asking for a release asks it of ("which later release added a mismatch mode
         # for it?" after "When did strace 5.12 come out": the option asked about before); its subject may be one

@@ -1171,30 +1171,3 @@ def test_the_one_that_asks_the_frames_which_again_with_its_own_clause() -> None:
     # a frame that asks no "which N" gives no head: "the one that …" is not read as one
     assert read("and the one that lets you skip it?", [turn("What is the default of file's -P bytes limit?")]).rule \
         != "ellipsis"
-
-
-def test_it_after_a_which_question_whose_n_does_it_is_what_the_answer_gave() -> None:
-    # conversations tune cv-438#2, cv-444#2, cv-464#2 (stop 83's records): "its" after "which crypt hashing method is
-    # recommended …" had been read as the person named in its clause, or the thing a preposition named
-    crypt = [turn("Which crypt hashing method is recommended for new hashes and based on Colin Percival's scrypt?",
-                  answer="yescrypt yescrypt is a scalable passphrase hashing scheme designed by Solar Designer, which "
-                         "is based on Colin Percival's scrypt [libcrypt-dev-crypt.5.txt#5].")]
-    reading = read("what's its prefix?", crypt)
-    assert reading.text == ("What's the prefix of the crypt hashing method that is recommended for new hashes and "
-                            "based on Colin Percival's scrypt?")
-    assert reading.about is not None and reading.about.startswith("the crypt hashing method that is recommended")
-    # said in full once, then by its noun
-    engine = [turn("Which OpenSSL ENGINE loads ENGINE implementations from shared libraries?",
-                   answer="… loaded by \"dynamic\" … [openssl-README-ENGINES.md#17].")]
-    assert read("which of its control commands points it at the .so file?", engine).text == (
-        "Which of the control commands of the OpenSSL ENGINE that loads ENGINE implementations from shared libraries "
-        "points the OpenSSL ENGINE at the .so file?")
-    # a code the answer gave is the thing itself
-    dotenv = [turn("Which env var makes dotenv load some other file?", answer="Set DOTENV_PATH to load it [a.md#1].")]
-    assert read("can i set it in ci?", dotenv).text == "Can i set DOTENV_PATH in ci?"
-    # when N is the object, "it" is the subject that does it (the rules before this one read it)
-    sdk = [turn("Which Python versions is the AWS X-Ray SDK for Python compatible with?", answer="3.7+ [a.md#1].")]
-    assert read("and which ones did it drop after 2.11.0?", sdk).text == \
-        "Which Python versions did the AWS X-Ray SDK drop after 2.11.0?"
-    # a question left without an answer gave nothing
-    assert "crypt hashing method that" not in read("what's its prefix?", [turn(crypt[0].question)]).text
