@@ -14,7 +14,7 @@ from masis.agents.context import AgentContext, timed
 from masis.judge import anchors, several
 from masis.judge.matching import Question, question, related
 from masis.judge.relevance import by_meaning, clear_by_words, coverage, term_weights, with_dense
-from masis.judge.terms import implied_words, question_terms
+from masis.judge.terms import alternative_words, implied_words, question_terms
 from masis.records.registry import Registry
 from masis.state import EvidenceChunk, MASISState
 from masis.store.base import Hit
@@ -66,7 +66,7 @@ def search_query(registry: Registry, workspace_id: str, state: MASISState, retry
         for word in asked.surface.get(term, ()):
             vocabulary = registry.words_starting(workspace_id, word[:SHARED_START])
             extra += [other for other in vocabulary if related(word, other)][:MAX_RELATED_WORDS]
-    return " ".join([query, *implied_words(query), *dict.fromkeys(extra)])
+    return " ".join([query, *implied_words(query), *alternative_words(query), *dict.fromkeys(extra)])
 
 
 def question_weights(registry: Registry, workspace_id: str, question: str) -> dict[int, float]:

@@ -27,12 +27,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from masis.judge.irregular import other_forms
 from masis.judge.sentences import KEPT_TEXT_MAX
-from masis.judge.terms import question_terms, terms
+from masis.judge.terms import alternatives, question_terms, terms
 
 RELATED_CREDIT = 0.6
 DOCUMENT_CREDIT = 0.7
@@ -52,6 +52,8 @@ class Question:
 
     terms: frozenset[int]
     surface: Mapping[int, tuple[str, ...]]
+    # a term a text matches in full by another word: "turn" of "turn it off" by "disable" (`terms.alternatives`)
+    alternatives: Mapping[int, frozenset[int]] = field(default_factory=dict)
 
     def credits(
         self, text_terms: frozenset[int], text_words: frozenset[str], document_terms: AbstractSet[int] = frozenset()
@@ -75,6 +77,9 @@ def _credits(
             found[term] = 1.0
             continue
         surface = asked.surface.get(term, ())
+        if asked.alternatives.get(term, frozenset()) & text_terms:
+            found[term] = 1.0  # "turn ... off" said "disable"
+            continue
         if any(_verb_form_terms(word) & text_terms for word in surface):
             found[term] = 1.0  # another form of an irregular verb: "begun" for "began"
             continue
@@ -110,7 +115,8 @@ def question(text: str) -> Question:
     for word in _LETTERS.findall(text.lower()):
         for term in terms(word) & wanted:
             surface.setdefault(term, []).append(word)
-    return Question(wanted, {term: tuple(dict.fromkeys(found)) for term, found in surface.items()})
+    other = {term: words for term, words in alternatives(text).items() if term in wanted}
+    return Question(wanted, {term: tuple(dict.fromkeys(found)) for term, found in surface.items()}, other)
 
 
 def words(text: str) -> frozenset[str]:

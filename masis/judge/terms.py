@@ -95,6 +95,31 @@ _HEADCOUNT = re.compile(
 )
 
 
+# A phrasal verb of chat and the one word documents say it with: "how do i turn it off" is answered by a passage that
+# says "disable", "can i switch on packrat" by one that says "enable". The verb's term is matched by either.
+_PHRASAL_VERB = r"(?P<verb>turn|turns|turned|turning|switch|switches|switched|switching)"
+_PHRASAL = (
+    (re.compile(rf"\b{_PHRASAL_VERB}(?:\s+[\w.'’-]+){{0,3}}?\s+on\b", re.IGNORECASE), "enable enabled enables"),
+    (re.compile(rf"\b{_PHRASAL_VERB}(?:\s+[\w.'’-]+){{0,3}}?\s+off\b", re.IGNORECASE), "disable disabled disables"),
+)
+
+
+def alternatives(question: str) -> dict[int, frozenset[int]]:
+    """The question's phrasal verbs' terms, each with the terms of the one word documents use for it ("turn ... off":
+    "disable"): a text holding either matches the term."""
+    found: dict[int, frozenset[int]] = {}
+    for pattern, words in _PHRASAL:
+        for match in pattern.finditer(question):
+            for term in terms(match.group("verb")):
+                found[term] = found.get(term, frozenset()) | terms(words)
+    return found
+
+
+def alternative_words(question: str) -> list[str]:
+    """The one words of the question's phrasal verbs ("disable" for "turn it off"), searched for beside its own."""
+    return [words.split()[0] for pattern, words in _PHRASAL if pattern.search(question)]
+
+
 def implied_words(question: str) -> list[str]:
     """The words documents use for what a question says in chat's words ("come out" -> "released", "how many people
     work in …" -> "headcount"): searched for and measured as if the question had them."""

@@ -9,7 +9,7 @@ import pytest
 
 from masis.judge.matching import DOCUMENT_CREDIT, RELATED_CREDIT, _edits, _shares_a_piece, question, related
 from masis.judge.relevance import coverage
-from masis.judge.terms import question_terms, terms
+from masis.judge.terms import alternative_words, question_terms, terms
 
 
 @pytest.mark.parametrize(
@@ -112,3 +112,19 @@ def test_a_short_code_of_letters_and_figures_holds_its_letters_word() -> None:
     assert asked.credits_in("Ingress protection | IP67") == {ip: 1.0}
     assert ip not in asked.credits_in("The zip67 archive and the tip of the pen")  # another word, not the code
 
+
+
+def test_a_phrasal_verb_of_chat_is_matched_by_the_one_word_documents_use() -> None:
+    # conversations tune cv-468#3 "how do i turn it off with an env var?" (AWS X-Ray: "… to disable the SDK"), md-061
+    # "can i turn on packrat …" (pyparsing: "enable_packrat"): the verb of "turn … off" is "disable", of "switch … on"
+    # "enable"; the word itself still matches
+    off = question("how do i turn it off with an env var?")
+    turn = next(iter(terms("turn")))
+    assert off.credits_in("Set the env var to false to turn the SDK off.").get(turn) == 1.0
+    assert off.credits_in("Set it to false to disable the SDK.").get(turn) == 1.0
+    assert off.credits_in("Set it to false to enable the SDK.").get(turn) is None  # "off" is not "enable"
+    on = question("which option switches on AES encryption")
+    assert on.credits_in("-Y enables AES encryption").get(next(iter(terms("switches")))) == 1.0
+    # a verb that is no phrasal "on"/"off" has no other word
+    assert question("which way does the key turn").alternatives == {}
+    assert "disable" in alternative_words("how do i switch that off for that crontab?")
