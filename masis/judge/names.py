@@ -27,6 +27,7 @@ from string import ascii_lowercase
 
 from masis.judge import anchors
 from masis.judge.matching import related
+from masis.judge.stopwords import CHAT_CONTRACTIONS
 
 SHARED_START = 3  # a misspelling shares its first letters with the word (`matching.related` asks for more)
 MIN_PART = 3  # each of two run-together words has at least this many letters
@@ -192,10 +193,7 @@ _COMMON_TERMS = frozenset({
 
 # chat's words that an English word list lacks: a contraction typed without its apostrophe, a short form ("if i dont
 # pass any compression flag" names no tool called "dont")
-_CHAT_WORDS = frozenset({
-    "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "shouldnt", "couldnt", "wouldnt", "havent",
-    "hasnt", "hadnt", "youre", "theyre", "pls", "plz", "thx", "idk", "btw", "tbh", "afaik", "imo", "imho",
-})
+_CHAT_WORDS = CHAT_CONTRACTIONS | {"pls", "plz", "thx", "idk", "btw", "tbh", "afaik", "imo", "imho"}
 
 
 # British spellings of the list's American words: "organisation", "behaviour", "centre", "analyse" name no tool

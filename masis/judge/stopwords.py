@@ -67,3 +67,11 @@ self selves greetings welcome help sensible serious necessary possible available
 particular certain useful thorough brief sure last apart even"""
 
 STOP_WORDS = SMART_STOP_WORDS - frozenset(f"{_NUMERALS} {_LETTERS} {_NAMING}".split())
+
+# Chat's contractions typed without their apostrophe ("whats the default", "if i dont pass -c"): the list above has
+# them with it. They stay in the BM25 index (a document that says "dont" is rare, and the index is not rebuilt for
+# them) but are no word of what a question asks about (`masis.judge.terms.question_terms`), and name no tool.
+CHAT_CONTRACTIONS = frozenset({
+    "whats", "hows", "wheres", "whos", "whens", "whys", "heres", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt",
+    "werent", "wont", "shouldnt", "couldnt", "wouldnt", "havent", "hasnt", "hadnt", "youre", "theyre", "ive", "aint",
+})

@@ -94,6 +94,11 @@ def test_a_term_only_the_document_holds_counts_in_part() -> None:
         # a degree said in passing (coredocs tune cr-071: "The documents do not say anything about bit.")
         ("our clock is a bit off at boot, how far can the timestamps be off?", "our clock is off at boot, how far "
          "can the timestamps be off?"),
+        # a contraction typed without its apostrophe (13 tune questions asked back though a draft held the answer,
+        # stop 83's records: "whats" was a term no passage holds)
+        ("whats the oldest gmp that mpfr 4 will work with?", "what's the oldest gmp that mpfr 4 will work with?"),
+        ("where does gunicorn look for a config file if i dont pass -c?", "where does gunicorn look for a config "
+         "file if i don't pass -c?"),
     ],
 )
 def test_conversational_framing_and_relative_periods_are_not_what_a_question_is_about(chatty: str, plain: str) -> None:
