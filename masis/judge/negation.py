@@ -23,7 +23,10 @@ from masis.judge.support import answering
 # "not only … but also", "whether or not" and "no longer"-free phrasing do not deny what is asked about
 _NOT_DENYING = re.compile(r"\bnot\s+(?:only|just|merely)\b|\bwhether\s+or\s+not\b", re.IGNORECASE)
 _NEGATION = re.compile(
-    r"\b(?:not|never|no|none|neither|nor|nobody|nothing|nowhere|cannot)\b|n[’']t\b", re.IGNORECASE
+    r"\b(?:not|never|no|none|neither|nor|nobody|nothing|nowhere|cannot)\b|n[’']t\b"
+    # chat's negations typed without their apostrophe: "which dns backend doesnt look at /etc/hosts"
+    r"|\b(?:do|does|did|is|are|was|were|wo|ca|should|could|would|have|has|had)nt\b",
+    re.IGNORECASE,
 )
 _DENYING = re.compile(
     r"\b(?:unable|fail(?:s|ed|ing|ure)?|refus(?:e|es|ed|ing|al)|lack(?:s|ed|ing)?|absent|without|except|excluding"

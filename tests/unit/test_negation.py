@@ -24,6 +24,12 @@ def test_negated_questions_are_told_from_plain_ones() -> None:
     assert not negation.negated("Which encoding does new StringDecoder() use when no encoding argument is given?")
     assert not negation.negated("What commit message does git subtree merge use when -m is not given?")
     assert negation.negated("What is not given to members?")
+    # chat types its negations without the apostrophe (conversations tune cv-136#2, "and if the command doesnt exist",
+    # had been answered at 0.85 by what timeout does when the command runs)
+    assert negation.negated("and if the command doesnt exist")
+    assert negation.negated("why wont it start")
+    assert not negation.negated("what url path does dig +https hit if i dont give one")  # a default, as above
+    assert not negation.negated("does the mount want a restart")
 
 
 def test_a_quote_that_denies_answers_a_negated_question() -> None:
