@@ -14,7 +14,7 @@ from functools import lru_cache
 from qdrant_edge import Bm25, Bm25Config, Language, StopwordsSet
 
 from masis.judge.answer_type import answer_noun
-from masis.judge.stopwords import CHAT_CONTRACTIONS, STOP_WORDS
+from masis.judge.stopwords import CHAT_CONTRACTIONS, CHAT_NEGATIONS, STOP_WORDS
 
 # BM25 normalises a chunk's term frequencies by its length against this average (Qdrant's default, 256
 # tokens, suits whole documents). MASIS indexes ~900-character chunks: 55-70 tokens once stop words are
@@ -61,7 +61,7 @@ _QUESTION_WORDS = (
 
 @lru_cache(maxsize=1)
 def _question_word_terms() -> frozenset[int]:
-    return terms(_QUESTION_WORDS) | terms(" ".join(CHAT_CONTRACTIONS))
+    return terms(_QUESTION_WORDS) | terms(" ".join(CHAT_CONTRACTIONS - CHAT_NEGATIONS))
 
 
 # Phrases that frame a question rather than say what it is about: a chat opener ("hey, quick one: ..."); "one" standing

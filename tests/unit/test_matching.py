@@ -97,12 +97,16 @@ def test_a_term_only_the_document_holds_counts_in_part() -> None:
         # a contraction typed without its apostrophe (13 tune questions asked back though a draft held the answer,
         # stop 83's records: "whats" was a term no passage holds)
         ("whats the oldest gmp that mpfr 4 will work with?", "what's the oldest gmp that mpfr 4 will work with?"),
-        ("where does gunicorn look for a config file if i dont pass -c?", "where does gunicorn look for a config "
-         "file if i don't pass -c?"),
+        ("hows the default mirror picked", "how's the default mirror picked"),
     ],
 )
 def test_conversational_framing_and_relative_periods_are_not_what_a_question_is_about(chatty: str, plain: str) -> None:
     assert question_terms(chatty) == question_terms(plain)
+
+
+def test_a_negation_typed_without_its_apostrophe_stays_a_word_of_the_question() -> None:
+    # as a guard: taken out too, chat's negated questions were answered wrongly as often as rightly (stop 84)
+    assert terms("dont") <= question_terms("where does gunicorn look for a config file if i dont pass -c?")
 
 
 def test_framing_words_do_not_count_against_the_passage_that_answers() -> None:
