@@ -12,7 +12,8 @@ question's word matches it in part (`RELATED_CREDIT`):
   the same first letter.
 
 Another form of an irregular verb matches in full ("begun" for "began", "written" for "wrote":
-`masis.judge.irregular`), as a stem does.
+`masis.judge.irregular`), as a stem does, and so does the one word documents use for a question's phrasal verb
+("disable" for the "turn" of "turn it off": `masis.judge.terms.alternatives`).
 
 A question term the passage lacks but its document holds elsewhere (the company's name in the minutes'
 first line, the report's period in its title) matches in part too (`DOCUMENT_CREDIT`): a passage is read
