@@ -398,8 +398,9 @@ def _ellipsis(
         # "and the one that lets you ignore a minor version conflict?" after "which control command of OpenSSL's
         # dynamic ENGINE identifies the shared library …": the frame's "which N", of what the new clause says
         clause = match["clause"]
-        # what the frame's clause named beyond its N stays the scope: "which uid range does systemd hand out" + "the
-        # one that is reserved for containers" -> "Which uid range is reserved for containers (systemd)?"
+        # a name the frame's clause said beyond its N stays the scope: "which uid range does systemd hand out for
+        # DynamicUser" + "the one that is reserved for containers" -> "Which uid range is reserved for containers
+        # (DynamicUser)?"
         said = f"{head} {clause}".lower()
         scope = [m.text for m in mentions(frame[len(head):]) if m.kind == "name" and m.text.lower() not in said]
         return _dependent(f"{head} {clause}" + (f" ({', '.join(dict.fromkeys(scope))})" if scope else "") + "?",
@@ -447,8 +448,8 @@ def _which_head(frame: str) -> str | None:
     """The frame's opening up to where it says what its "which N" does: "In package-lock.json, which field" of "In
     package-lock.json, which field says a package has a preinstall script?", "Which control command of OpenSSL's
     dynamic ENGINE" of "… identifies the shared library …". None when the frame asks no "which/what N", or its N is
-    not followed by a verb the words show (an auxiliary, a word ending in -ed or -ing, or one followed by a
-    determiner)."""
+    not followed by a verb the words show: an auxiliary; past the N's first word, a word ending in -ed, one ending in
+    -ing before a determiner or a preposition, or one ending in -s before a determiner."""
     scene = _SCENE.match(frame)
     start = scene.end() if scene else 0
     words = tokens(frame[start:])

@@ -70,10 +70,10 @@ STOP_WORDS = SMART_STOP_WORDS - frozenset(f"{_NUMERALS} {_LETTERS} {_NAMING}".sp
 
 # Chat's contractions typed without their apostrophe ("whats the default", "if i dont pass -c"): the list above has
 # them with it. They stay in the BM25 index (a document that says "dont" is rare, and the index is not rebuilt for
-# them). The question word's ("whats") frame a question (`masis.judge.terms.question_terms`); a negation's ("dont")
-# stays a word of what a question asks about, as a guard (`masis.judge.negation` reads it as a negation): taken out of
-# the terms too, chat's negated questions were answered more, and wrongly as often as rightly (stop 84). None names
-# a tool.
+# them). Chat's question words ("whats") frame a question (`masis.judge.terms.question_terms`); its negations
+# ("dont") stay words of what a question asks about, as a guard (`masis.judge.negation` reads them as negations):
+# taken out of the terms too, chat's negated questions were answered more, and wrongly as often as rightly (stop 84).
+# None names a tool.
 CHAT_QUESTION_WORDS = frozenset({"whats", "hows", "wheres", "whos", "whens", "whys", "heres"})
 CHAT_NEGATIONS = frozenset({
     "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont", "shouldnt", "couldnt", "wouldnt", "havent",
