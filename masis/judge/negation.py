@@ -18,14 +18,16 @@ import re
 
 from masis.judge.answer_type import LEFT_OUT
 from masis.judge.contrast import negating_prefix
+from masis.judge.stopwords import CHAT_NEGATIONS
 from masis.judge.support import answering
 
 # "not only … but also", "whether or not" and "no longer"-free phrasing do not deny what is asked about
 _NOT_DENYING = re.compile(r"\bnot\s+(?:only|just|merely)\b|\bwhether\s+or\s+not\b", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:not|never|no|none|neither|nor|nobody|nothing|nowhere|cannot)\b|n[’']t\b"
-    # chat's negations typed without their apostrophe: "which dns backend doesnt look at /etc/hosts"
-    r"|\b(?:do|does|did|is|are|was|were|wo|ca|should|could|would|have|has|had)nt\b",
+    # chat's negations typed without their apostrophe: "which dns backend doesnt look at /etc/hosts" ("cant" is a BM25
+    # stop word already, so not one of the chat negations the question's terms keep)
+    rf"|\b(?:{'|'.join(sorted(CHAT_NEGATIONS | {'cant'}))})\b",
     re.IGNORECASE,
 )
 _DENYING = re.compile(
