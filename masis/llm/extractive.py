@@ -61,6 +61,10 @@ MIN_GAIN = 0.15  # a sentence must add at least this share of the question to be
 COVERED_TERM_DISCOUNT = 0.3
 TYPE_BONUS = 0.15  # share of the question a sentence giving the kind of answer asked for (a date for "when") adds
 ANCHOR_BONUS = 0.1  # share of the question a sentence naming all its anchors itself adds (those no chosen one names)
+# a piece of a program holds the question's words as names, imports and comments ("from colorama import … print(
+# Style.RESET_ALL) … # and reset to default color"), not as a statement about them: a prose sentence that holds
+# nearly as much ("Style.RESET_ALL resets foreground, background, and brightness.") is quoted first
+PROGRAM_PENALTY = 0.15
 MEANING_WEIGHT = 0.3  # share of the question a sentence's closeness in meaning (on the relevance scale) adds
 # a question that joins two asks ("the budget and the deadline") may take each from another passage
 _ASKS_SEVERAL = re.compile(r"\b(?:and|both)\b", re.IGNORECASE)
@@ -236,7 +240,8 @@ class ExtractiveProvider:
                     s,
                     self._gain(credits[id(s)], weights, covered)
                     + (bonus if id(s) in typed else 0.0)
-                    + ANCHOR_BONUS * len(naming.get(id(s), set()) - named) / max(1, len(wanted)),
+                    + ANCHOR_BONUS * len(naming.get(id(s), set()) - named) / max(1, len(wanted))
+                    - (PROGRAM_PENALTY if is_program_text(s.text) else 0.0),
                 )
                 for s in adding
             ]
