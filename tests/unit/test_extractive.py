@@ -955,3 +955,31 @@ def test_a_changelogs_item_inside_a_line_is_quoted_under_the_release_line_above_
     answer = provider.synthesize("Since wcwidth 0.5.0, which single Unicode version's tables are shipped?", evidence)
     assert "0.5.0 2026-01-26: Drop Support of many historical versions" in answer
     assert "0.5.1 2026-01-27: Drop" not in answer
+
+
+def test_a_prose_sentence_is_quoted_before_a_program_that_holds_a_little_more_of_the_question() -> None:
+    # coredocs tune cr-038 (colorama's README, its "Colored Output" section): the example program holds "colorama"
+    # (its import), Style.RESET_ALL (an argument) and "reset" (a comment), and was quoted; the sentence that says what
+    # RESET_ALL does was not
+    from masis.llm.extractive import PROGRAM_PENALTY
+
+    lead = ("Cross-platform printing of colored text can then be done using Colorama's constant shorthand for ANSI "
+            "escape sequences. These are deliberately rudimentary, see below.")
+    program = ("from colorama import Fore, Back, Style print(Fore.RED + 'some red text') print(Back.GREEN + 'and "
+               "with a green background') print(Style.DIM + 'and in dim text') print(Style.RESET_ALL) print('back to "
+               "normal now') ...or simply by manually printing ANSI sequences from your own code: "
+               "print('\\033[31m' + 'some red text') print('\\033[39m') # and reset to default color")
+    capable = ("If you wish Colorama's Fore, Back and Style constants were more capable, then consider using one of "
+               "the above highly capable libraries to generate colors, etc, and use Colorama just for its primary "
+               "purpose: to convert those ANSI sequences to also work on Windows:")
+    prose = ("Available formatting constants are:\nFore: BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE, "
+             "RESET.\nBack: BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE, RESET.\nStyle: DIM, NORMAL, "
+             "BRIGHT, RESET_ALL\nStyle.RESET_ALL resets foreground, background, and brightness. Colorama will "
+             "perform this reset automatically on program exit.")
+    evidence = [{**_chunk(f"colorama.rst#{n}", "colorama-METADATA.rst", text), "section": "Colored Output"}
+                for n, text in ((10, lead), (11, program), (12, capable), (13, prose))]
+    question = "What does colorama's Style.RESET_ALL reset?"
+    assert provider.synthesize(question, evidence).startswith("Style.RESET_ALL resets foreground, background")
+    assert PROGRAM_PENALTY > 0
+    # a program is still quoted when no prose holds the question's words
+    assert provider.synthesize(question, evidence[:2]).startswith("from colorama import")
