@@ -246,7 +246,25 @@ def read(
                 # together, no question; what the words point at is the user's to say
                 return Reading(question, True, "unclear", (), _pointing_word(typed) or question.strip())
             return reading
-    return _dependent(body, "carried") if picked else Reading(question, rule="self-contained")
+    if picked:
+        return _dependent(body, "carried")
+    return _then_of_two(question, frames[0].reading, antecedent) or Reading(question, rule="self-contained")
+
+
+_THEN = re.compile(r"\s*,?\s*\bthen\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _then_of_two(question: str, frame: str, antecedent: str | None) -> Reading | None:
+    """"does invoke-rc.d still run the action then" after "what do exit codes 101 and 105 from policy-rc.d mean":
+    "then" is one of the cases the previous question joined, and the words do not say which (the user's reply,
+    `antecedent`, does). None when the question does not end with "then" or the previous one joined nothing."""
+    ending = _THEN.search(question)
+    cases = [m.text for m in coordinated(frame)]
+    if ending is None or len(cases) < 2:
+        return None
+    if antecedent is not None:
+        return _dependent(f"{question[: ending.start()]} for {antecedent}?", "chosen")
+    return Reading(question, True, "unclear", tuple(cases), "then")
 
 
 # "and the FIFO cache implementation, which release added that one?", "and --upgrade-strategy, does it do anything

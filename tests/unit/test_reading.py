@@ -1171,3 +1171,15 @@ def test_the_one_that_asks_the_frames_which_again_with_its_own_clause() -> None:
     # a frame that asks no "which N" gives no head: "the one that …" is not read as one
     assert read("and the one that lets you skip it?", [turn("What is the default of file's -P bytes limit?")]).rule \
         != "ellipsis"
+
+
+def test_then_after_a_question_on_two_cases_is_asked_back_with_both() -> None:
+    # conversations tune cv-187#2: read as self-contained, "then" was answered for code 105 at 0.81 (the thread meant
+    # either); after a question on one case it is left as typed
+    two = [turn("what do exit codes 101 and 105 from policy-rc.d mean")]
+    reading = read("does invoke-rc.d still run the action then", two)
+    assert (reading.rule, reading.unclear, reading.candidates) == ("unclear", "then", ("101", "105"))
+    chosen = read("does invoke-rc.d still run the action then", two, antecedent="105")
+    assert (chosen.rule, chosen.text) == ("chosen", "Does invoke-rc.d still run the action for 105?")
+    one = [turn("what does exit code 101 from policy-rc.d mean")]
+    assert read("does invoke-rc.d still run the action then", one).rule == "self-contained"
