@@ -160,11 +160,12 @@ _PEOPLE = word_set(
     "someone anyone everyone somebody anybody everybody people person employee employees staff customers customer "
     "users user members member i you we team teams")
 _PERIOD_NOUNS = word_set("quarter year month week period fiscal day")
-# Nouns a question uses about a thing it leaves unnamed: "the limit", "the add-on", "the next release".
+# Nouns a question uses about a thing it leaves unnamed: "the limit", "the add-on", "the next release", and what a
+# thing costs its user ("whats the catch" after "does cjpeg -optimize make the jpegs smaller")
 _RELATIONAL = word_set(
     "limit limits default defaults version versions release releases edition editions price cost fee add-on "
     "option options setting settings value values name codename successor predecessor deadline owner author "
-    "maximum minimum")
+    "maximum minimum catch downside downsides drawback drawbacks caveat caveats")
 
 
 # Words that point back at something said before: a question holding one leans on its thread even when the rules

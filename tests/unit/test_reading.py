@@ -135,6 +135,9 @@ DEPENDENT = [
     (["Does pip's --force-reinstall only work together with --upgrade?"],
      "and my local changes, can i still send them upstream", "Can i still send my local changes upstream?",
      "pronoun"),
+    # what a thing costs its user is the earlier thing's (conversations tune cv-189#2: read alone, "whats the catch"
+    # was answered at 0.89 with libgpg-error's "Catch all error for LDAP")
+    (["does cjpeg -optimize make the jpegs smaller"], "whats the catch", "Whats the catch of -optimize?", "carried"),
 ]
 
 
