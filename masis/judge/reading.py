@@ -978,7 +978,8 @@ def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | No
         if preposition:  # "and with -s?": a condition the frame had no place for is added to it
             return f"{unasked(frame)} {preposition} {fragment}?"
         return None
-    target = max(old, key=lambda m: (shape(m.text) == shape(new.text), likeness(m.text, new.text), -m.first))
+    target = max(old, key=lambda m: (_spelled_out(m.text, new.text), shape(m.text) == shape(new.text),
+                                     likeness(m.text, new.text), -m.first))
     start = frame_words[target.first].start
     last = target.last
     while new.kind == "name" and last > target.first and frame_words[last].text.islower():
@@ -991,6 +992,15 @@ def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | No
         end = frame.find("s", end) + 1 if frame[end : end + 2] in {"'s", "’s"} else end
         replacement += "'s"
     return frame[:start] + replacement + frame[end:]
+
+
+def _spelled_out(phrase_text: str, acronym: str) -> bool:
+    """Whether a name is spelled out as an acronym of its kind is: as many capitalised words as the acronym has letters
+    ("Profile Guided Optimization" is the place of "LTO" in "… build with Profile Guided Optimization?", not
+    "CPython")."""
+    words = phrase_text.split()
+    return (acronym.isalpha() and acronym.isupper() and 2 <= len(acronym) == len(words)
+            and all(word[:1].isupper() for word in words))
 
 
 def _swap_inner_version(frame: str, version: str) -> str | None:

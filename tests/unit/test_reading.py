@@ -138,6 +138,10 @@ DEPENDENT = [
     # what a thing costs its user is the earlier thing's (conversations tune cv-189#2: read alone, "whats the catch"
     # was answered at 0.89 with libgpg-error's "Catch all error for LDAP")
     (["does cjpeg -optimize make the jpegs smaller"], "whats the catch", "Whats the catch of -optimize?", "carried"),
+    # an acronym takes the place of the name it could spell out, not of another name (conversations tune cv-391#2,
+    # read "… an optimized LTO build with Profile Guided Optimization?" and answered with --enable-optimizations)
+    (["Which configure option gives an optimized CPython build with Profile Guided Optimization?"], "and for LTO?",
+     "Which configure option gives an optimized CPython build with LTO?", "ellipsis"),
 ]
 
 
