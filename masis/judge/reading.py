@@ -26,6 +26,8 @@ Deterministic rules over the words (no model), in this order:
   last;
 - a question missing the entity, version or period the previous one had ("How do I remove the limit?") takes
   them from it, unless what it shares with it is said with "a" ("How long does a warranty repair take?");
+- "then" ending a question after one on two cases ("… exit codes 101 and 105 …") is one of them: the user is asked
+  which;
 - anything else is self-contained and read as typed.
 
 Earlier questions are read with their names as written even when typed in lower case ("debian 10",
