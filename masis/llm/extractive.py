@@ -213,15 +213,16 @@ class ExtractiveProvider:
             typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
         # what each sentence says in other words than the question's: "What river separates Jacksonville?" is
         # answered by "the St. Johns River divides the city", not by the sentence that repeats "Jacksonville"
+        describes = kind in {None, "returned"} and noun is None and _ASKS_WHAT_IT_DOES.match(question) is not None
+        program = {id(s): PROGRAM_PENALTY if describes and is_program_text(s.text) else 0.0 for s in candidates}
         meaning: dict[int, float] = {}
         unread: dict[int, str] = {}  # what may be read, when it could change a choice (`meaning.best_by_meaning`)
         if relatedness is not None and candidates:
             # only the sentences that meaning could lift to the top are read
             words = {id(s): self._gain(credits[id(s)], weights, set()) + (TYPE_BONUS if id(s) in typed else 0.0)
-                     for s in candidates}
+                     - program[id(s)] for s in candidates}
             top = max(words.values())
             unread = {id(s): _with_lead(s) for s in candidates if words[id(s)] >= top - MEANING_WEIGHT}
-        describes = kind in {None, "returned"} and noun is None and _ASKS_WHAT_IT_DOES.match(question) is not None
         while candidates and len(chosen) < MAX_SENTENCES:
             # until a chosen sentence gives the kind of answer asked for, one that does gets a bonus
             bonus = 0.0 if any(id(s) in typed for s in chosen) else TYPE_BONUS
@@ -247,7 +248,7 @@ class ExtractiveProvider:
                     self._gain(credits[id(s)], weights, covered)
                     + (bonus if id(s) in typed else 0.0)
                     + ANCHOR_BONUS * len(naming.get(id(s), set()) - named) / max(1, len(wanted))
-                    - (PROGRAM_PENALTY if describes and is_program_text(s.text) else 0.0),
+                    - program[id(s)],
                 )
                 for s in adding
             ]
