@@ -980,7 +980,7 @@ def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | No
         if preposition:  # "and with -s?": a condition the frame had no place for is added to it
             return f"{unasked(frame)} {preposition} {fragment}?"
         return None
-    target = max(old, key=lambda m: (_spelled_out(m.text, new.text), shape(m.text) == shape(new.text),
+    target = max(old, key=lambda m: (_acronyms_place(m.text, new.text), shape(m.text) == shape(new.text),
                                      likeness(m.text, new.text), -m.first))
     start = frame_words[target.first].start
     last = target.last
@@ -996,10 +996,10 @@ def _swap_mention(frame: str, fragment: str, new: Mention, preposition: str | No
     return frame[:start] + replacement + frame[end:]
 
 
-def _spelled_out(phrase_text: str, acronym: str) -> bool:
-    """Whether a name is spelled out as an acronym of its kind is: as many capitalised words as the acronym has letters
-    ("Profile Guided Optimization" is the place of "LTO" in "… build with Profile Guided Optimization?", not
-    "CPython")."""
+def _acronyms_place(phrase_text: str, acronym: str) -> bool:
+    """Whether a name is written as another acronym of the same length would be spelled out: as many capitalised words
+    as `acronym` has letters ("Profile Guided Optimization", PGO, is the place of "LTO" in "… build with Profile Guided
+    Optimization?", not "CPython"). Not `anchors._spelled_out`, which finds an acronym's own words by their initials."""
     words = phrase_text.split()
     return (acronym.isalpha() and acronym.isupper() and 2 <= len(acronym) == len(words)
             and all(word[:1].isupper() for word in words))

@@ -211,10 +211,10 @@ class ExtractiveProvider:
             if kind == "default":
                 candidates = _of_asked_entries(candidates, asked.terms, question)
             typed = {id(s) for s in candidates if gives_type(s.text, kind, question)}
-        # what each sentence says in other words than the question's: "What river separates Jacksonville?" is
-        # answered by "the St. Johns River divides the city", not by the sentence that repeats "Jacksonville"
         describes = kind in {None, "returned"} and noun is None and _ASKS_WHAT_IT_DOES.match(question) is not None
         program = {id(s): PROGRAM_PENALTY if describes and is_program_text(s.text) else 0.0 for s in candidates}
+        # what each sentence says in other words than the question's: "What river separates Jacksonville?" is
+        # answered by "the St. Johns River divides the city", not by the sentence that repeats "Jacksonville"
         meaning: dict[int, float] = {}
         unread: dict[int, str] = {}  # what may be read, when it could change a choice (`meaning.best_by_meaning`)
         if relatedness is not None and candidates:
