@@ -442,12 +442,42 @@ def _written_apart(text: str, word: str) -> bool:
     symbolic links")."""
     if not (word.isalpha() and word.islower() and len(word) >= 5):
         return False
-    # the second half whole ("links"), or cut short too when it is two or three letters ("regex": "regular expression")
-    return any(
-        re.search(rf"\b{word[:cut]}[a-z]*[ -]{word[cut:]}{'[a-z]*' if len(word) - cut <= 3 else 's?'}\b", text,
-                  re.IGNORECASE) is not None
-        for cut in range(_APART_MIN, len(word) - 1)
-    )
+    if not word.isascii():
+        return any(_apart_pattern(word, cut).search(text) is not None for cut in range(_APART_MIN, len(word) - 1))
+    # the text's pairs of words written apart, read once per text, stand in for a pattern per word and cut (a new
+    # word's patterns miss re's cache, and compiling them was a tenth of an ask)
+    pairs = _pairs_written_apart(text).get(word[:_APART_MIN], ())
+    return any(first.startswith(word[:cut]) and _second_half(second, word[cut:])
+               for cut in range(_APART_MIN, len(word) - 1) for first, second in pairs)
+
+
+def _apart_pattern(word: str, cut: int) -> re.Pattern[str]:
+    """`word` cut at `cut`, written apart: the second half whole ("links"), or cut short too when it is two or three
+    letters ("regex": "regular expression")."""
+    return re.compile(rf"\b{word[:cut]}[a-z]*[ -]{word[cut:]}{'[a-z]*' if len(word) - cut <= 3 else 's?'}\b",
+                      re.IGNORECASE)
+
+
+def _second_half(written: str, half: str) -> bool:
+    """What `_apart_pattern` asks of the second word: the half whole or with an "s", or any word it begins when it is
+    two or three letters."""
+    return written.startswith(half) if len(half) <= 3 else written in (half, half + "s")
+
+
+_TWO_WORDS = re.compile(r"(?<!\w)([a-z]+)[ -](?=([a-z]+)(?!\w))", re.IGNORECASE)
+# the letters re's IGNORECASE takes for a-z beside their capitals, folded as re folds them
+_AS_ASCII = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+@lru_cache(maxsize=256)
+def _pairs_written_apart(text: str) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Every two words of letters in `text` with one space or hyphen between them, lower-cased and grouped by the first
+    word's first `_APART_MIN` letters: what `_apart_pattern` could match, read in one pass."""
+    grouped: dict[str, list[tuple[str, str]]] = {}
+    for found in _TWO_WORDS.finditer(text):
+        first, second = (found[group].translate(_AS_ASCII).lower() for group in (1, 2))
+        grouped.setdefault(first[:_APART_MIN], []).append((first, second))
+    return {start: tuple(pairs) for start, pairs in grouped.items()}
 
 
 @lru_cache(maxsize=1 << 16)

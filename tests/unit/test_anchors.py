@@ -312,6 +312,19 @@ def test_a_word_run_together_is_held_by_its_halves_written_apart() -> None:
     assert not holds("a symbol, and other links", "symlinks")  # the halves must be neighbours
 
 
+@pytest.mark.parametrize("text", [
+    "-P Never follow Symbolic-Links.", "the file system2 is full", "a file systems list", "file  system",
+    "\u017fymbolic links", "HOST NAME", "regular expressions, regular_expression", "xfile system", "host names2",
+])
+@pytest.mark.parametrize("word", ["symlinks", "filesystem", "hostname", "regex", "filesystems", "hostnames"])
+def test_a_word_written_apart_is_read_from_the_texts_pairs_as_its_patterns_would(text: str, word: str) -> None:
+    # the one pass over the text's pairs of words stands in for a pattern per cut of the word (stop 86, for speed)
+    from masis.judge.anchors import _apart_pattern, _written_apart
+
+    by_patterns = any(_apart_pattern(word, cut).search(text) is not None for cut in range(3, len(word) - 1))
+    assert _written_apart(text, word) == by_patterns
+
+
 def test_a_letters_flag_is_held_with_its_figure_run_on() -> None:
     # strace's NEWS (libdocs lb-004): "-D option now implies -I4" holds the -I asked about
     assert holds("* -D option now implies -I4: by default strace ignores SIGHUP", "-I")
