@@ -75,7 +75,7 @@ from masis.judge.citations import CITATION, CitationAudit, answer_sentences, str
 from masis.judge.conflicts import evidence_conflicts
 from masis.judge.figures import figure_key, numbers
 from masis.judge.findings import Conflict, Critique
-from masis.judge.terms import question_terms
+from masis.judge.terms import question_terms, worded_terms
 from masis.state import EvidenceChunk
 
 # Capitalised words and acronyms: "Leeds", "Kestrel", "AI", "R&D", "FY2026", "O'Neil".
@@ -195,7 +195,8 @@ def missing_anchors(
     reversed_scope = [release for release, after in anchors.relative_releases(question)
                       if release in wanted and release not in absent
                       and anchors.held_only_on_other_side(said, release, after)]
-    found = [*absent, *unbound, *uncoded, *reversed_scope, *tables.missing_columns(question_terms(question), quotes)]
+    empty_cells = tables.missing_columns(question_terms(question), quotes, worded_terms(question))
+    found = [*absent, *unbound, *uncoded, *reversed_scope, *empty_cells]
     # a setting the question names in a plain word ("CAKE's pppoa-llc keyword") is as exact as a flag
     settings = [setting for setting in anchors.named_settings(question) if setting not in wanted]
     return [*found, *(name for name in anchors.missing([*names, *settings], quotes) if name not in found)]

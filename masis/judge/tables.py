@@ -57,17 +57,22 @@ def table_columns(text: str, heading: str | None = None) -> set[str]:
     return found
 
 
-def missing_columns(question_terms: frozenset[int], quotes: Sequence[tuple[str, EvidenceChunk]]) -> list[str]:
+def missing_columns(
+    question_terms: frozenset[int], quotes: Sequence[tuple[str, EvidenceChunk]], worded: frozenset[int] = frozenset()
+) -> list[str]:
     """The column a question asks about ("When was Debian 14 released?" -> `release`) that none of the quoted rows
     holds a cell for: an empty cell is a near miss, not the row's other cells. The most specific column the
-    question names counts ("eol-esm" over "eol"). Empty when no quote is a row or the question names no column."""
+    question names counts ("eol-esm" over "eol"). Empty when no quote is a row or the question names no column.
+    `worded`: the question's words less its framing phrases (`terms.worded_terms`); a column may take one that frames
+    questions elsewhere beside a word the question is about ("Long option" in "What's the long option name for
+    -Bn?": "long" is a question word for "how long")."""
     missing: list[str] = []
     for sentence, chunk in quotes:
         held = row_columns(sentence)
         if held is None:
             continue
         named = [(column, found) for column in table_columns(chunk["text"], chunk.get("section"))
-                 if (found := terms(column)) and found <= question_terms]
+                 if (found := terms(column)) & question_terms and found <= question_terms | worded]
         if not named:
             continue
         wanted = max(named, key=lambda pair: (len(pair[1]), pair[0]))[0]

@@ -135,10 +135,15 @@ def _implied_away(question: str) -> frozenset[int]:
     return away | terms(f"{found.group('who')} work works employed have employ") if found else away
 
 
+def worded_terms(question: str) -> frozenset[int]:
+    """A question's terms less its framing phrases ("how long", "which one"), its question words kept."""
+    return terms(_FRAMING_PHRASES.sub(" ", question))
+
+
 def question_terms(question: str) -> frozenset[int]:
     """The terms a question is about: its terms less question-framing words and phrases, and less the noun a
     "what/which" question names its answer by ("what city", "which year") when other terms remain."""
-    wanted = terms(_FRAMING_PHRASES.sub(" ", question)) - _question_word_terms() - _implied_away(question)
+    wanted = worded_terms(question) - _question_word_terms() - _implied_away(question)
     for word in implied_words(question):
         wanted |= terms(word)
     noun = answer_noun(question)

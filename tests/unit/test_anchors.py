@@ -148,6 +148,23 @@ def test_a_row_is_a_near_miss_when_its_passage_never_fills_the_asked_column() ->
     assert missing_columns(question_terms("When was Debian 14 Forky created?"), [(forky, chunk)]) == []
 
 
+def test_a_column_named_with_a_word_that_frames_other_questions_is_still_the_asked_column() -> None:
+    # basedocs tune bd-078: zip(1)'s -Bn has no long form; its row ("Option: -Bn; Platform: TANDEM; …") was the
+    # answer at 0.89, because "long" is "how long"'s word and "Long option" was not read as a column asked about
+    from masis.judge.tables import missing_columns, rows_heading
+    from masis.judge.terms import question_terms, worded_terms
+
+    header = ["Option", "Long option", "Argument", "Platform", "Description"]
+    row = "Option: -Bn; Platform: TANDEM; Description: [TANDEM] set Edit/Enscribe formatting options."
+    chunk = _chunk(row, section=rows_heading(1, 40, header), doc="zip-options.csv")
+    asked = "What's the long option name for zip's -Bn?"
+    assert missing_columns(question_terms(asked), [(row, chunk)], worded_terms(asked)) == ["Long option"]
+    binary = "Option: -B; Long option: --binary; Platform: VM/CMS, MVS; Description: force binary read."
+    assert missing_columns(question_terms(asked), [(binary, chunk)], worded_terms(asked)) == []
+    how_long = "How long is the TANDEM option -Bn?"  # "how long" asks a measure; it names no "Long option"
+    assert missing_columns(question_terms(how_long), [(row, chunk)], worded_terms(how_long)) == []
+
+
 def test_a_name_and_the_number_after_it_are_one_constraint() -> None:
     assert bound("When were Debian 11 and Debian 12 released?") == ["Debian 11", "Debian 12"]
     assert bound("What changed in release 2.4.0?") == []  # no name before the number
