@@ -222,6 +222,11 @@ _KEY_TERM = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*$")
 # boolean relation specifies …"): a name, after a field or not, over a line of prose (not over a label: "xxh3_128" over
 # "Oneshot functions:" is a list's last name)
 _SNAKE_TERM = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+# an entry's code alone on its line, as man pages head a tagged paragraph: a letter or a few ("C" over "Recursively copy
+# a file or directory, …", "L, L+" over "Create a symlink …", tmpfiles.d(5)'s line types), or a configuration key of
+# dotted parts ("gc.auto" over "When there are approximately more than this many loose objects …", git-gc(1)): read
+# with its text (basedocs tune cv-494#1 and bd-055)
+_CODE_TERM = re.compile(r"^(?:[A-Za-z]\+?(?:, [A-Za-z]\+?)*|[a-z][a-z0-9-]*(?:\.[a-z][A-Za-z0-9-]*)+)$")
 # the same entry with its name and its text on one line ("silent If true and not daemonized, …"), as `_blocks` reads it
 _KEY_ENTRY = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)* [A-Z][a-z]")
 # a line that closes on a short field ("… Required: No. Introduced: 3.0", "Default: value of tempfile.gettempdir")
@@ -393,7 +398,8 @@ def _blocks(text: str) -> list[str]:
             (_RECORD_LABEL.match(current[-1]) is not None and len(current[-1]) <= _HEADING_LINE_MAX)
             or _ENDS_WITH_FIELD.search(current[-1]) is not None)
         # (a passage may end on a term whose text is in the next passage)
-        snake = _SNAKE_TERM.match(line) is not None and len(following.split()) >= 3 and not following.endswith(":")
+        snake = ((_SNAKE_TERM.match(line) is not None or _CODE_TERM.match(line) is not None)
+                 and len(following.split()) >= 3 and not following.endswith(":"))
         keyword = (following[:1].isupper() and (_KEYWORD_TERM.match(line) is not None or snake)) or (
             (following[:1].isupper() or not following) and after_field and key_term)
         keyed = keyword or (after_field and key_entry)

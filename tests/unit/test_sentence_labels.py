@@ -503,6 +503,22 @@ def test_a_setting_named_in_snake_case_alone_on_its_line_is_read_with_its_text()
     assert not any(block[0].startswith("xxh3_128 Oneshot") for block in listed)
 
 
+def test_an_entrys_code_alone_on_its_line_is_read_with_its_text() -> None:
+    # basedocs tune cv-494#1 (tmpfiles.d(5)): "Which tmpfiles.d line type recursively copies a file or directory?" was
+    # answered with the description, its type "C" a sentence of its own above it; bd-055 (git-gc(1)): "gc.auto" the same
+    page = ("C\nRecursively copy a file or directory, if the destination files or directories do not exist yet.\n"
+            "L, L+\nCreate a symlink if it does not exist yet.\n"
+            "gc.auto\nWhen there are approximately more than this many loose objects, git gc --auto will pack them.")
+    assert sentence_blocks(page) == [
+        ["C Recursively copy a file or directory, if the destination files or directories do not exist yet."],
+        ["L, L+ Create a symlink if it does not exist yet."],
+        ["gc.auto When there are approximately more than this many loose objects, git gc --auto will pack them."]]
+    # a heading in words is no code, nor is a code over a label or over a line of two words
+    assert sentence_blocks("Options\nThe following options are understood.")[0][0] == "Options"
+    assert sentence_blocks("x\nExamples:\nrun it")[0][0] == "x"
+    assert sentence_blocks("core.bare\nSee above.")[0][0] == "core.bare"
+
+
 def test_a_unit_files_setting_alone_on_its_line_opens_its_entry() -> None:
     # systemd.socket(5) (sysdocs tune sy-088, its first run): "MaxConnectionsPerSource=" closed MaxConnections='s
     # entry, so "Disabled by default" read as MaxConnections='s default beside its own "Defaults to 64"
