@@ -214,20 +214,27 @@ def _release_line_sections(text: str) -> list[Section] | None:
     lines = text.split("\n")
     found = [at for at in range(len(lines)) if _is_release_line(lines, at)]
     openings = [_opening(lines[at]) for at in found]
-    common = max(set(openings), key=openings.count, default="")
-    heads = [at for at, opening in zip(found, openings, strict=True) if opening == common]
-    if len(heads) < _UNDERLINED_MIN:
+    # every wording two lines share heads releases: a GNU NEWS file words its recent releases "Noteworthy changes in
+    # release 3.8 (…)" and its old ones "Version 2.5.3" or "Major changes in release 4.7.0, …"
+    heads = [at for at, opening in zip(found, openings, strict=True) if openings.count(opening) >= _UNDERLINED_MIN]
+    if not heads:
         return None
     sections = _preamble(lines, heads[0])
     for index, at in enumerate(heads):
         end = heads[index + 1] if index + 1 < len(heads) else len(lines)
-        title = " ".join(lines[at].split()).rstrip(":").rstrip()
+        title = " ".join(_without_outline_star(lines[at]).split()).rstrip(":").rstrip()
         sections.append(Section(text="\n".join(lines[at:end]).strip(), heading=title))
     return sections
 
 
+def _without_outline_star(line: str) -> str:
+    """A line without the star at the margin that heads an Emacs outline's entry ("* Noteworthy changes in release
+    2.1.1 (2019-02-08) [beta]", as GNU NEWS files in outline mode head their releases)."""
+    return line[2:] if line.startswith("* ") else line
+
+
 def _is_release_line(lines: list[str], at: int) -> bool:
-    line = lines[at]
+    line = _without_outline_star(lines[at])
     words = line.split()
     if not words or not (line[0].isalpha() or _dated_release(words)) or len(line) > _HEADING_MAX:
         return False
@@ -262,7 +269,7 @@ def _opening(line: str) -> str:
     """A release line's first two words, lowercased, each figure (a number, a version, a date) and each month one mark:
     what the file's release lines share ("version #" of "Version 0.20.2 - April 2020", "# (#)" of "5.4.1 (2023-01-11)",
     "<month> #," of "Apr 08, 2022: libarchive 3.6.1 released")."""
-    return _MONTHS.sub("<month>", _FIGURES.sub("#", " ".join(line.lower().split()[:2])))
+    return _MONTHS.sub("<month>", _FIGURES.sub("#", " ".join(_without_outline_star(line).lower().split()[:2])))
 
 
 def _is_underline(line: str) -> bool:

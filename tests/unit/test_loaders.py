@@ -217,6 +217,27 @@ def test_release_lines_that_open_with_their_number_or_differ_only_in_figures_cut
         "Apr 08, 2022: libarchive 3.6.1 released", "Feb 09, 2022: libarchive 3.6.0 released"]
 
 
+def test_a_gnu_news_files_outline_stars_and_both_wordings_head_its_releases() -> None:
+    # libidn2's NEWS (basedocs tune cv-480#1): "Which libidn2 release deprecated idn2_to_ascii_4i()?" was answered at
+    # 1.0 with the item and the next release's line run into it, the file one passage with no release heading at all
+    news = ("Libidn2 NEWS -- History of user-visible changes.                -*- outline -*-\n\n"
+            "* Noteworthy changes in release 2.1.1 (2019-02-08) [beta]\n\n"
+            "** Deprecate idn2_to_ascii_4i() in favor of idn2_to_ascii_4i2()\n\n"
+            "* Noteworthy changes in release 2.1.0 (2019-01-04) [beta]\n\n** Two exposed functions are gone.\n")
+    sections = load_document("libidn2-NEWS.txt", news.encode())
+    assert [s.heading for s in sections][1:] == [
+        "Noteworthy changes in release 2.1.1 (2019-02-08) [beta]", "Noteworthy changes in release 2.1.0 (2019-01-04) "
+        "[beta]"]
+    assert "idn2_to_ascii_4i2()" in sections[1].text and "idn2_to_ascii_4i2()" not in sections[2].text
+    # grep's NEWS words its old releases "Version 2.5.3": both wordings head releases, each seen twice or more
+    grep = ("* Noteworthy changes in release 3.8 (2022-09-02) [stable]\n\n** A fix.\n\n"
+            "* Noteworthy changes in release 3.7 (2021-08-14) [stable]\n\n** Another.\n\n"
+            "Version 2.5.3\n  - Old.\n\nVersion 2.5.1\n  - Older.\n")
+    assert [s.heading for s in load_document("grep-NEWS.txt", grep.encode())] == [
+        "Noteworthy changes in release 3.8 (2022-09-02) [stable]", "Noteworthy changes in release 3.7 (2021-08-14) "
+        "[stable]", "Version 2.5.3", "Version 2.5.1"]
+
+
 def test_numbered_questions_and_addresses_at_the_margin_are_no_release_lines() -> None:
     # chrony's FAQ and keepalived.conf(5): "4.1. I keep getting …" and "192.168.10.1" open with a number but date
     # nothing and say no "release"
