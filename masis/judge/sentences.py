@@ -140,7 +140,7 @@ def without_numbering(heading: str) -> str:
 
 
 _RULE_LINE = re.compile(r"^[-=*_~#+]{3,}$")
-_BULLET = re.compile(r"^([*•‣◦▪+-]|o)\s+\S")  # a plain-text list item's bullet
+_BULLET = re.compile(r"^(\*\*|[*•‣◦▪+-]|o)\s+\S")  # a plain-text list item's bullet (a GNU NEWS file's "**" too)
 # a setext heading that reached us joined to its underline ("0.6.3 / 2022-01-22 ===="): a release's heading in a
 # changelog, which neither continues the item above it nor leads the one below into its sentence
 _UNDERLINED = re.compile(r"\S\s+(?:={3,}|-{3,})$")
@@ -186,6 +186,13 @@ def is_release_line(line: str) -> bool:
 _RELEASE_IN_WORDS = re.compile(
     r"^\W*(?:(?:noteworthy\s+|user-visible\s+)?changes\s+in\s+(?:release|version)|release|version)\s+v?\d+(?:\.\d+)+",
     re.IGNORECASE)
+
+
+def _outline_release(line: str) -> bool:
+    """A GNU NEWS file's release line under its outline star ("* Noteworthy changes in release 2.1.1 (2019-02-08)
+    [beta]"): a heading, not the first item's opening words."""
+    return (line.startswith("* ") and len(line.split()) <= _HEADING_WORDS_MAX + 4 and line[-1] not in ".!?,;:"
+            and _RELEASE_IN_WORDS.match(line) is not None)
 
 
 def is_release_heading(text: str) -> bool:
@@ -348,7 +355,8 @@ def _blocks(text: str) -> list[str]:
                 blocks.append(" ".join(current))
                 current = []
             continue
-        if is_table_row(line) or rows[index] or _underlined(line) or _man_title(line) or is_release_line(line):
+        if (is_table_row(line) or rows[index] or _underlined(line) or _man_title(line) or is_release_line(line)
+                or _outline_release(line)):
             # (a changelog's release line ends the item above it: "* Updated database …" / "1.6 Enhancement Release")
             if current:
                 blocks.append(" ".join(current))
@@ -514,6 +522,9 @@ def prose_before_program(sentence: str) -> str:
     return sentence[: found.start()] if found else sentence
 
 
+_ITEM_WORDS_MIN = 3  # a bullet and two words ("- Usage notes") may be a table of contents' entry
+
+
 def is_heading(sentence: str) -> bool:
     """A heading or label ("AI Investment Strategy FY2026", "Board update"): short, no closing punctuation,
     and no figure beyond a year or period. Context for retrieval, not a sentence to quote; a table row with
@@ -528,4 +539,6 @@ def is_heading(sentence: str) -> bool:
         return False  # a table's row of cells ("Ingress protection | IP67") is a record, not a label
     if any(_OPTION.match(word) or _LINK.match(word) for word in words):
         return False
+    if _BULLET.match(text) and len(words) > _ITEM_WORDS_MIN:
+        return False  # a list's item says something ("** Deprecate idn2_to_ascii_4i() in favor of …")
     return not any(NUMBER.fullmatch(word) and not _YEARISH.match(word) for word in words)

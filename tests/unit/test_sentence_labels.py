@@ -503,6 +503,24 @@ def test_a_setting_named_in_snake_case_alone_on_its_line_is_read_with_its_text()
     assert not any(block[0].startswith("xxh3_128 Oneshot") for block in listed)
 
 
+def test_a_gnu_news_files_items_are_sentences_under_their_release_line() -> None:
+    # libidn2's NEWS (basedocs tune cv-480#1): its "**" items have no closing mark; they ran into one sentence with the
+    # next release's line, and a short item read as a heading was never quoted
+    from masis.judge.sentences import is_heading
+
+    news = ("* Noteworthy changes in release 2.1.1 (2019-02-08) [beta]\n"
+            "** Fix free of random value in idn2_to_ascii_4i()\n"
+            "** Deprecate idn2_to_ascii_4i() in favor of idn2_to_ascii_4i2()\n"
+            "* Noteworthy changes in release 2.1.0 (2019-01-04) [beta]\n** Two exposed functions are gone.")
+    assert [sentence for block in sentence_blocks(news) for sentence in block] == [
+        "* Noteworthy changes in release 2.1.1 (2019-02-08) [beta]",
+        "** Fix free of random value in idn2_to_ascii_4i()",
+        "** Deprecate idn2_to_ascii_4i() in favor of idn2_to_ascii_4i2()",
+        "* Noteworthy changes in release 2.1.0 (2019-01-04) [beta]", "** Two exposed functions are gone."]
+    assert not is_heading("** Deprecate idn2_to_ascii_4i() in favor of idn2_to_ascii_4i2()")
+    assert is_heading("- Usage notes") and is_heading("Board update")
+
+
 def test_an_entrys_code_alone_on_its_line_is_read_with_its_text() -> None:
     # basedocs tune cv-494#1 (tmpfiles.d(5)): "Which tmpfiles.d line type recursively copies a file or directory?" was
     # answered with the description, its type "C" a sentence of its own above it; bd-055 (git-gc(1)): "gc.auto" the same
