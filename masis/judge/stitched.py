@@ -30,16 +30,9 @@ def stitched(
     certifi's policy, quoted first, does not become argcomplete's because argcomplete's policy is quoted after it."""
     constraints = list(anchors.anchors(question) if wanted is None else wanted)
     constraints += [name for name in names if name not in constraints]
-    by_section: dict[tuple[str, str | None], list[tuple[str, EvidenceChunk]]] = {}
+    by_document: dict[str, list[tuple[str, EvidenceChunk]]] = {}
     for quote, chunk in quotes:
-        by_section.setdefault(_section_of(chunk), []).append((quote, chunk))
-    if len(by_section) < 2 or not constraints or several.parts(question) or anchors.missing(constraints, quotes):
+        by_document.setdefault(chunk["doc_name"], []).append((quote, chunk))
+    if len(by_document) < 2 or not constraints or several.parts(question) or anchors.missing(constraints, quotes):
         return []
-    return anchors.missing(constraints, by_section[_section_of(quotes[0][1])])
-
-
-def _section_of(chunk: EvidenceChunk) -> tuple[str, str | None]:
-    """A quote's document and section: two sections of release notes are two releases, as two documents are two
-    projects (basedocs tune bd-023: ld 2.35's "Default to yes for Linux/x86 targets" is not AArch64's because 2.33's
-    "Add -z force-bti for AArch64" is quoted after it)."""
-    return chunk["doc_name"], chunk.get("section")
+    return anchors.missing(constraints, by_document[quotes[0][1]["doc_name"]])

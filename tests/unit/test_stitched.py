@@ -70,18 +70,3 @@ def test_a_lead_quote_from_another_projects_document_is_stitched() -> None:
     # led by the document the question names, the answer is that document's
     own = [(argcomplete["text"], argcomplete), (certifi["text"], certifi)]
     assert stitched.stitched(question, own, names=["argcomplete"]) == []
-
-
-def test_a_fact_of_one_release_beside_another_releases_word_is_stitched() -> None:
-    # basedocs tune bd-023: ld's NEWS gives --enable-textrel-check's default for Linux/x86 only (2.35); AArch64 was held
-    # by 2.33's "-z force-bti" entry quoted after it, and the answer went out at 0.78
-    textrel = {**_chunk("binutils-ld-NEWS.txt#10", "* Add a configure option, --enable-textrel-check=[no|yes|warning|"
-                        "error], to decide what ELF linker should do by default with DT_TEXTREL in an executable or "
-                        "shared library. Default to yes for Linux/x86 targets."), "section": "Changes in 2.35"}
-    bti = {**_chunk("binutils-ld-NEWS.txt#13", "* Add -z force-bti for AArch64 to enable "
-                    "GNU_PROPERTY_AARCH64_FEATURE_1_BTI on output."), "section": "Changes in 2.33"}
-    asked = "What does ld's --enable-textrel-check configure option default to on AArch64?"
-    quotes = [("Default to yes for Linux/x86 targets.", textrel), ("* Add -z force-bti for AArch64.", bti)]
-    assert stitched.stitched(asked, quotes) == ["AArch64"]
-    same_release = {**bti, "chunk_id": "binutils-ld-NEWS.txt#11", "section": "Changes in 2.35"}
-    assert stitched.stitched(asked, [quotes[0], (quotes[1][0], same_release)]) == []
