@@ -415,6 +415,11 @@ def _blocks(text: str) -> list[str]:
             # a configuration keyword opens the next entry: what came before is the entry above
             blocks.append(" ".join(current))
             current = []
+        if current and _COMMENT_LINE.match(line) and _CODE_KEY.match(current[-1]):
+            # a program's comment over a key describes that key ("// where we're doing stuff.  defaults to cwd." over
+            # "path: '/path/to/package/root',"): the key above it ends its own entry, whatever its closing comma
+            blocks.append(" ".join(current))
+            current = []
         if keyed:
             entry = True  # the block is a keyed entry: its fields ("Default: false", "Introduced: 4.2.0") stay with it
         elif not current:
@@ -432,15 +437,19 @@ def _blocks(text: str) -> list[str]:
         # each block on a line of its own, and a reference entry often opens with its name
         # ("Default: Infinity." / "maxFreeSockets {number} Maximum number of sockets …", "--edition edition")
         ends_sentence = _ends_sentence(line)
-        if heading_like or (
+        if (heading_like or (
             ends_sentence and following and not following[:1].isupper() and not _next_field(current, following)
-        ):
+        )) and not (_COMMENT_LINE.match(line) and _CODE_KEY.match(following)):
             blocks.append(" ".join(current))
             current = []
     if current:
         blocks.append(" ".join(current))
     return blocks
 
+
+# a program's comment line, and a line that sets a key ("path: '/path/to/package/root',", "retries = 3")
+_COMMENT_LINE = re.compile(r"^(?://|#)\s")
+_CODE_KEY = re.compile(r"""^['"]?[A-Za-z_@$][\w@/:.$-]{0,60}['"]?\s*[:=]\s*\S.{0,120}$""")
 
 _HEADING_WORDS_MAX = 8
 # a line of options and their arguments only, as argparse and man pages write an entry's term

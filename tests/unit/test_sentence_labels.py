@@ -521,6 +521,19 @@ def test_a_gnu_news_files_items_are_sentences_under_their_release_line() -> None
     assert is_heading("- Usage notes") and is_heading("Board update")
 
 
+def test_a_programs_comment_goes_with_the_key_below_it() -> None:
+    # basedocs tune cv-488#3 (@npmcli/arborist's README): "What does the path option … default to?" was answered at 0.85
+    # with "path: '/path/to/package/root', // url to the default registry. defaults to npm's default registry": the
+    # comment under a key was read as its, and the key's own comment above it went with the line before
+    program = ("// options object\n// where we're doing stuff. defaults to cwd.\npath: '/path/to/package/root',\n"
+               "// url to the default registry. defaults to npm's default registry\n"
+               "registry: 'https://registry.npmjs.org',\n# retries\nretries = 3")
+    blocks = [" ".join(block) for block in sentence_blocks(program)]
+    assert any("defaults to cwd." in block and "path: '/path/to/package/root'," in block for block in blocks)
+    assert not any("path: '/path" in block and "url to the default registry" in block for block in blocks)
+    assert "# retries retries = 3" in blocks
+
+
 def test_an_entrys_code_alone_on_its_line_is_read_with_its_text() -> None:
     # basedocs tune cv-494#1 (tmpfiles.d(5)): "Which tmpfiles.d line type recursively copies a file or directory?" was
     # answered with the description, its type "C" a sentence of its own above it; bd-055 (git-gc(1)): "gc.auto" the same
