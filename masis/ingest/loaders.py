@@ -196,7 +196,12 @@ def _preamble(lines: list[str], end: int) -> list[Section]:
     before = "\n".join(lines[:end]).strip()
     if not before:
         return []
-    title = _title_line(before)
+    # read in the whole file: a title alone before the first release ("GNU sed NEWS  -*- outline -*-") is still the
+    # file's title, and travels with every release's chunks
+    title = _title_line("\n".join(lines).strip())
+    if title is None or not before.startswith(title) or title.startswith("-*-") or any(map(_is_release, title.split())):
+        title = None  # an Emacs mode line ("-*- text -*-") or a release's own line titles nothing
+
     return [Section(text=before, heading=title, titles_document=title is not None)]
 
 

@@ -229,6 +229,12 @@ def test_a_gnu_news_files_outline_stars_and_both_wordings_head_its_releases() ->
         "Noteworthy changes in release 2.1.1 (2019-02-08) [beta]", "Noteworthy changes in release 2.1.0 (2019-01-04) "
         "[beta]"]
     assert "idn2_to_ascii_4i2()" in sections[1].text and "idn2_to_ascii_4i2()" not in sections[2].text
+    # the title alone above the first release still titles the file (sysdocs tune sy-001: "When was GNU sed 4.9
+    # released?" lost "GNU sed" with it); a mode line or a release's own line titles nothing
+    assert sections[0].heading == "Libidn2 NEWS -- History of user-visible changes.                -*- outline -*-"
+    assert sections[0].titles_document
+    moded = load_document("ld-NEWS.txt", ("-*- text -*-\n\n" + news.split("\n\n", 1)[1]).encode())
+    assert moded[0].heading is None
     # grep's NEWS words its old releases "Version 2.5.3": both wordings head releases, each seen twice or more
     grep = ("* Noteworthy changes in release 3.8 (2022-09-02) [stable]\n\n** A fix.\n\n"
             "* Noteworthy changes in release 3.7 (2021-08-14) [stable]\n\n** Another.\n\n"
