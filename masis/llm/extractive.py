@@ -1023,7 +1023,12 @@ def _context(chunk: EvidenceChunk, asked: matching.Question, question: str) -> s
     # a dotted name run together, as a file names it: "Node.js" by "nodejs-readline.html"
     named = {term for anchor in anchors.anchors(question) if "." in anchor and anchors.holds(chunk["doc_name"], anchor)
              for term in terms(anchor)}
-    return set(asked.credits_in(own).keys()) | named | (set(chunk.get("context_terms", [])) & _name_terms(question))
+    # a project's acronym its document's title gives ("GNU" of "GNU sed NEWS"), which a changelog's releases, each a
+    # section of its own, do not repeat; a title's period or figure ("FY2026") is no such name
+    titled = {term for anchor in anchors.anchors(question) if anchor.isalpha() and anchor.isupper()
+              and anchors.holds(chunk.get("title") or "", anchor) for term in terms(anchor)}
+    return (set(asked.credits_in(own).keys()) | named | titled
+            | (set(chunk.get("context_terms", [])) & _name_terms(question)))
 
 
 def _name_terms(question: str) -> set[int]:

@@ -983,3 +983,16 @@ def test_a_prose_sentence_is_quoted_before_a_program_that_holds_a_little_more_of
     assert PROGRAM_PENALTY > 0
     # a program is still quoted when no prose holds the question's words
     assert provider.synthesize(question, evidence[:2]).startswith("from colorama import")
+
+
+def test_a_projects_acronym_in_its_documents_title_is_read_with_each_release() -> None:
+    # sysdocs tune sy-001 (stop 86): sed's NEWS is cut at its releases, and "GNU" is said only by the file's title
+    # ("GNU sed NEWS"); "When was GNU sed 4.9 released?" was asked back for "GNU" at 0.56
+    release = {**_chunk("sed-NEWS.txt#2", "sed-NEWS.txt", "* Noteworthy changes in release 4.9 (2022-11-06) [stable]\n"
+                        "** Bug fixes 'sed --follow-symlinks -i' no longer loops forever."),
+               "section": "Noteworthy changes in release 4.9 (2022-11-06) [stable]", "title": "GNU sed NEWS"}
+    question = "When was GNU sed 4.9 released?"
+    answer = "* Noteworthy changes in release 4.9 (2022-11-06) [stable] [sed-NEWS.txt#2]."
+    assert provider.critique(question, answer, [release]).confidence >= 0.65
+    untitled = {**release, "title": None}
+    assert provider.critique(question, answer, [untitled]).confidence < 0.65
