@@ -33,6 +33,7 @@ from masis.ingest.sections import (
     is_field_record,
     row_sentence,
 )
+from masis.judge.sentences import RELEASE_LINE_WORDS_MAX
 
 if TYPE_CHECKING:
     from docx.table import Table
@@ -196,12 +197,11 @@ def _preamble(lines: list[str], end: int) -> list[Section]:
     before = "\n".join(lines[:end]).strip()
     if not before:
         return []
-    # read in the whole file: a title alone before the first release ("GNU sed NEWS  -*- outline -*-") is still the
+    # read with the first heading's line: a title alone before it ("GNU sed NEWS  -*- outline -*-") is still the
     # file's title, and travels with every release's chunks
-    title = _title_line("\n".join(lines).strip())
-    if title is None or not before.startswith(title) or title.startswith("-*-") or any(map(_is_release, title.split())):
+    title = _title_line("\n".join(lines[: end + 1]).strip())
+    if title is not None and (title.startswith("-*-") or any(map(_is_release, title.split()))):
         title = None  # an Emacs mode line ("-*- text -*-") or a release's own line titles nothing
-
     return [Section(text=before, heading=title, titles_document=title is not None)]
 
 
@@ -210,7 +210,6 @@ def _preamble(lines: list[str], end: int) -> list[Section]:
 # released 2020-06-12", "5.4.1 (2023-01-11)". Such a line, after a blank line and before a blank line or the release's
 # indented or listed notes, heads a section when two or more of the file's lines open alike (`_opening`): a lone line
 # that names a version is prose's.
-_RELEASE_LINE_WORDS_MAX = 12
 _NOTES_START = ("", " ", "\t", "- ", "* ", "+ ")
 
 
@@ -243,7 +242,7 @@ def _is_release_line(lines: list[str], at: int) -> bool:
     words = line.split()
     if not words or not (line[0].isalpha() or _dated_release(words)) or len(line) > _HEADING_MAX:
         return False
-    if len(words) > _RELEASE_LINE_WORDS_MAX:
+    if len(words) > RELEASE_LINE_WORDS_MAX:
         return False
     if line.rstrip()[-1] in ".!?,;" or not any(map(_is_release, words)) or (at and lines[at - 1].strip()):
         return False

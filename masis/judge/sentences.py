@@ -188,10 +188,13 @@ _RELEASE_IN_WORDS = re.compile(
     re.IGNORECASE)
 
 
+RELEASE_LINE_WORDS_MAX = 12  # a release's line of its own, its version and a few words ("… (2019-02-08) [beta]")
+
+
 def _outline_release(line: str) -> bool:
     """A GNU NEWS file's release line under its outline star ("* Noteworthy changes in release 2.1.1 (2019-02-08)
     [beta]"): a heading, not the first item's opening words."""
-    return (line.startswith("* ") and len(line.split()) <= _HEADING_WORDS_MAX + 4 and line[-1] not in ".!?,;:"
+    return (line.startswith("* ") and len(line.split()) <= RELEASE_LINE_WORDS_MAX and line[-1] not in ".!?,;:"
             and _RELEASE_IN_WORDS.match(line) is not None)
 
 
@@ -406,9 +409,9 @@ def _blocks(text: str) -> list[str]:
             (_RECORD_LABEL.match(current[-1]) is not None and len(current[-1]) <= _HEADING_LINE_MAX)
             or _ENDS_WITH_FIELD.search(current[-1]) is not None)
         # (a passage may end on a term whose text is in the next passage)
-        snake = ((_SNAKE_TERM.match(line) is not None or _CODE_TERM.match(line) is not None)
-                 and len(following.split()) >= 3 and not following.endswith(":"))
-        keyword = (following[:1].isupper() and (_KEYWORD_TERM.match(line) is not None or snake)) or (
+        name_over_prose = ((_SNAKE_TERM.match(line) is not None or _CODE_TERM.match(line) is not None)
+                           and len(following.split()) >= 3 and not following.endswith(":"))
+        keyword = (following[:1].isupper() and (_KEYWORD_TERM.match(line) is not None or name_over_prose)) or (
             (following[:1].isupper() or not following) and after_field and key_term)
         keyed = keyword or (after_field and key_entry)
         if current and (keyed or _KEYWORD_ENTRY.match(line)):
