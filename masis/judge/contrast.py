@@ -17,7 +17,7 @@ taken off or put on ("unfocused" / "focus", "civilized" /
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from masis.judge.answer_type import GIVEN
@@ -109,6 +109,9 @@ _ADJECTIVE_ENDINGS = ("able", "ible", "ant", "ent", "al", "ive", "ect", "ete", "
 # a prefix and a base that only look like a negation
 _NOT_NEGATIONS = frozenset({"immigrant", "immigrants", "incorporate", "incorporated", "invaluable", "inflammable"})
 _MIN_BASE = 5
+# "non-" written with its hyphen negates whatever follows: "non-cone mode" is not the cone mode (holdoutdocs hd-023),
+# "a non-last filter" is not the last one (conversation cv-408#3), where "unit", "uncle" or "none" only look negated
+_MIN_HYPHENED_BASE = 3
 
 
 _IN_SETS = frozenset(word for closed in _SETS for kind in closed for word in kind)
@@ -135,7 +138,8 @@ def _negated_base(word: str) -> str | None:
         return None
     for prefix, starts in _PREFIXES:
         base = word[len(prefix) :].lstrip("-")
-        if not word.startswith(prefix) or len(base) < _MIN_BASE or (starts and base[0] not in starts):
+        shortest = _MIN_HYPHENED_BASE if word.startswith("non-") else _MIN_BASE
+        if not word.startswith(prefix) or len(base) < shortest or (starts and base[0] not in starts):
             continue
         if prefix in ("in", "im", "ir", "il") and not base.endswith(_ADJECTIVE_ENDINGS):
             continue
@@ -159,6 +163,11 @@ def negating_prefix(text: str) -> bool:
         word.startswith(("un", "non")) and _negated_base(word) and not _NOT_NEGATING.match(word)
         for word in _words(_IDENTIFIER.sub(" ", text))
     )
+
+
+def _stems(words: Iterable[str]) -> set[frozenset[int]]:
+    """The stems of `words`, less those of a word "non-" negates: the terms of "non-cone" are "cone"'s."""
+    return {_stem(word) for word in words if not (word.startswith("non-") and _negated_base(word))}
 
 
 def _holds(words: set[str], stems: set[frozenset[int]], word: str) -> bool:
@@ -186,8 +195,7 @@ def _contrasts(question: str, quote: str) -> tuple[tuple[str, str], ...]:
     if _ASKS_WAIT.search(question):
         asked = [word for word in asked if word not in _WAIT_WORDS]
     said_set, asked_set = set(said), set(asked)
-    said_stems = {_stem(w) for w in said}
-    asked_stems = {_stem(w) for w in asked}
+    said_stems, asked_stems = _stems(said), _stems(asked)
     found: list[tuple[str, str]] = []
     for word in dict.fromkeys(asked):
         if _holds(said_set, said_stems, word):
@@ -264,7 +272,7 @@ def contradicted(question: str, quotes: Sequence[str]) -> list[tuple[str, str]]:
     condition the quotes turn around (`flipped_condition`)."""
     joined = " ".join(quotes)
     words = set(_words(joined))
-    stems = {_stem(w) for w in words}
+    stems = _stems(words)
     found = [pair for quote in quotes for pair in contrasts(question, quote) if not _holds(words, stems, pair[0])]
     if (flipped := flipped_condition(question, quotes)) is not None:
         found.append(flipped)

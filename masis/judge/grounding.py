@@ -289,7 +289,7 @@ def check(
         unmet_negation=negation.unmet(question, claims),
         contradicted=contrast.contradicted(question, claims),
         swapped=[*swaps.swapped(question, claims), *swaps.swapped_codes(question, quotes), *other_releases,
-                 *swaps.typed_of_other_release(question, claims),
+                 *swaps.typed_of_other_release(question, quotes),
                  *swaps.swapped_modifiers(question, claims)],
         untyped=untyped_answer(question, claims),
         figure_elsewhere=subjects.figure_elsewhere(question, quotes, wanted_anchors),

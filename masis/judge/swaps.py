@@ -240,27 +240,32 @@ def swapped_versions(
 _PLAIN_KINDS = ("date", "number")
 
 
-def typed_of_other_release(question: str, claims: Sequence[str]) -> list[tuple[str, str]]:
+def typed_of_other_release(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> list[tuple[str, str]]:
     """(question's release, the quote's) when the question asks a date or a number of a release ("When was
     Underscore 1.3.2 released?") and every quote giving one names another release (`_another`), not the asked one
     ("1.12.1 — March 15, 2021", "release 4.8 (2020-01-14)" to "When was sed 4.2.1 released?"): the date is that
-    release's. A quote naming no release is not read so;
-    the quote that names the asked release may sit beside without giving the kind asked for."""
+    release's. A quote that names no release is read under its section's heading ("for at least 10 years" under
+    "Noteworthy changes in release 4.3 (2016-12-30)", sysdocs sy-021); one whose heading names none either is not
+    read so. The quote that names the asked release may sit beside without giving the kind asked for."""
     kind = expected_type(question)
     asked = [token for token in tokens(question) if _VERSION.match(token)]
     if kind not in _PLAIN_KINDS or not asked:
         return []
-    giving = [claim for claim in claims if gives_type(claim, kind, question)]
+    giving = [(claim, chunk) for claim, chunk in quotes if gives_type(claim, kind, question)]
     if not giving:
         return []
-    releases = [[token for token in tokens(claim) if _VERSION.match(token)] for claim in giving]
+    releases = [_releases(claim) or _releases(chunk.get("section") or "") for claim, chunk in giving]
     found: list[tuple[str, str]] = []
     for version in asked:
         others = [[token for token in said if _another(token, version)] for said in releases]
         if all(other and _dates_another(claim, kind, question, version)
-               for claim, other in zip(giving, others, strict=True)):
+               for (claim, _), other in zip(giving, others, strict=True)):
             found.append((version, others[0][0]))
     return found
+
+
+def _releases(text: str) -> list[str]:
+    return [token for token in tokens(text) if _VERSION.match(token)]
 
 
 def _dates_another(claim: str, kind: AnswerType, question: str, version: str) -> bool:

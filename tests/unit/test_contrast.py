@@ -76,6 +76,21 @@ def test_a_negating_prefix_taken_off_or_put_on_is_a_contrast() -> None:
     assert not contrast.contradicted("Where did the immigrants settle?", ["The migrants settled in Leeds."])
 
 
+
+def test_non_with_its_hyphen_negates_a_short_word_too() -> None:
+    # holdoutdocs hd-023 and conversation cv-408#3: the quote holds the question's word only negated
+    question = "Which Git release deprecated the cone mode of sparse-checkout?"
+    assert contrast.contradicted(question, ["Deprecate non-cone mode of the sparse-checkout feature."]) == [
+        ("cone", "non-cone")]
+    assert contrast.contradicted("Is the Delta filter allowed as the last filter in a filter chain?",
+                                 ["Delta can only be used as a non-last filter in the chain."]) == [
+        ("last", "non-last")]
+    # held bare beside its negation, the word is there: "the default" answers a question on the default
+    assert not contrast.contradicted("What is the default value of escapeEverything?",
+                                     ["A non-default value is allowed; the default is false."])
+    # without the hyphen a short base is no negation: "none" is not "not e", "unit" not "not it"
+    assert not contrast.contradicted("What is the unit of the cone angle?", ["The unit is none for cone angles."])
+
 def test_negating_prefixes_are_read_only_where_they_negate() -> None:
     assert contrast.negating_prefix("The REAL type is unsupported.")
     assert contrast.negating_prefix("The guidance is non-binding.")

@@ -11,6 +11,11 @@ def _chunk(chunk_id: str, text: str) -> EvidenceChunk:
             "relevance": 1.0, "score": 1.0}
 
 
+def _quoted(*claims: str, section: str | None = None) -> list[tuple[str, EvidenceChunk]]:
+    """Each claim quoted from a passage of its own under `section`."""
+    return [(claim, {**_chunk(f"notes.txt#{n}", claim), "section": section}) for n, claim in enumerate(claims)]
+
+
 def test_a_name_beside_the_same_words_is_swapped() -> None:
     assert swaps.swapped("Who runs the Santiago office?",
                          ["Ana Ruiz runs the Oslo office.", "The Santiago office opened in 2021."]) == [
@@ -159,7 +164,7 @@ def test_a_date_quoted_only_beside_another_release_is_that_releases() -> None:
                 "well as preview releases 1.13.0-0 and 1.13.0-1")
     dated = "1.12.1 — March 15, 2021 — Diff — Docs"
     question = "When was Underscore 1.3.2 released?"
-    assert swaps.typed_of_other_release(question, [advisory, dated]) == [("1.3.2", "1.12.1")]
+    assert swaps.typed_of_other_release(question, _quoted(advisory, dated)) == [("1.3.2", "1.12.1")]
     log = _chunk("underscore-index.html#80", f"{advisory}. {dated}.")
     draft = f"{advisory} [underscore-index.html#80]. {dated} [underscore-index.html#80]."
     assert ("1.3.2", "1.12.1") in grounding.check(question, draft, [log]).swapped
@@ -170,34 +175,47 @@ def test_a_date_after_another_release_in_the_quote_that_names_the_asked_one_is_t
     question = "When was GNU grep 3.5 released?"
     glued = ("(Bug#44754 introduced in grep 3.5) * Noteworthy changes in release 3.6 (2020-11-08) [stable] ** Changes "
              "in behavior")
-    assert swaps.typed_of_other_release(question, [glued]) == [("3.5", "3.6")]
+    assert swaps.typed_of_other_release(question, _quoted(glued)) == [("3.5", "3.6")]
     # the asked release's own heading and date, even after another release's, is its own
     both = "(Bug#1 introduced in grep 3.4) * Noteworthy changes in release 3.5 (2020-09-27) [stable]"
-    assert not swaps.typed_of_other_release(question, [both])
-    assert not swaps.typed_of_other_release(question, [glued, both])
+    assert not swaps.typed_of_other_release(question, _quoted(both))
+    assert not swaps.typed_of_other_release(question, _quoted(glued, both))
     # a date said before any release may be any release's
-    assert not swaps.typed_of_other_release(question, ["On 2020-09-27 grep 3.5 was out, and 3.6 followed"])
+    assert not swaps.typed_of_other_release(question, _quoted("On 2020-09-27 grep 3.5 was out, and 3.6 followed"))
 
 
 def test_a_release_of_another_depth_is_another_release_unless_it_is_the_asked_ones_line() -> None:
     # sysdocs tune sy-021 (near miss, its first run): sed's NEWS dates 4.8, not 4.2.1
     heading = "Now, it prints X * Noteworthy changes in release 4.8 (2020-01-14) [stable] ** Bug fixes"
-    assert swaps.typed_of_other_release("When was GNU sed 4.2.1 released?", [heading]) == [("4.2.1", "4.8")]
-    assert not swaps.typed_of_other_release("When was GNU sed 4.8 released?", [heading])
+    assert swaps.typed_of_other_release("When was GNU sed 4.2.1 released?", _quoted(heading)) == [("4.2.1", "4.8")]
+    assert not swaps.typed_of_other_release("When was GNU sed 4.8 released?", _quoted(heading))
     # a date written with dots is no release (secdocs tune sc-047, stunnel's release table)
     assert not swaps.typed_of_other_release("When was stunnel 4.57 released?",
-                                            ["Version: 4.57; Release date: 2015.04.01; Urgency: HIGH"])
+                                            _quoted("Version: 4.57; Release date: 2015.04.01; Urgency: HIGH"))
 
 
 def test_a_date_beside_the_asked_release_or_beside_no_release_is_its_own() -> None:
     question = "When was Underscore 1.3.2 released?"
-    assert not swaps.typed_of_other_release(question, ["1.3.2 — April 9, 2012 — Diff — Docs"])
-    assert not swaps.typed_of_other_release(question, ["Released on April 9, 2012."])
+    assert not swaps.typed_of_other_release(question, _quoted("1.3.2 — April 9, 2012 — Diff — Docs"))
+    assert not swaps.typed_of_other_release(question, _quoted("Released on April 9, 2012."))
     # another depth is no other release of the same line ("1.3" is the line 1.3.2 belongs to)
-    assert not swaps.typed_of_other_release(question, ["The 1.3 line began on March 3, 2012."])
+    assert not swaps.typed_of_other_release(question, _quoted("The 1.3 line began on March 3, 2012."))
     # a question that asks for no date or number, or names no release, is not read so
-    assert not swaps.typed_of_other_release("What changed in Underscore 1.3.2?", ["1.12.1 — March 15, 2021"])
-    assert not swaps.typed_of_other_release("When was Underscore first released?", ["1.12.1 — March 15, 2021"])
+    assert not swaps.typed_of_other_release("What changed in Underscore 1.3.2?", _quoted("1.12.1 — March 15, 2021"))
+    assert not swaps.typed_of_other_release("When was Underscore first released?", _quoted("1.12.1 — March 15, 2021"))
+
+
+def test_a_quote_that_names_no_release_is_read_under_its_heading() -> None:
+    # sysdocs tune sy-021: "10 years" from 4.3's entry of sed's NEWS beside 4.3's and 4.2.2's dated headings
+    question = "When was GNU sed 4.2.1 released?"
+    dated = "Noteworthy changes in release 4.2.2 (2012-12-22) [stable]: * a preexisting GNU gettext is needed"
+    plain = "The \"L\" command has been listed in the documentation as a failed experiment for at least 10 years"
+    assert not swaps.typed_of_other_release(question, _quoted(dated, plain))
+    under_43 = _quoted(plain, section="Noteworthy changes in release 4.3 (2016-12-30) [stable]")
+    assert swaps.typed_of_other_release(question, [*_quoted(dated), *under_43]) == [("4.2.1", "4.2.2")]
+    # under the asked release's own heading, or under a heading that names none, the quote may be its own
+    assert not swaps.typed_of_other_release(question, [*_quoted(dated), *_quoted(plain, section="Release 4.2.1")])
+    assert not swaps.typed_of_other_release(question, [*_quoted(dated), *_quoted(plain, section="Bug fixes")])
 
 
 def test_a_scoped_keys_group_names_its_other_settings_without_a_swap() -> None:
