@@ -79,6 +79,16 @@ def test_an_answer_leads_with_a_hedge_only_when_its_first_sentence_hedges() -> N
     assert not citations.leads_with_hedge("")
 
 
+def test_an_answer_leads_with_a_question_only_when_its_first_sentence_asks() -> None:
+    # opsdocs tune od-107: the FAQ entry's own question, quoted first, with its citation before the question mark
+    assert citations.leads_with_question("23 Why doesn't upsmon shut down my system [nut-FAQ.pdf#36]? I pulled the "
+                                         "plug and nothing happened [nut-FAQ.pdf#36].")
+    # a question quoted after the answer's first sentence does not lead it (opsdocs tune od-102)
+    assert not citations.leads_with_question("Send upsd a SIGHUP [nut-FAQ.pdf#40]. 27 How do you make upsd reload "
+                                             "the config file [nut-FAQ.pdf#40]?")
+    assert not citations.leads_with_question("")
+
+
 def test_a_citation_written_after_the_full_stop_belongs_to_the_sentence_before_it() -> None:
     answer = (
         "Employees may work remotely three days a week. [policy.html#2] Core hours are ten to three. [policy.html#3]"
