@@ -254,14 +254,22 @@ def typed_of_other_release(question: str, quotes: Sequence[tuple[str, EvidenceCh
     giving = [(claim, chunk) for claim, chunk in quotes if gives_type(claim, kind, question)]
     if not giving:
         return []
-    releases = [_releases(claim) or _releases(chunk.get("section") or "") for claim, chunk in giving]
     found: list[tuple[str, str]] = []
     for version in asked:
-        others = [[token for token in said if _another(token, version)] for said in releases]
+        others = [_other_releases(claim, chunk, version) for claim, chunk in giving]
         if all(other and _dates_another(claim, kind, question, version)
                for (claim, _), other in zip(giving, others, strict=True)):
             found.append((version, others[0][0]))
     return found
+
+
+def _other_releases(claim: str, chunk: EvidenceChunk, version: str) -> list[str]:
+    """The releases other than `version` that `claim` names; for a claim that names none, those its section's heading
+    names when it names no other ("Changes between GMP version 6.1.* and 6.2.0" heads 6.2.0's changes)."""
+    if said := _releases(claim):
+        return [token for token in said if _another(token, version)]
+    heading = _releases(chunk.get("section") or "")
+    return heading if all(_another(token, version) for token in heading) else []
 
 
 def _releases(text: str) -> list[str]:

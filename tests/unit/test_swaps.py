@@ -216,6 +216,11 @@ def test_a_quote_that_names_no_release_is_read_under_its_heading() -> None:
     # under the asked release's own heading, or under a heading that names none, the quote may be its own
     assert not swaps.typed_of_other_release(question, [*_quoted(dated), *_quoted(plain, section="Release 4.2.1")])
     assert not swaps.typed_of_other_release(question, [*_quoted(dated), *_quoted(plain, section="Bug fixes")])
+    # kitdocs tune kt-001: a heading that names the asked release beside the one before it heads the asked one's changes
+    primality = "Functions to detect primality now substitute the first 24 Miller-Rabin iterations with the BPSW test"
+    assert not swaps.typed_of_other_release(
+        "In GMP 6.2.0, the functions that detect primality substitute how many Miller-Rabin iterations?",
+        _quoted(primality, section="Changes between GMP version 6.1.* and 6.2.0"))
 
 
 def test_a_scoped_keys_group_names_its_other_settings_without_a_swap() -> None:
