@@ -131,23 +131,20 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
     """The span of a question's subject (or, for a subject question, its object)."""
     if not words:
         return None
-    # a wh-phrase after a preposition opens the question as it would alone: "By what factor does the wait grow"
-    opening = 1 if len(words) > 2 and words[0].lower in PREPOSITIONS and words[1].lower in WH_WORDS else 0
-    wh = words[opening]
-    index = opening
-    contracted = wh.lower in WH_WORDS and wh.possessive  # "What's the fee?" is "What is the fee?"
-    if wh.lower in WH_WORDS and not contracted:
-        index = opening + 1
+    index = 0
+    contracted = words[0].lower in WH_WORDS and words[0].possessive  # "What's the fee?" is "What is the fee?"
+    if words[0].lower in WH_WORDS and not contracted:
+        index = 1
         if index < len(words) and words[index].lower in MEASURE_WORDS:
             index += 1
         if index < len(words) and words[index].lower not in AUXILIARIES and (
-            wh.lower in {"which", "what"} or index == opening + 2
+            words[0].lower in {"which", "what"} or index == 2
         ):
             while index < len(words) and words[index].lower not in AUXILIARIES and not verb_like(words[index]):
                 index += 1  # the wh-phrase: "Which pyenv release", "What IP rating", "How many days"
     if contracted or (index < len(words) and words[index].lower in AUXILIARIES):
         aux = "is" if contracted else words[index].lower
-        span = noun_phrase(words, opening + 1 if contracted else index + 1)
+        span = noun_phrase(words, 1 if contracted else index + 1)
         if span is None:
             return None
         if words[span[0]].lower in _PERSONAL:  # "do I have to return a device": what "I" does it to
