@@ -49,9 +49,9 @@ def critic(state: MASISState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
             # date or number asked for, that never speaks of the attribute asked for, or that says no limit when one
             # is asked, does not answer it
             confidence = min(confidence, grounding.NEAR_MISS_CONFIDENCE)
-        if citations.leads_with_hedge(state["answer"]) or citations.leads_with_question(state["answer"]):
+        if citations.leads_with_hedge(state["answer"]) or grounding.restates_question(question, state["answer"]):
             # a draft that opens with "it is unclear whether …" answers that the documents do not know; one that opens
-            # with a question quotes what was asked
+            # with a question and gives nothing of the kind asked after it quotes what was asked
             confidence = min(confidence, grounding.NEAR_MISS_CONFIDENCE)
         if floors.unmet_negation:
             # "Who never captured Fort Beauséjour?" is not answered by who captured it

@@ -151,11 +151,8 @@ def leads_with_hedge(answer: str) -> bool:
 
 
 def leads_with_question(answer: str) -> bool:
-    """Whether the answer's first sentence, its citations aside, is a question: a FAQ's entry quoted by its question
-    ("23 Why doesn't upsmon shut down my system?" to "pulled the plug on the ups to test and upsmon did nothing??",
-    opsdocs tune od-107) restates what was asked, and what follows it is the rest of the entry, not an answer chosen
-    for the question. On the documentation sets (stop 86's records) the two answers that opened so were wrong; six
-    that quoted a question further on were right."""
+    """Whether the answer's first sentence, its citations aside, is a question (a FAQ's entry quoted by its own
+    question: "23 Why doesn't upsmon shut down my system?"; `grounding.restates_question`)."""
     first = next((text for sentence in answer_sentences(answer) if (text := strip_citations(sentence).strip())), "")
     return first.endswith("?")
 

@@ -71,7 +71,7 @@ from masis.judge import (
     unsettled,
 )
 from masis.judge.answer_type import expected_type, gives_type
-from masis.judge.citations import CITATION, CitationAudit, answer_sentences, strip_citations
+from masis.judge.citations import CITATION, CitationAudit, answer_sentences, leads_with_question, strip_citations
 from masis.judge.conflicts import evidence_conflicts
 from masis.judge.figures import figure_key, numbers
 from masis.judge.findings import Conflict, Critique
@@ -261,6 +261,20 @@ def untyped_answer(question: str, claims: Sequence[str]) -> str | None:
     if kind not in _TYPED_FLOOR or not claims or any(gives_type(claim, kind, question) for claim in claims):
         return None
     return kind
+
+
+def restates_question(question: str, answer: str) -> bool:
+    """Whether the answer opens with a question (`citations.leads_with_question`: a FAQ's entry quoted by its own
+    question) and what follows gives no answer of the kind asked for: "23 Why doesn't upsmon shut down my system? I
+    pulled the plug and nothing happened." restates "upsmon did nothing?? is that a bug" (opsdocs tune od-107), where
+    "What happened to the commandkey and generatecommandkey directives? They were removed in version 2.2." answers
+    "In which chrony version were they removed?" (od-051). A question that asks for no such kind has nothing after
+    the question that could say so."""
+    if not leads_with_question(answer):
+        return False
+    kind = expected_type(question)
+    rest = [strip_citations(sentence) for sentence in answer_sentences(answer)[1:]]
+    return kind is None or not any(gives_type(claim, kind, question) for claim in rest)
 
 
 def check(

@@ -295,3 +295,18 @@ def test_sentences_of_two_reference_entries_are_no_two_sources() -> None:
     other = chunk("tcp.7.txt#41", "tcp_fin_timeout (integer; default: 30; since Linux 2.2)")
     cited = "Name: tcp_fin_timeout; Type: integer; Default: 60 [tcp-sysctls.csv#8]."
     assert conflicts(cited, [row, other], evidence_sentences([row, other]), "What is the default tcp_fin_timeout?")
+
+
+def test_an_answer_that_opens_with_a_question_restates_it_unless_what_follows_gives_the_kind_asked() -> None:
+    # opsdocs tune od-107: the FAQ's question and its second line say nothing of whether it is a bug
+    faq = ("23 Why doesn't upsmon shut down my system [nut-FAQ.pdf#36]? I pulled the plug and nothing happened "
+           "[nut-FAQ.pdf#36].")
+    assert grounding.restates_question("pulled the plug on the ups to test and upsmon did nothing?? is that a bug", faq)
+    # opsdocs tune od-051: the answer after the FAQ's question gives the release asked for
+    removed = ("2.15. What happened to the commandkey and generatecommandkey directives [chrony-FAQ.txt#39]? They were "
+               "removed in version 2.2 [chrony-FAQ.txt#39].")
+    question = "In which chrony version were the commandkey and generatecommandkey directives removed?"
+    assert not grounding.restates_question(question, removed)
+    # a question further on leads nothing
+    assert not grounding.restates_question(question, "They were removed in version 2.2 [chrony-FAQ.txt#39]. "
+                                                     "What happened to them [chrony-FAQ.txt#39]?")
