@@ -9,19 +9,14 @@ Prints JSON and a table: CPU ms p50 and mean of a kept ask, and of the version l
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
-from bench_scaling import WORKSPACE, Corpus, add_chunks, forget_recent_texts
+from bench_scaling import WORKSPACE, forget_recent_texts, kept_asks, kept_asks_arguments
 from report import print_report
 
-from masis.config import Settings
-from masis.engine import Engine
 from masis.records import registry
 from masis.records.db import Conn
 
@@ -35,41 +30,30 @@ def joined_to_terms(conn: Conn, workspace_id: str, names: Sequence[str]) -> Iter
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--chunks", type=int, default=10000)
-    parser.add_argument("--asks", type=int, default=30)
-    parser.add_argument("--rounds", type=int, default=6, help="rounds of both, their order alternating")
-    args = parser.parse_args()
+    args = kept_asks_arguments(__doc__)
     ways: dict[str, Callable[[Conn, str, Sequence[str]], Iterator[tuple[Any, ...]]]] = {
         "joined_to_terms": joined_to_terms, "documents_alone": registry._versions}
     cpu: dict[str, list[float]] = {name: [] for name in ways}
     lookup: dict[str, list[float]] = {name: [] for name in ways}
-    with tempfile.TemporaryDirectory(prefix="masis-bench-") as tmp:
-        settings = Settings(_env_file=None, data_dir=Path(tmp), llm="extractive", qdrant_url=None, openai_api_key=None)
-        with Engine(settings) as engine:
-            corpus = Corpus(7)
-            questions = [corpus.query() for _ in range(args.asks)]
-            add_chunks(engine, corpus, WORKSPACE, args.chunks, 0)
-            for question in ["warm up", *questions]:  # the passages read once: what is measured is a kept ask
-                engine.ask(WORKSPACE, question)
-            for turn in range(args.rounds):
-                for name in (list(ways) if turn % 2 == 0 else list(reversed(ways))):
-                    way = ways[name]
+    with kept_asks(args.chunks, args.asks) as (engine, questions):
+        for turn in range(args.rounds):
+            for name in (list(ways) if turn % 2 == 0 else list(reversed(ways))):
+                way = ways[name]
 
-                    def timed(conn: Conn, workspace_id: str, names: Sequence[str],
-                              way: Callable[..., Iterator[tuple[Any, ...]]] = way,
-                              spent: list[float] = lookup[name]) -> Iterator[tuple[Any, ...]]:
-                        started = time.process_time()
-                        rows = list(way(conn, workspace_id, names))
-                        spent.append((time.process_time() - started) * 1000)
-                        return iter(rows)
+                def timed(conn: Conn, workspace_id: str, names: Sequence[str],
+                          way: Callable[..., Iterator[tuple[Any, ...]]] = way,
+                          spent: list[float] = lookup[name]) -> Iterator[tuple[Any, ...]]:
+                    started = time.process_time()
+                    rows = list(way(conn, workspace_id, names))
+                    spent.append((time.process_time() - started) * 1000)
+                    return iter(rows)
 
-                    registry._versions = timed  # type: ignore[assignment]
-                    for question in questions:
-                        forget_recent_texts()
-                        started = time.process_time()
-                        engine.ask(WORKSPACE, question)
-                        cpu[name].append((time.process_time() - started) * 1000)
+                registry._versions = timed  # type: ignore[assignment]
+                for question in questions:
+                    forget_recent_texts()
+                    started = time.process_time()
+                    engine.ask(WORKSPACE, question)
+                    cpu[name].append((time.process_time() - started) * 1000)
     rows = [{"way": name, "cpu_p50_ms": round(statistics.median(cpu[name]), 1),
              "cpu_mean_ms": round(statistics.mean(cpu[name]), 1),
              "lookup_p50_ms": round(statistics.median(lookup[name]), 2), "asks": len(cpu[name])} for name in ways]

@@ -46,7 +46,8 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy
@@ -118,6 +119,30 @@ def add_chunks(engine: Engine, corpus: Corpus, workspace: str, count: int, first
         count -= size
         doc += 1
     return doc
+
+
+def kept_asks_arguments(description: str) -> argparse.Namespace:
+    """The command line of a benchmark that compares two ways of one step over kept asks, in alternating rounds."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--chunks", type=int, default=10000)
+    parser.add_argument("--asks", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=6, help="rounds of both, their order alternating")
+    return parser.parse_args()
+
+
+@contextmanager
+def kept_asks(chunks: int, asks: int) -> Iterator[tuple[Engine, list[str]]]:
+    """An offline engine over `chunks` synthetic chunks in `WORKSPACE` and `asks` questions, each asked once so that
+    its passages are read and kept: what a benchmark of kept asks measures next."""
+    with tempfile.TemporaryDirectory(prefix="masis-bench-") as tmp:
+        settings = Settings(_env_file=None, data_dir=Path(tmp), llm="extractive", qdrant_url=None, openai_api_key=None)
+        with Engine(settings) as engine:
+            corpus = Corpus(7)
+            questions = [corpus.query() for _ in range(asks)]
+            add_chunks(engine, corpus, WORKSPACE, chunks, 0)
+            for question in ["warm up", *questions]:
+                engine.ask(WORKSPACE, question)
+            yield engine, questions
 
 
 def growth_exponent(sizes: Sequence[float], values: Sequence[float]) -> float:

@@ -9,19 +9,14 @@ Prints JSON and a table: CPU ms p50 and mean of a kept ask with each.
 
 from __future__ import annotations
 
-import argparse
 import re
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-from bench_scaling import WORKSPACE, Corpus, add_chunks, forget_recent_texts
+from bench_scaling import WORKSPACE, forget_recent_texts, kept_asks, kept_asks_arguments
 from report import print_report
 
-from masis.config import Settings
-from masis.engine import Engine
 from masis.judge import anchors
 
 
@@ -35,32 +30,21 @@ def compiled_per_cut(text: str, word: str) -> bool:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--chunks", type=int, default=10000)
-    parser.add_argument("--asks", type=int, default=30)
-    parser.add_argument("--rounds", type=int, default=6, help="rounds of both, their order alternating")
-    args = parser.parse_args()
+    args = kept_asks_arguments(__doc__)
     ways: dict[str, Callable[[str, str], bool]] = {"compiled_per_cut": compiled_per_cut,
                                                    "pairs_read_once": anchors._written_apart}
     cpu: dict[str, list[float]] = {name: [] for name in ways}
-    with tempfile.TemporaryDirectory(prefix="masis-bench-") as tmp:
-        settings = Settings(_env_file=None, data_dir=Path(tmp), llm="extractive", qdrant_url=None, openai_api_key=None)
-        with Engine(settings) as engine:
-            corpus = Corpus(7)
-            questions = [corpus.query() for _ in range(args.asks)]
-            add_chunks(engine, corpus, WORKSPACE, args.chunks, 0)
-            for question in ["warm up", *questions]:  # the passages read once: what is measured is a kept ask
-                engine.ask(WORKSPACE, question)
-            for turn in range(args.rounds):
-                for name in (list(ways) if turn % 2 == 0 else list(reversed(ways))):
-                    anchors._written_apart = ways[name]  # type: ignore[assignment]
-                    for question in questions:
-                        forget_recent_texts()
-                        anchors._pairs_written_apart.cache_clear()
-                        re.purge()
-                        started = time.process_time()
-                        engine.ask(WORKSPACE, question)
-                        cpu[name].append((time.process_time() - started) * 1000)
+    with kept_asks(args.chunks, args.asks) as (engine, questions):
+        for turn in range(args.rounds):
+            for name in (list(ways) if turn % 2 == 0 else list(reversed(ways))):
+                anchors._written_apart = ways[name]  # type: ignore[assignment]
+                for question in questions:
+                    forget_recent_texts()
+                    anchors._pairs_written_apart.cache_clear()
+                    re.purge()
+                    started = time.process_time()
+                    engine.ask(WORKSPACE, question)
+                    cpu[name].append((time.process_time() - started) * 1000)
     rows = [{"way": name, "cpu_p50_ms": round(statistics.median(times), 1),
              "cpu_mean_ms": round(statistics.mean(times), 1), "asks": len(times)} for name, times in cpu.items()]
     print_report({"chunks": args.chunks, "rounds": args.rounds, "ways": rows}, rows=rows)
