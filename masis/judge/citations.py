@@ -146,15 +146,19 @@ def leads_with_hedge(answer: str) -> bool:
     """Whether the answer's first sentence, its citations aside, hedges ("It is unclear whether the chloroplast
     carries out the last step …"): its answer is that the documents do not know, which no audit can vouch for,
     even when the hedge is a document's own words quoted."""
-    first = next((text for sentence in answer_sentences(answer) if (text := strip_citations(sentence).strip())), "")
-    return is_hedge(first)
+    return is_hedge(_first_sentence(answer))
 
 
 def leads_with_question(answer: str) -> bool:
     """Whether the answer's first sentence, its citations aside, is a question (a FAQ's entry quoted by its own
-    question: "23 Why doesn't upsmon shut down my system?"; `grounding.restates_question`)."""
-    first = next((text for sentence in answer_sentences(answer) if (text := strip_citations(sentence).strip())), "")
-    return first.endswith("?")
+    question: "23 Why doesn't upsmon shut down my system?"; `grounding.restates_question`). Any "…?" counts, not only
+    one that opens as `faq.is_question` requires: "nodemon, is it pronounced: node-mon, no-demon …?" asks too."""
+    return _first_sentence(answer).endswith("?")
+
+
+def _first_sentence(answer: str) -> str:
+    """The answer's first sentence with text once its citations are taken out ("" for none)."""
+    return next((text for sentence in answer_sentences(answer) if (text := strip_citations(sentence).strip())), "")
 
 
 def audit(answer: str, retrieved_ids: Iterable[str]) -> CitationAudit:

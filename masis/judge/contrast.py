@@ -136,9 +136,9 @@ def _negated_base(word: str) -> str | None:
     """The word a negating prefix was put on: "unfocused" -> "focused", "non-imperialism" -> "imperialism"."""
     if word in _NOT_NEGATIONS:
         return None
+    shortest = _MIN_HYPHENED_BASE if word.startswith("non-") else _MIN_BASE
     for prefix, starts in _PREFIXES:
         base = word[len(prefix) :].lstrip("-")
-        shortest = _MIN_HYPHENED_BASE if word.startswith("non-") else _MIN_BASE
         if not word.startswith(prefix) or len(base) < shortest or (starts and base[0] not in starts):
             continue
         if prefix in ("in", "im", "ir", "il") and not base.endswith(_ADJECTIVE_ENDINGS):

@@ -248,7 +248,7 @@ def typed_of_other_release(question: str, quotes: Sequence[tuple[str, EvidenceCh
     "Noteworthy changes in release 4.3 (2016-12-30)", sysdocs sy-021); one whose heading names none either is not
     read so. The quote that names the asked release may sit beside without giving the kind asked for."""
     kind = expected_type(question)
-    asked = [token for token in tokens(question) if _VERSION.match(token)]
+    asked = _releases(question)
     if kind not in _PLAIN_KINDS or not asked:
         return []
     giving = [(claim, chunk) for claim, chunk in quotes if gives_type(claim, kind, question)]
