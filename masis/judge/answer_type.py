@@ -15,7 +15,7 @@ from masis.judge.sentences import prose_before_program
 
 AnswerType = Literal[
     "date", "number", "person", "place", "default", "version", "flag", "identifier", "code", "unit", "returned",
-    "key", "path"]
+    "key", "path", "alias"]
 
 _MONTHS = "january february march april may june july august september october november december"
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
@@ -372,6 +372,7 @@ _TECHNICAL_NOUNS: dict[str, AnswerType] = {
     **dict.fromkeys(("key", "keys", "setting", "settings", "directive", "directives", "parameter", "parameters"),
                     "key"),
     **dict.fromkeys(("path", "paths"), "path"),  # "/slack/events", "~/.ssh/google_compute_engine"
+    **dict.fromkeys(("alias", "aliases"), "alias"),  # "What alias does the npm version command have?"
 }
 # "In which unit is --exclusive-threshold given?" asks for milliseconds (not "which unit starts the journal?")
 # "What does tqdm's update() method return?": a function's return value, which a quote says in prose ("returns the
@@ -450,6 +451,9 @@ _FLAG_GIVEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 _OPTION_PATH = re.compile(
     r"\b[A-Za-z][\w-]*(?:::[A-Za-z][\w-]*)+\b|(?<![\w.])[a-z][\w-]*(?:\.[a-z][\w-]*)*\.[a-z]\w*-[\w-]+")
 # an exception is a class, named in CamelCase whatever its ending: "portalocker.AlreadyLocked", "StopIteration"
+_SAYS_ALIAS = re.compile(
+    r"\b(?:alias(?:es|ed)?|a\.?k\.?a\.?|also\s+(?:known\s+as|called|named|available\s+(?:as|under))|synonyms?)\b",
+    re.IGNORECASE)
 _ASKS_EXCEPTION = re.compile(r"\bexceptions?\b", re.IGNORECASE)
 _CLASS_NAME = re.compile(r"\b(?:[a-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")
 _IDENTIFIER_GIVEN = re.compile(
@@ -585,6 +589,8 @@ def expected_type(question: str) -> AnswerType | None:
             return "number"
         if noun in _PERSON_NOUNS.split():
             return "person"
+        if _TECHNICAL_NOUNS.get(noun) == "alias":
+            return "alias"  # "What are the aliases of npm update?"
         return None  # "what colour", "which company": a noun we cannot type
     return None
 
@@ -705,6 +711,10 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
                    for match in pattern.finditer(prose_before_program(sentence) if kind == "key" else sentence))
     if kind == "returned":
         return bool(_SAYS_RETURNED.search(sentence))
+    if kind == "alias":
+        # a command's other name is said as one ("alias: list", "also available under the shorthand alias conc"); "Tag
+        # the commit when using the npm version command" names none
+        return any(set(_question_words(sentence[match.end() :])) - asked for match in _SAYS_ALIAS.finditer(sentence))
     if kind == "unit":
         return any(match.group(0).lower() not in asked for match in _UNIT_GIVEN.finditer(sentence))
     if kind == "date":

@@ -927,3 +927,18 @@ def test_a_default_said_of_a_longer_name_or_for_a_setting_left_out_is_given() ->
     assert gives_type('If unspecified, "SYSEXT_SCOPE=system portable" is implied.', "default", scope)
     assert not gives_type("This field is only supported in extension-release.d/ files.", "default", scope)
 
+
+
+def test_an_alias_is_given_only_where_a_sentence_says_one() -> None:
+    # deskdocs tune dk-033 was answered at 1.0 with a sentence naming no alias; frontdocs fe-062 and the npm ls page
+    # say theirs with the word
+    npm_version = "What alias does the npm version command have?"
+    assert expected_type(npm_version) == "alias"
+    assert expected_type("What are the aliases of npm update?") == "alias"
+    assert expected_type("whats the alias for npm ls") == "alias"
+    assert not gives_type("Tag the commit when using the npm version command", "alias", npm_version)
+    assert gives_type("alias: verison", "alias", npm_version)
+    concurrently = "What shorthand alias does the concurrently command have?"
+    assert gives_type("Note The concurrently command is also available under the shorthand alias conc", "alias",
+                      concurrently)
+    assert not gives_type("The concurrently command has no alias", "alias", concurrently)
