@@ -753,6 +753,8 @@ def _swap_in(frame: str, fragment: str, frames: list[Earlier]) -> str | None:
         return placed  # "on windows?" after "where's pip's cache on linux"
     if preposition == "to" and not new and (placed := _swap_after(frame, "to", fragment)):
         return placed  # "and to unpack?" after "how much memory does xz -6 need to compress"
+    if preposition == "for" and not new and (placed := _swap_after(frame, "for", fragment, same_head=True)):
+        return placed  # "and for the frame checksum?" after "What is lz4's default for block checksums?"
     if preposition == "for" and not new and (placed := _swap_after(frame, "in", fragment)):
         return placed  # "and for ntbtls?" after "what does GPG_ERR_WRONG_PUBKEY_ALGO mean in gnupg"
     if preposition in _WHERE and not new and not any(w.lower == preposition for w in tokens(frame)):
@@ -844,12 +846,15 @@ def _swap_aligned(frame: str, words: list[Token], fragment: str) -> str | None:
 _WHERE = word_set("on in under at inside within")
 
 
-def _swap_after(frame: str, preposition: str, fragment: str) -> str | None:
+def _swap_after(frame: str, preposition: str, fragment: str, same_head: bool = False) -> str | None:
     """The frame's one short phrase after the fragment's preposition of place, in the fragment's place: "where's
-    pip's cache on linux" + "on windows" -> "where's pip's cache on windows"."""
+    pip's cache on linux" + "on windows" -> "where's pip's cache on windows". With `same_head`, only a phrase of the
+    fragment's noun ("block checksums" for "the frame checksum"; not "AVX2" for "nasm", another tool's version)."""
     frame_words = tokens(frame)
     at = [i for i, w in enumerate(frame_words) if w.lower == preposition]
     if len(at) != 1 or (span := noun_phrase(frame_words, at[0] + 1)) is None or span[1] - span[0] > 1:
+        return None
+    if same_head and not same_noun(tokens(fragment)[-1].lower, frame_words[span[1]].lower):
         return None
     start = frame_words[span[0]].start
     return frame[:start] + fragment.strip().rstrip("?.!") + frame[start + len(phrase(frame_words, *span, frame)) :]
@@ -1192,8 +1197,9 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         if lower == "two" and before == "the":
             found.append((index, "pair"))
             continue
-        if lower == "both" and (after is None or after in AUXILIARIES):
-            found.append((index, "both"))  # "which one wins if both are there": the two the thread named
+        if lower == "both" and (after is None or after in AUXILIARIES | _PARTICLES):
+            # "which one wins if both are there", "how do i switch both off": the two the thread named
+            found.append((index, "both"))
             continue
         if lower == "other" and before == "the" and after is not None and _content_word(after):
             found.append((index, "other"))  # "the other one", "the other model"
@@ -1216,6 +1222,10 @@ def _referring_words(words: list[Token]) -> list[tuple[int, str]]:
         elif lower in _PLURAL and not (lower in {"they", "their", "them"} and people_before):
             found.append((index, "plural"))
     return found
+
+
+# the words that close a verb's phrase after its object: "switch both off", "turn both on"
+_PARTICLES = frozenset({"off", "on", "out", "up", "down", "back", "away"})
 
 
 def _plural_before(words: list[Token], index: int) -> bool:

@@ -1190,3 +1190,13 @@ def test_then_after_a_question_on_two_cases_is_asked_back_with_both() -> None:
     assert (chosen.rule, chosen.text) == ("chosen", "Does invoke-rc.d still run the action for 105?")
     one = [turn("what does exit code 101 from policy-rc.d mean")]
     assert read("does invoke-rc.d still run the action then", one).rule == "self-contained"
+
+
+def test_both_as_the_object_before_a_particle_is_the_two_the_thread_asked_of() -> None:
+    # conversations tune cv-454: "how do i switch both off?" after lz4's block and frame checksums was read as typed
+    # plus the tool ("How do i switch both off for lz4?") and answered from --list's entry
+    lz4 = [turn("What is lz4's default for block checksums?")]
+    lz4.append(turn("and for the frame checksum?", reading=read("and for the frame checksum?", lz4).text))
+    found = read("how do i switch both off?", lz4)
+    assert found.rule == "pronoun"
+    assert "block checksums" in found.text and "frame checksum" in found.text and "both" not in found.text
