@@ -8,7 +8,7 @@ data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/quest
 data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl, data/pkgdocs/questions.jsonl,
 data/hostdocs/questions.jsonl, data/sysdocs/questions.jsonl, data/libdocs/questions.jsonl,
 data/shelfdocs/questions.jsonl, data/deskdocs/questions.jsonl, data/kitdocs/questions.jsonl,
-data/coredocs/questions.jsonl, data/basedocs/questions.jsonl and
+data/coredocs/questions.jsonl, data/basedocs/questions.jsonl, data/rackdocs/questions.jsonl and
 data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
@@ -62,6 +62,7 @@ DESKDOCS = DATA / "deskdocs"
 KITDOCS = DATA / "kitdocs"
 COREDOCS = DATA / "coredocs"
 BASEDOCS = DATA / "basedocs"
+RACKDOCS = DATA / "rackdocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -95,6 +96,7 @@ CORPORA = {
     "kitdocs": KITDOCS / "files",
     "coredocs": COREDOCS / "files",
     "basedocs": BASEDOCS / "files",
+    "rackdocs": RACKDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -348,6 +350,7 @@ def main() -> int:
         lambda t: check_questions(t, "kitdocs", "kt"),
         lambda t: check_questions(t, "coredocs", "cr"),
         lambda t: check_questions(t, "basedocs", "bd"),
+        lambda t: check_questions(t, "rackdocs", "rk"),
         check_conversations,
     )
     for check in checks:
