@@ -120,7 +120,9 @@ LOAD = _loader()
 
 
 def norm(text: str) -> str:
-    return " ".join(re.sub(r"[`*]", "", text).split())
+    # a man page's line-end hyphen (U+2010, "de‐\n fault") is dropped with the break after it: the loader joins the
+    # word ("default", `masis.ingest.hyphens`), the file keeps it, and an evidence line may have been copied either way
+    return " ".join(re.sub(r"[`*]|\u2010\s*", "", text).split())
 
 
 class Texts:

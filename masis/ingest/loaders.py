@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from masis.errors import IngestError, UnsupportedFileError
 from masis.ingest import asciidoc, markdown, rst
 from masis.ingest.entries import repeat_entry_terms
+from masis.ingest.hyphens import rejoin_hyphenated
 from masis.ingest.sections import (
     BLOCK_BREAK,
     ROWS_PER_SECTION,
@@ -141,7 +142,7 @@ _TITLE_MAX = 200
 
 
 def _load_txt(data: bytes) -> list[Section]:
-    decoded = _decode_text(data)
+    decoded = rejoin_hyphenated(_decode_text(data))
     if asciidoc.is_asciidoc(decoded):
         return _markdown_sections(asciidoc.to_markdown(decoded))
     text = repeat_entry_terms(decoded).strip()
