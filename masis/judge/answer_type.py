@@ -311,6 +311,12 @@ _SAYS_DEFAULT = re.compile(
     r"|^\W*default\s+(?:[\w-]+\s+){0,4}[\w-]+,\s*[\w.'\"`-]+\W*$",
     re.IGNORECASE,
 )
+# a default the sentence says can be set, not what it is: "The default value can be set on a host-by-host basis in the
+# configuration files" (ssh(1)'s -c, deskdocs tune dk-080, answered at 0.85 by ssh_config(5)'s section number)
+_SETTABLE_DEFAULT = re.compile(
+    r"default(?:\s+(?:value|setting|settings|values))?\s+(?:can|may|could|should|must|will)\s+(?:also\s+)?be\s+"
+    r"(?:set|changed|configured|overridden|specified|altered|modified|adjusted|tuned)\b",
+    re.IGNORECASE)
 # a sentence that says the quote before it gives the default: `* If "binary-targets", then … run under (fake)root.` /
 # "This is the default/status quo."
 _POINTS_TO_DEFAULT = re.compile(r"^\W*(?:this|that)\s+(?:is|was)\s+(?:also\s+)?(?:the\s+)?default\b", re.IGNORECASE)
@@ -667,6 +673,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             # without the option the question leaves out is its default
             return len(_question_words(sentence) - asked) >= 3
         typed = question.lower()
+        if all(_SETTABLE_DEFAULT.match(sentence, m.start()) for m in _SAYS_DEFAULT.finditer(sentence)):
+            return False  # "The default value can be set on a host-by-host basis …" says where, not what
         return bool(_SAYS_DEFAULT.search(sentence)) and (any(
             match.group(0).lower().strip("'\"`") not in asked for match in _NUMBER.finditer(sentence)
         ) or any(  # "(in upsd.conf)" repeats the question's file, it gives no value

@@ -942,3 +942,13 @@ def test_an_alias_is_given_only_where_a_sentence_says_one() -> None:
     assert gives_type("Note The concurrently command is also available under the shorthand alias conc", "alias",
                       concurrently)
     assert not gives_type("The concurrently command has no alias", "alias", concurrently)
+
+
+def test_a_default_said_to_be_settable_gives_none() -> None:
+    # deskdocs tune dk-080: ssh(1)'s -c entry, once its hyphenated words were whole, answered "Which ciphers does ssh
+    # use by default when -c is not given?" at 0.85 with where the default is set, read as a value by "ssh_config(5)"
+    ciphers = "Which ciphers does ssh use by default when -c is not given?"
+    settable = ("The default value can be set on a host-by-host basis in the configuration files; see the Compression "
+                "option in ssh_config(5)")
+    assert not gives_type(settable, "default", ciphers)
+    assert gives_type("The default is aes128-ctr; it can be set in ssh_config", "default", ciphers)
