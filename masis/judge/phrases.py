@@ -72,6 +72,13 @@ _TRAILING_ADVERBS = word_set("still too again anymore now today though either ju
 _NOUNS_IN_LY = word_set("reply family supply assembly anomaly italy july ally rally belly jelly fly")
 
 
+# adverbs that open what a copular question says of its subject ("is tomli fully compatible with", "is zstd still
+# maintained"), never a word of the subject itself (not "the nightly build", "the monthly churn")
+_PREDICATE_ADVERBS = word_set(
+    "fully still also actually really already currently officially always ever never even yet completely entirely "
+    "properly generally usually typically widely truly strictly partially partly")
+
+
 def _adverb(word: Token) -> bool:
     """An adverb a chat question puts after its object ("originally", "still"): a word in -ly made of an ordinary
     word ("original"), or one of a few others."""
@@ -171,6 +178,9 @@ def subject(words: list[Token]) -> tuple[int, int] | None:
             last -= 1  # "carried out"
         elif last > first and aux in _BE and words[last].lower in _PARTICLES and last == len(words) - 1:
             last -= 1  # "when was httpcore 0.17.2 out": out is what it asks of it
+        if aux in _BE and (adverb := next((at for at in range(first + 1, last + 1)
+                                           if words[at].lower in _PREDICATE_ADVERBS), None)):
+            last = adverb - 1  # "which TOML version is tomli fully compatible with": an adverb opens what is said of it
         while last > first and (verb_like(words[last]) or _adverb(words[last])):
             last -= 1  # "what does npm unpublish actually delete" is about npm unpublish
         return first, last

@@ -1200,3 +1200,16 @@ def test_both_as_the_object_before_a_particle_is_the_two_the_thread_asked_of() -
     found = read("how do i switch both off?", lz4)
     assert found.rule == "pronoun"
     assert "block checksums" in found.text and "frame checksum" in found.text and "both" not in found.text
+
+
+def test_an_adverb_after_a_copular_questions_subject_ends_it() -> None:
+    # rackdocs threads, tune cv-504: "it" after "Which version of the TOML spec is tomli fully compatible with?" was
+    # read as "tomli fully compatible" ("How much faster is tomli fully compatible than the toml package?")
+    assert topic("Which version of the TOML spec is tomli fully compatible with?") == "tomli"
+    assert topic("Is zstd actually faster than gzip?") == "zstd"
+    # an adjective in -ly inside the subject is its own ("the monthly churn", "the nightly build")
+    assert topic("What was the Q3 monthly churn?") == "the Q3 monthly churn"
+    tomli = [turn("Which version of the TOML spec is tomli fully compatible with?",
+                  "Tomli is fully compatible with TOML v1.0.0 [tomli-METADATA.md#4].")]
+    assert read("how much faster is it than the toml package?", tomli).text == (
+        "How much faster is tomli than the toml package?")
