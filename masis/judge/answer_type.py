@@ -391,6 +391,10 @@ _ASKS_RETURNED = re.compile(
 _SAYS_RETURNED = re.compile(
     r"\b(?i:returns|returned|returning|return\s+values?|resolves\s+(?:to|with)|evaluates\s+to|yields)\b"
     r"|\bReturns?\b|->|→|=>|>>>")
+# a command's other name, said as one: "alias: list", "also available under the shorthand alias conc"
+_SAYS_ALIAS = re.compile(
+    r"\b(?:alias(?:es|ed)?|a\.?k\.?a\.?|also\s+(?:known\s+as|called|named|available\s+(?:as|under))|synonyms?)\b",
+    re.IGNORECASE)
 # a key as a configuration writes it: words joined by "_", "-", "." or "::", in camel case, or with its "="
 # (or, as Bacula's manuals do, in capitalised words the prose calls a directive: "the Heartbeat Interval directive")
 _KEY_GIVEN = re.compile(
@@ -457,9 +461,6 @@ _FLAG_GIVEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 _OPTION_PATH = re.compile(
     r"\b[A-Za-z][\w-]*(?:::[A-Za-z][\w-]*)+\b|(?<![\w.])[a-z][\w-]*(?:\.[a-z][\w-]*)*\.[a-z]\w*-[\w-]+")
 # an exception is a class, named in CamelCase whatever its ending: "portalocker.AlreadyLocked", "StopIteration"
-_SAYS_ALIAS = re.compile(
-    r"\b(?:alias(?:es|ed)?|a\.?k\.?a\.?|also\s+(?:known\s+as|called|named|available\s+(?:as|under))|synonyms?)\b",
-    re.IGNORECASE)
 _ASKS_EXCEPTION = re.compile(r"\bexceptions?\b", re.IGNORECASE)
 _CLASS_NAME = re.compile(r"\b(?:[a-z_]\w*\.)*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")
 _IDENTIFIER_GIVEN = re.compile(
@@ -673,9 +674,10 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
             # without the option the question leaves out is its default
             return len(_question_words(sentence) - asked) >= 3
         typed = question.lower()
-        if all(_SETTABLE_DEFAULT.match(sentence, m.start()) for m in _SAYS_DEFAULT.finditer(sentence)):
-            return False  # "The default value can be set on a host-by-host basis …" says where, not what
-        return bool(_SAYS_DEFAULT.search(sentence)) and (any(
+        said = [m.start() for m in _SAYS_DEFAULT.finditer(sentence)]
+        if all(_SETTABLE_DEFAULT.match(sentence, at) for at in said):
+            return False  # none said, or only "The default value can be set on a host-by-host basis …": where, not what
+        return (any(
             match.group(0).lower().strip("'\"`") not in asked for match in _NUMBER.finditer(sentence)
         ) or any(  # "(in upsd.conf)" repeats the question's file, it gives no value
             (literal := match.group(0).lower().strip("'\"`")) not in asked and literal not in typed
@@ -722,7 +724,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
     if kind == "alias":
         # a command's other name is said as one ("alias: list", "also available under the shorthand alias conc"); "Tag
         # the commit when using the npm version command" names none
-        return any(set(_question_words(sentence[match.end() :])) - asked for match in _SAYS_ALIAS.finditer(sentence))
+        return any(_question_words(sentence[match.end() :]) - asked for match in _SAYS_ALIAS.finditer(sentence))
     if kind == "unit":
         return any(match.group(0).lower() not in asked for match in _UNIT_GIVEN.finditer(sentence))
     if kind == "date":
