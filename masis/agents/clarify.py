@@ -17,7 +17,7 @@ from langgraph.types import Command, interrupt
 from masis.agents.context import AgentContext
 from masis.config import Settings
 from masis.judge.citations import CITATION, answer_sentences, strip_citations
-from masis.judge.reading import in_full, picked_then_asked
+from masis.judge.reading import asks_anew, picked_then_asked
 from masis.state import Draft, MASISState
 
 EscalationKind = Literal["conflict", "near_miss", "low_confidence", "zero_results", "unclear_reference"]
@@ -262,13 +262,14 @@ def answers(kind: str, options: list[str], text: str) -> bool:
     """Whether `text`, a message typed in the thread while a clarification of `kind` waits, answers it (True) or is a
     new question (False), read with the thread's earlier turns. What a button says, typed ("cancel", "use this draft",
     an option's label), answers it; after "nothing matched" any other text rephrases the question, so it is a new one;
-    otherwise a message that reads as a question in full is a new one ("What about sqlite?" after "which one do you
-    mean?" is an ellipsis of the question before), and so is a pick followed by a question of its own ("the limit one.
-    with a few workers running does each get the whole limit"); anything else answers it ("the Q3 report", "the Heron
-    S1 one", "I meant the FY2026 budget")."""
+    otherwise a message that asks a question of its own is a new one (`masis.judge.reading.asks_anew`: "What about
+    sqlite?" after "which one do you mean?", "and 8?" after "could you narrow the question?" are ellipses of the
+    question before), and so is a pick followed by a question of its own ("the limit one. with a few workers running
+    does each get the whole limit"); anything else answers it ("the Q3 report", "the Heron S1 one", "I meant the
+    FY2026 budget")."""
     if typed_choice(text, options, kind) is not None:
         return True
-    return kind != "zero_results" and not in_full(text) and picked_then_asked(text) is None
+    return kind != "zero_results" and not asks_anew(text) and picked_then_asked(text) is None
 
 
 def named_source(text: str, options: list[str]) -> str | None:

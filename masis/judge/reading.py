@@ -52,6 +52,7 @@ from masis.judge.mentions import (
     CONJUNCTIONS,
     DETERMINERS,
     DO_MODALS,
+    MEASURE_WORDS,
     PREPOSITIONS,
     VERSION_WORD,
     WH_WORDS,
@@ -2065,6 +2066,45 @@ def in_full(text: str) -> bool:
     # "whats the default connect timeout …": chat's "whats", "hows" are "what's", "how's"
     opens = first in WH_WORDS | AUXILIARIES or (first.endswith("s") and first[:-1] in WH_WORDS)
     return len(words) >= 3 and (text.rstrip().endswith("?") or opens)
+
+
+# "and 8?", "what about Q4?", "same for npm exec", "vs zlib -1?": the thread's question asked of another thing
+_ANOTHER_THING = re.compile(
+    r"^\s*(?:and\b|(?:what|how)\s+about\b|(?:the\s+)?same\s+(?:question\s+|thing\s+)?(?:for|with|about|on)\b"
+    r"|vs\.?\s|versus\b)", re.IGNORECASE)
+# the words that set up a question asked after them: "for the automated way what do i need installed"
+_SETTING_UP = PREPOSITIONS | CONJUNCTIONS | word_set("when once")
+_SUBJECTS = word_set("i we you it they he she that this those these there")
+_RELATIVE = word_set("which who whom whose")
+
+
+def asks_anew(text: str) -> bool:
+    """Whether `text`, typed in a thread while the bot waits for a reply to its question, asks a question of its own
+    rather than answering it: a question in full (`in_full`), the thread's question asked of another thing ("and 8?",
+    "and the interval?", "what about Q4?"), or a question in full after words that set it up ("and the docs, which
+    file gets the napiVersion metadata", "for the automated way what do i need installed", "while a package is
+    awaiting triggers does it still count"). A fragment ("the Heron S1", "maxinterval?", "the restore one") answers."""
+    if in_full(text) or _ANOTHER_THING.match(text):
+        return True
+    head, *after_commas = text.split(",")
+    if any(_opens_question(tokens(part)) for part in after_commas):
+        return True
+    words = tokens(head)
+    return bool(words) and words[0].lower in _SETTING_UP and any(
+        _opens_question(words[at:]) for at in range(2, len(words) - 1))
+
+
+def _opens_question(words: list[Token]) -> bool:
+    """Whether `words` open a question, three words or more: a wh-word then an auxiliary, a subject or a measure ("what
+    do i", "how long"), or an auxiliary then a subject ("does it"); not a relative clause ("which has the figures")."""
+    if len(words) < 3:
+        return False
+    first, second = words[0].lower, words[1].lower
+    if first in _RELATIVE:  # "which do i", not "which has"
+        return second in DO_MODALS | _SUBJECTS
+    if first in WH_WORDS:
+        return second in AUXILIARIES | _SUBJECTS | MEASURE_WORDS
+    return first in AUXILIARIES and second in _SUBJECTS
 
 
 def _unnamed(text: str, found: list[Mention]) -> list[Token]:

@@ -109,6 +109,18 @@ WHILE_WAITING = [
     ("unclear_reference", "the limit one. with a few workers running does each get the whole limit", False),
     ("low_confidence", "the stabs one. what do ports emit instead", False),
     ("unclear_reference", "the bq one. since which", True),  # too short to be a question: the pick answers
+    # the thread's question asked of another thing, however short (conversations tune cv-247, cv-506, cv-222)
+    ("low_confidence", "and 7?", False),
+    ("low_confidence", "and its default?", False),
+    ("low_confidence", "and for ntbtls?", False),
+    ("low_confidence", "maxinterval?", True),  # no "and": it may narrow what waits
+    # a question in full after words that set it up (tune cv-171, cv-136, cv-227)
+    ("near_miss", "for the automated way what do i need installed", False),
+    ("low_confidence", "with -k what does it send once the grace period is up", False),
+    ("low_confidence", "if i make a controller first and import numpy after, does it see numpy's blas", False),
+    ("low_confidence", "if i set both which one wins", True),  # "which one wins" may be the narrowing
+    ("near_miss", "the Q3 report, which has the newer figures", True),  # a relative clause, not a question
+    ("low_confidence", "in the table where the row says 40", True),
 ]
 
 
