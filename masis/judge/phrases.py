@@ -293,7 +293,7 @@ def asked_noun(question: str) -> str | None:
     if not match:
         return None
     last = None
-    for word in tokens(question)[1:4]:
+    for word in tokens(question)[1:5]:
         if word.lower in AUXILIARIES or verb_like(word):
             break
         last = word.lower
@@ -335,6 +335,7 @@ _GIVEN_CODE = re.compile(r"^--?[A-Za-z][\w-]*$|^[A-Z][A-Z0-9]*_[A-Z0-9_]+$|^[a-z
 _CODE_NOUNS = word_set("option flag switch var variable setting key parameter directive argument")
 _FLAG_NOUNS = word_set("option flag switch")  # the nouns a command line's flags answer
 _GIVEN_RELEASE = re.compile(r"^v?\d+(?:\.\d+)+[a-z]?$")
+_HEADING_WORDS = 3  # a release that heads its entry is among its first words: "version 1.29 -", "v1.4.5 (May 22"
 
 
 def asked_noun_at(words: list[Token], nouns: frozenset[str]) -> int | None:
@@ -367,6 +368,9 @@ def code_given(question: str, answer: str, releases: bool = True) -> str | None:
         codes = list(dict.fromkeys(code for code in found if _GIVEN_RELEASE.match(code)))
         before = words[at - 1]
         owner = f"{before.text} " if at >= 2 and before.lower not in DETERMINERS else ""
+        if len(codes) > 1 and codes[0] in {word.text for word in tokens(first)[:_HEADING_WORDS]}:
+            # "0.8.0 (2020-08-05): Dropped Support for Python 2.7, 3.4, 3.5": the release the entry is headed by
+            return f"{owner}{codes[0]}"
         return f"{owner}{codes[0]}" if len(codes) == 1 else None
     codes = list(dict.fromkeys(code for code in found if _GIVEN_CODE.match(code)))
     if len(codes) > 1 and words[at].lower in _FLAG_NOUNS and codes[0].startswith("-"):

@@ -271,6 +271,14 @@ def test_it_or_that_after_a_which_question_is_the_code_its_answer_gave() -> None
                    "1.5.0 - March 28, 2024: feat: Add support for Zstandard files with the .zst extension, if the "
                    "zstandard package is installed [csvkit-CHANGELOG.rst#9].")
     assert read("when was that out", [release]).text == "When was csvkit 1.5.0 out"
+    # basedocs conversations tune cv-484#2: the release the entry is headed by, not the versions it names after it
+    parso = turn("Which parso release dropped support for Python 2.7?",
+                 "0.8.0 (2020-08-05): Dropped Support for Python 2.7, 3.4, 3.5 [parso-METADATA.rst#17].")
+    assert read("when was that released?", [parso]).text == "When was parso 0.8.0 released?"
+    # shelfdocs conversations tune cv-406#2: a release asked for after two words ("GNU tar release") is "that one"
+    tar = turn("Which GNU tar release added the --clamp-mtime option?",
+               "version 1.29 - Sergey Poznyakoff, 2016-05-16: * New option --clamp-mtime [tar-NEWS.txt#13].")
+    assert read("when did that one come out?", [tar]).text == "When did tar 1.29 come out?"
     # a later "it" is the thing the release added, not the release (realdocs conversations tune cv-111#2)
     hooks = turn("Which pyenv-virtualenv release added activate/deactivate hooks?",
                  "v1.2.2: Add activate/deactivate hooks by @joshfrench in https://github.com/pyenv/pyenv-virtualenv/pull/"
