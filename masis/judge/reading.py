@@ -1410,8 +1410,9 @@ def _resolve(
         # a release is not what a question asking for a release asks it of ("which later release added a mismatch mode
         # for it?" after "When did strace 5.12 come out": the option asked about before); its subject may be one
         # ("which pytest release did it add support for?" after "… pytest-benchmark 4.0.0 …")
-        releases = asked_noun(question) not in VERSION_NOUNS or (
-            index > 0 and words[index - 1].lower in DO_MODALS | AUXILIARIES)
+        releases = (asked_noun(question) not in VERSION_NOUNS or (
+            index > 0 and words[index - 1].lower in DO_MODALS | AUXILIARIES)) and not (
+            index > 0 and words[index - 1].lower in _APPLIED)  # "can i use it on its own?": an option, not its release
         thing = _topic(frames, words[index].lower == "its", tools, question, releases)
         if thing and _repeats(question, thing):
             named = [m.text for f in frames for m in mentions(thing) if m.kind == "name"]
@@ -1596,6 +1597,10 @@ def _topic(
             return _without_verb(frame.reading, found, tools)
     return None
 
+
+# verbs whose object is a thing one applies (an option, a setting), never a release: "can i use it on its own?" after
+# "when did that one come out?" on the release that added --clamp-mtime
+_APPLIED = word_set("use set pass enable disable combine turn switch configure specify")
 
 # the words a question that was left unread points back with, which name nothing of their own
 _POINTING = word_set("it this that these those they them")

@@ -279,6 +279,10 @@ def test_it_or_that_after_a_which_question_is_the_code_its_answer_gave() -> None
     tar = turn("Which GNU tar release added the --clamp-mtime option?",
                "version 1.29 - Sergey Poznyakoff, 2016-05-16: * New option --clamp-mtime [tar-NEWS.txt#13].")
     assert read("when did that one come out?", [tar]).text == "When did tar 1.29 come out?"
+    # … and then "use it" is the option again: a release is not what one uses (cv-406#3)
+    out = turn("when did that one come out?", reading="When did tar 1.29 come out?",
+               answer="version 1.29 - Sergey Poznyakoff, 2016-05-16 [tar-NEWS.txt#13].")
+    assert read("can i use it on its own?", [tar, out]).text == "Can i use the --clamp-mtime option on its own?"
     # a later "it" is the thing the release added, not the release (realdocs conversations tune cv-111#2)
     hooks = turn("Which pyenv-virtualenv release added activate/deactivate hooks?",
                  "v1.2.2: Add activate/deactivate hooks by @joshfrench in https://github.com/pyenv/pyenv-virtualenv/pull/"
