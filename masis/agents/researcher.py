@@ -15,6 +15,7 @@ from masis.judge import anchors, several
 from masis.judge.matching import Question, question, related
 from masis.judge.relevance import by_meaning, clear_by_words, coverage, term_weights, with_dense
 from masis.judge.terms import alternative_words, implied_words, question_terms
+from masis.judge.typed import without_aside
 from masis.records.registry import Registry
 from masis.state import EvidenceChunk, MASISState
 from masis.store.base import Hit
@@ -35,7 +36,7 @@ def readings(state: MASISState) -> list[str]:
     """The user's question (as read in its thread, `reading`) and the clarifications they gave, from the latest
     rephrasing on (a reply to "nothing matched, please rephrase" replaces the question; a reply to any other
     clarification narrows it)."""
-    texts = [state.get("reading") or state["user_query"], *state.get("clarifications", [])]
+    texts = [without_aside(state.get("reading") or state["user_query"]), *state.get("clarifications", [])]
     return texts[state.get("question_start", 0) :]
 
 

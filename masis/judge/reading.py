@@ -85,7 +85,7 @@ from masis.judge.phrases import (
 from masis.judge.sentences import split_sentences
 from masis.judge.stopwords import STOP_WORDS
 from masis.judge.terms import question_terms
-from masis.judge.typed import it_is, recase_names
+from masis.judge.typed import it_is, new_subject, recase_names
 
 EARLIER_TURNS = 3  # how many earlier turns a pronoun's antecedent is looked for in, the latest first
 
@@ -212,6 +212,8 @@ def read(
         return Reading(question)
     if antecedent is not None and in_full(antecedent):  # the reply to "ask it in full" is the question
         return _dependent(antecedent, "chosen")
+    if new_subject(question):  # "different thing: which cjpeg switch …": the thread's things are not asked of
+        return Reading(question, rule="self-contained")
     kept = earlier[-EARLIER_TURNS:]
     frames = [replace(turn, reading=recase_names(turn.reading))  # "debian 10" typed is "Debian 10"
               for at, turn in reversed(list(enumerate(kept)))

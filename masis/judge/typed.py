@@ -5,6 +5,8 @@
   that the rules, which find names by their capitals, find it as the antecedent of a later "it".
 - "its" typed for "it's" at the end of a condition ("what if its faulty") is "it's": after "if", "when" or
   "because", a possessive "its" needs a noun and a verb after it, not one last word.
+- A word that starts a new subject ("Unrelated: which lockfileVersion do npm v7 and v8 use?", "different thing: …")
+  says the question stands alone; it is no word of the question ("un-related" is no denial of anything).
 """
 
 from __future__ import annotations
@@ -34,6 +36,23 @@ _NOT_NAMES = (
     | word_set("top last next first every each only around about than and or no not up to")
 )
 _CONDITION = word_set("if when because unless whether once")
+# what a message opens with to start a new subject in a thread: "Unrelated: …", "unrelated but …", "btw, …"
+_NEW_SUBJECT = re.compile(
+    r"^\s*(?:(?:totally|completely|also|slightly)\s+)?(?:unrelated(?:\s+question)?|different\s+(?:thing|question|topic)"
+    r"|(?:another|new|separate|side)\s+question|off[-\s]topic|on\s+another\s+note|btw|by\s+the\s+way"
+    r"|switching\s+topics?)(?:\s*[:,;.!-]+\s*|\s+but\s+)(?P<question>\S.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def new_subject(text: str) -> str | None:
+    """The question after words that start a new subject ("unrelated but what does h5dump -A print" -> "what does
+    h5dump -A print"), three words or more; None when `text` opens with no such words."""
+    match = _NEW_SUBJECT.match(text)
+    return match["question"] if match and len(tokens(match["question"])) >= 3 else None
+
+
+def without_aside(text: str) -> str:
+    """`text` without the words that start a new subject, which ask nothing."""
+    return new_subject(text) or text
 
 
 def recase_names(text: str) -> str:

@@ -6,7 +6,7 @@ import pytest
 
 from masis.judge.mentions import coordinated, mentions
 from masis.judge.names import product_names, tool_names
-from masis.judge.reading import Earlier, points_back, read, topic
+from masis.judge.reading import Earlier, Reading, points_back, read, topic
 
 
 def turn(question: str, answer: str = "", reading: str | None = None) -> Earlier:
@@ -183,6 +183,13 @@ SELF_CONTAINED = [
 def test_a_self_contained_follow_up_is_read_as_typed(before: str, question: str) -> None:
     reading = read(question, [turn(before)])
     assert (reading.text, reading.dependent, reading.unclear) == (question, False, None)
+
+
+def test_a_question_that_starts_a_new_subject_is_read_as_typed() -> None:
+    # "unrelated but" says the thread's tool is not what is asked of (mldocs conversations tune cv-307#3)
+    earlier = [turn("which python does onnxruntime 1.32.0 need", "Requires-Python: >=3.11 [onnxruntime.md#1].")]
+    typed = "unrelated but what does h5dump -A print"
+    assert read(typed, earlier) == Reading(typed, rule="self-contained")
 
 
 def test_a_first_question_is_read_as_typed_even_with_a_pronoun() -> None:
