@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 
-from masis.judge.names import is_ordinary
-
 # a word's first half and U+2010 at a line's end, then the next line's indentation, its first run of non-space
 # characters (the second half, with any punctuation after it), and whether anything follows on that line
 _BROKEN = re.compile(r"(?P<left>\w+)\u2010\n(?P<indent>[ \t]*)(?P<right>\S+)(?P<gap>[ \t]*)(?P<end>\n|$)?")
@@ -29,6 +27,10 @@ def rejoin_hyphenated(text: str) -> str:
 
 
 def _joined(match: re.Match[str]) -> str:
+    # not at the top: the judge's imports (its word lists, Qdrant Edge's BM25) would slow every parse child that
+    # imports the loaders, and only a text with such breaks needs them
+    from masis.judge.names import is_ordinary
+
     left, right = match["left"], match["right"]
     first = _WORD.match(right)
     glue = ""

@@ -368,10 +368,9 @@ def code_given(question: str, answer: str, releases: bool = True) -> str | None:
         codes = list(dict.fromkeys(code for code in found if _GIVEN_RELEASE.match(code)))
         before = words[at - 1]
         owner = f"{before.text} " if at >= 2 and before.lower not in DETERMINERS else ""
-        if len(codes) > 1 and codes[0] in {word.text for word in tokens(first)[:_HEADING_WORDS]}:
-            # "0.8.0 (2020-08-05): Dropped Support for Python 2.7, 3.4, 3.5": the release the entry is headed by
-            return f"{owner}{codes[0]}"
-        return f"{owner}{codes[0]}" if len(codes) == 1 else None
+        # one release, or the one its entry is headed by ("0.8.0 (2020-08-05): Dropped Support for Python 2.7, 3.4")
+        heads = bool(codes) and codes[0] in {word.text for word in tokens(first)[:_HEADING_WORDS]}
+        return f"{owner}{codes[0]}" if len(codes) == 1 or heads else None
     codes = list(dict.fromkeys(code for code in found if _GIVEN_CODE.match(code)))
     if len(codes) > 1 and words[at].lower in _FLAG_NOUNS and codes[0].startswith("-"):
         # "which option sets the file path pattern …" "… can be specified with --trace-event-file-pattern …: node

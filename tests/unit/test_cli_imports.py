@@ -123,3 +123,10 @@ def test_listing_and_ingesting_documents_do_not_load_langgraph(tmp_path: Path) -
     modules = loaded_modules(code, tmp_path)
     assert "masis.engine" in modules
     assert present(modules, (*NOT_FOR_A_QUESTION, "langgraph", "langchain_core", "langsmith")) == []
+
+
+def test_the_loaders_a_parse_child_imports_leave_the_judge_and_its_store_out(tmp_path: Path) -> None:
+    # every isolated parse of a pdf, docx or html file imports the loaders: the judge's word lists and Qdrant Edge's
+    # BM25 load only when a text needs them (a man page's hyphenated words, a table's heading)
+    modules = loaded_modules("import masis.ingest.loaders", tmp_path)
+    assert present(modules, ("qdrant_edge", "masis.judge.names", "masis.judge.terms", "masis.judge.tables")) == []
