@@ -83,6 +83,8 @@ run basedocs_tune realdocs data/basedocs --split tune
 run basedocs_check realdocs data/basedocs --split check
 run rackdocs_tune realdocs data/rackdocs --split tune
 run rackdocs_check realdocs data/rackdocs --split check
+run yarddocs_tune realdocs data/yarddocs --split tune
+run yarddocs_check realdocs data/yarddocs --split check
 run conversations_tune conversations data/conversations --split tune
 run conversations_check conversations data/conversations --split check
 for s in 1 2; do run "squad2_s$s" squad2 "$D/squad_v2.0/dev-v2.0-8-articles.json" --limit 150 --seed "$s"; done

@@ -8,7 +8,8 @@ data/mldocs/questions.jsonl, data/tooldocs/questions.jsonl, data/frontdocs/quest
 data/platformdocs/questions.jsonl, data/secdocs/questions.jsonl, data/pkgdocs/questions.jsonl,
 data/hostdocs/questions.jsonl, data/sysdocs/questions.jsonl, data/libdocs/questions.jsonl,
 data/shelfdocs/questions.jsonl, data/deskdocs/questions.jsonl, data/kitdocs/questions.jsonl,
-data/coredocs/questions.jsonl, data/basedocs/questions.jsonl, data/rackdocs/questions.jsonl and
+data/coredocs/questions.jsonl, data/basedocs/questions.jsonl, data/rackdocs/questions.jsonl,
+data/yarddocs/questions.jsonl and
 data/conversations/conversations.jsonl.
 
 Stdlib only. HTML, PDF and DOCX evidence is compared against the text MASIS's own loader extracts
@@ -63,6 +64,7 @@ KITDOCS = DATA / "kitdocs"
 COREDOCS = DATA / "coredocs"
 BASEDOCS = DATA / "basedocs"
 RACKDOCS = DATA / "rackdocs"
+YARDDOCS = DATA / "yarddocs"
 CONVERSATIONS = DATA / "conversations"
 CORPORA = {
     "realdocs": REALDOCS / "files",
@@ -97,6 +99,7 @@ CORPORA = {
     "coredocs": COREDOCS / "files",
     "basedocs": BASEDOCS / "files",
     "rackdocs": RACKDOCS / "files",
+    "yarddocs": YARDDOCS / "files",
     "sample": DATA / "sample",
     "conversations": CONVERSATIONS / "files",
 }
@@ -353,6 +356,7 @@ def main() -> int:
         lambda t: check_questions(t, "coredocs", "cr"),
         lambda t: check_questions(t, "basedocs", "bd"),
         lambda t: check_questions(t, "rackdocs", "rk"),
+        lambda t: check_questions(t, "yarddocs", "yd"),
         check_conversations,
     )
     for check in checks:

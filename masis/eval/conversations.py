@@ -59,7 +59,7 @@ def corpus_folders(path: Path) -> dict[str, Path]:
                 "policydocs", "configdocs", "guidedocs", "apidocs", "mandocs", "freshdocs", "nextdocs", "moredocs",
                 "teamdocs", "holdoutdocs", "opsdocs", "servicedocs", "extradocs", "webdocs", "datadocs",
                 "mldocs", "tooldocs", "frontdocs", "platformdocs", "hostdocs", "sysdocs", "libdocs",
-                "shelfdocs", "deskdocs", "kitdocs", "coredocs", "basedocs", "rackdocs",
+                "shelfdocs", "deskdocs", "kitdocs", "coredocs", "basedocs", "rackdocs", "yarddocs",
             )
         },
     }
