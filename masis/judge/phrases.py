@@ -100,6 +100,12 @@ def topic(question: str, possessor: bool = False) -> str | None:
         found = [m for m in mentions(question) if m.kind in {"name", "identifier"}]
         return found[0].text if found else None
     first, last = span
+    if first == last and words[first].lower in _SUPPORT_NOUNS and last + 2 < len(words) \
+            and words[last + 1].lower == "for":
+        # "which ld release added support for zstd compressed debug sections": what is supported is the thing
+        span = noun_phrase(words, last + 2)
+        if span is not None:
+            first, last = _with_of(words, *span)
     named = [m for m in mentions(question) if first <= m.first <= last and m.kind in {"name", "identifier", "flag"}]
     has_of = any(words[i].lower == "of" for i in range(first, last + 1))
     if named and named[0].kind == "identifier" and named[0].first == first and not has_of:
@@ -126,6 +132,8 @@ def topic(question: str, possessor: bool = False) -> str | None:
 
 
 _PARTICLES = word_set("out up off down away back over")
+# a noun that names no thing of its own before "for X": "support for zstd compressed debug sections" is about X
+_SUPPORT_NOUNS = word_set("support")
 
 
 _PERSONAL = word_set("i you we they he she one")

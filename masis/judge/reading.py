@@ -421,7 +421,8 @@ def _ellipsis(
     if (match := _ONE_THAT.match(question)) and (head := _which_head(frame)):
         # "and the one that lets you ignore a minor version conflict?" after "which control command of OpenSSL's
         # dynamic ENGINE identifies the shared library …": the frame's "which N", of what the new clause says
-        clause = match["clause"]
+        # "the one with just the base name" keeps its "with"; a relative pronoun gives way to the frame's N
+        clause = _RELATIVE_OPENING.sub("", match["clause"])
         # a name the frame's clause said beyond its N stays the scope: "which uid range does systemd hand out for
         # DynamicUser" + "the one that is reserved for containers" -> "Which uid range is reserved for containers
         # (DynamicUser)?"
@@ -441,6 +442,8 @@ def _ellipsis(
     if swapped := _swap_letter(frame, rest):  # "and e" after "… what does the r flag on a key mean"
         return _dependent(swapped, "ellipsis")
     if swapped := _swap_bound(frame, rest):  # "and the max?" after "what is the default SYS_UID_MIN"
+        return _dependent(swapped, "ellipsis")
+    if swapped := _swap_marked(frame, rest):  # "and :invalid?" after "… what does the :missing pseudo selector match?"
         return _dependent(swapped, "ellipsis")
     if any(m.kind == "period" for m in mentions(frame)):
         rest = _SAME_PERIOD.sub("", rest).strip() or rest
@@ -464,8 +467,9 @@ def _ellipsis(
 # "and the one that marks a bundled dependency?", "the other one which sets it": a "which N" asked again with a
 # clause of its own
 _ONE_THAT = re.compile(r"^\s*(?:and|also|so|ok(?:ay)?|then|what\s+about|how\s+about)?\s*(?:,\s*)?the\s+(?:other\s+)?"
-                       r"one\s+(?:that|which|who)\s+(?P<clause>[a-z][^?]*?)\s*[?.!]*\s*$", re.IGNORECASE)
+                       r"one\s+(?P<clause>(?:(?:that|which|who)\s+|with\s+)[a-z][^?]*?)\s*[?.!]*\s*$", re.IGNORECASE)
 _HEAD_WORDS = 4  # the longest "which N" a frame is taken to open with, past its "of …"
+_RELATIVE_OPENING = re.compile(r"^(?:that|which|who)\s+", re.IGNORECASE)
 
 
 def _which_head(frame: str) -> str | None:
@@ -596,6 +600,23 @@ def _swap_letter(frame: str, fragment: str) -> str | None:
 
 
 _LETTER_QUOTED = re.compile(r"^['\"`](\w)['\"`]$")  # 'r', "m", `e`: a letter quoted as a value
+
+
+def _swap_marked(frame: str, fragment: str) -> str | None:
+    """A fragment of one word marked as a name by a sign before it (":invalid", "@types", "$HOME", "%i") in place of
+    the frame's one word marked by the same sign: "In npm query, what does the :missing pseudo selector match?" +
+    "and :invalid?" -> "… the :invalid pseudo selector …". Flags ("-x", "--depth") are the mentions' own swap."""
+    new = _MARKED_WORD.fullmatch(fragment.strip().rstrip("?.!").strip())
+    if new is None:
+        return None
+    found = [m for m in _MARKED_WORD.finditer(frame) if m["sign"] == new["sign"] and m.group(0) != new.group(0)]
+    if len(found) != 1:
+        return None
+    return frame[: found[0].start()] + new.group(0) + frame[found[0].end() :]
+
+
+# a word marked as a name by the sign before it: a pseudo selector, a scope, a variable, a format's placeholder
+_MARKED_WORD = re.compile(r"(?<![\w:@$%])(?P<sign>::?|@|\$|%)[A-Za-z][\w-]*")
 
 
 _BOUND_ASKED = re.compile(r"^(?:(?:for|of)\s+)?(?:the\s+)?(?P<bound>max(?:imum)?|min(?:imum)?)$", re.IGNORECASE)

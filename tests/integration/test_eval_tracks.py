@@ -164,7 +164,8 @@ def test_conversations_know_every_corpus_folder_and_refuse_an_unknown_corpus(tmp
         "sample", "realdocs", "conversations", "policydocs", "configdocs", "guidedocs", "apidocs", "mandocs",
         "freshdocs", "nextdocs", "moredocs", "teamdocs", "holdoutdocs", "opsdocs", "servicedocs",
         "extradocs", "webdocs", "datadocs", "mldocs", "tooldocs", "frontdocs", "platformdocs", "hostdocs",
-        "sysdocs", "libdocs", "shelfdocs", "deskdocs", "kitdocs", "coredocs", "basedocs", "rackdocs", "yarddocs"]  # fmt: skip
+        "sysdocs", "libdocs", "shelfdocs", "deskdocs", "kitdocs", "coredocs", "basedocs", "rackdocs",
+        "yarddocs"]  # fmt: skip
     assert folders["apidocs"] == REPO / "data" / "apidocs" / "files" and all(f.is_dir() for f in folders.values())
     (tmp_path / "conversations.jsonl").write_text(json.dumps({"id": "c1", "corpus": "trivia", "split": "tune",
                                                               "turns": []}) + "\n")  # fmt: skip

@@ -1232,3 +1232,37 @@ def test_an_adverb_after_a_copular_questions_subject_ends_it() -> None:
                   "Tomli is fully compatible with TOML v1.0.0 [tomli-METADATA.md#4].")]
     assert read("how much faster is it than the toml package?", tomli).text == (
         "How much faster is tomli than the toml package?")
+
+
+def test_support_for_a_thing_is_about_the_thing() -> None:
+    # binutils threads, tune cv-478#2: "what's the option for it?" after "Which ld release added support for zstd
+    # compressed debug sections?" was read as "What's the option for support?" and answered with another option
+    assert topic("Which ld release added support for zstd compressed debug sections?") == (
+        "zstd compressed debug sections")
+    ld = [turn("Which ld release added support for zstd compressed debug sections?",
+               "Changes in 2.40: * ld now supports zstd compressed debug sections [binutils-ld-NEWS.txt#2].")]
+    assert read("what's the option for it?", ld).text == "What's the option for zstd compressed debug sections?"
+    # a support that is no "support for …" stays the phrase it was
+    assert topic("which crcmod release added python 3 support") == "python 3 support"
+
+
+def test_a_word_marked_by_a_sign_takes_the_place_of_the_frames_word_with_that_sign() -> None:
+    # npm query threads, tune cv-488#2: "and :invalid?" after a question on the :missing pseudo selector was left
+    # unread (asked back): the colon is no part of the words the swaps compare
+    query = [turn("In npm query, what does the :missing pseudo selector match?")]
+    assert read("and :invalid?", query).text == "In npm query, what does the :invalid pseudo selector match?"
+    # a frame with two words of that sign does not say which one gives way
+    two = [turn("In npm query, does :missing match what :extraneous matches?")]
+    assert read("and :invalid?", two).rule == "unclear"
+
+
+def test_the_one_with_a_phrase_asks_the_frames_which_n_again() -> None:
+    # GYP threads, tune cv-416#2: "and the one with just the base name?" after "In GYP, which predefined variable
+    # holds the file extension of a rule's input file?" was carried as "The one with just the base name of GYP?"
+    gyp = [turn("In GYP, which predefined variable holds the file extension of a rule's input file?")]
+    assert read("and the one with just the base name?", gyp).text == (
+        "In GYP, which predefined variable with just the base name?")
+    # "the one that …" still gives way to the frame's N
+    lock = [turn("In package-lock.json, which field says a package has a preinstall, install or postinstall script?")]
+    assert read("and the one that marks a bundled dependency?", lock).text == (
+        "In package-lock.json, which field marks a bundled dependency?")
