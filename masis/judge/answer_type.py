@@ -15,7 +15,7 @@ from masis.judge.sentences import prose_before_program
 
 AnswerType = Literal[
     "date", "number", "person", "place", "default", "version", "flag", "identifier", "code", "unit", "returned",
-    "key", "path", "alias"]
+    "key", "path", "alias", "range"]
 
 _MONTHS = "january february march april may june july august september october november december"
 _DATE_NOUNS = "year years date century centuries decade decades day month era period season"
@@ -35,6 +35,15 @@ _TYPED = re.compile(
     r"|(?:what|which)\s+(?:(?:was|is|were|are)\s+the\s+)?(?P<noun>[a-z]+))\b",
     re.IGNORECASE,
 )
+_RANGE_NOUNS = ("range", "ranges")
+# a range the question names itself asks something else of it: "what is the range 60514…60577 used for?"
+_RANGE_NAMED = re.compile(r"\branges?\s+\d", re.IGNORECASE)
+# a range given: two bounds ("1024 to 65535", "1000-999,999,999", "61184…65519", "between 32 … and 1024 …")
+_RANGE_GIVEN = re.compile(
+    r"\d[\d,.]*\s*(?:[a-z]+\s*){0,3}?(?:-|–|—|…|\.\.\.?|\bto\b|\bthrough\b)\s*\d"
+    r"|\bbetween\s+\S+(?:\s+\S+){0,4}?\s+and\s+\S*\d"
+    r"|\bfrom\s+\S*\d\S*(?:\s+\S+){0,3}?\s+(?:to|up\s+to|until)\s+\S*\d",
+    re.IGNORECASE)
 _NUMBER_WORDS = (
     "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds "
@@ -354,6 +363,8 @@ _MARKED_DEFAULT = re.compile(r"([\w.-]+)\s+\((?:the\s+)?default\)(?=\s*,|\s+(?:o
 _LITERAL = re.compile(
     r"\b(?:true|false|null|none|undefined|unlimited|infinity|disabled|enabled|on|off|yes|no|empty)\b"
     r"|['\"`][^'\"`\s]{1,40}['\"`]|[\"`][^\"`\n]{1,40}[\"`]|(?<![\w-])--?[a-z][\w-]*|\b[a-z]+[_./][\w./]+"
+    # a name that starts with a dot: a file's extension or a dotfile (".js", ".npmrc")
+    r"|(?<![\w.])\.[a-z][\w-]*"
     # typographic quotes, as man pages render them: The default is “aes256-ctr”
     r"|[‘“][^’”\n]{1,40}[’”]",
     re.IGNORECASE,
@@ -594,6 +605,8 @@ def expected_type(question: str) -> AnswerType | None:
             return "date"
         if noun in _NUMBER_NOUNS.split():
             return "number"
+        if noun in _RANGE_NOUNS and not _RANGE_NAMED.search(question):
+            return "range"  # "What range of values does pg_basebackup accept for --max-rate?" wants its bounds
         if noun in _PERSON_NOUNS.split():
             return "person"
         if _TECHNICAL_NOUNS.get(noun) == "alias":
@@ -702,6 +715,7 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         owner = version_owner(question)
         return any(
             match.group(0) not in question and not _pinned_elsewhere(sentence[: match.start()], asked, owner)
+            and not _owned_after(sentence[match.end() :], owner)
             and not _SECTION_NUMBER.match(sentence, match.start())
             and not _DAY_OF_MONTH_BEFORE.search(sentence[max(0, match.start() - 20) : match.start()])
             and not _since_of_another_entry(sentence[: match.start()], question)
@@ -725,6 +739,8 @@ def gives_type(sentence: str, kind: AnswerType | None, question: str) -> bool:
         # a command's other name is said as one ("alias: list", "also available under the shorthand alias conc"); "Tag
         # the commit when using the npm version command" names none
         return any(_question_words(sentence[match.end() :]) - asked for match in _SAYS_ALIAS.finditer(sentence))
+    if kind == "range":
+        return any(match.group(0) not in question for match in _RANGE_GIVEN.finditer(sentence))
     if kind == "unit":
         return any(match.group(0).lower() not in asked for match in _UNIT_GIVEN.finditer(sentence))
     if kind == "date":
@@ -848,6 +864,20 @@ def _pinned_elsewhere(before: str, asked: set[str], owner: str | None = None) ->
             named = None
     return (owner is not None and named is not None and named.group(1).lower() not in _NOT_OWNERS
             and not _DONE_TO.fullmatch(named.group(1)) and named.group(1).lower() != owner)
+
+
+def _owned_after(after: str, owner: str | None) -> bool:
+    """Whether the version that `after` follows is said to be another thing's than `owner` by an "of" after it: "The
+    current version 3.2.8 of GraphQL-core" to "Which version of pytest-describe does the GraphQL-core test suite
+    require?" (yarddocs tune yd-032)."""
+    named = _OWNED_AFTER.match(after)
+    if owner is None or named is None:
+        return False
+    name = named.group(1).rstrip(".").lower()
+    return name not in _NOT_OWNERS and name != owner and not _ordinary_word(name)
+
+
+_OWNED_AFTER = re.compile(r"\s+of\s+(?:the\s+)?([A-Za-z][\w.+-]*)")
 
 
 # a verb in the past before a version says what was done to it, it owns nothing: "We've yanked 3.4.8"

@@ -93,7 +93,9 @@ def cited_documents(answer: str, evidence: Iterable[Mapping[str, Any]]) -> list[
     return list(dict.fromkeys(by_id[chunk_id] for chunk_id in cited_ids(answer) if chunk_id in by_id))
 
 
-_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
+# the space a removed citation leaves before a sentence's stop; not the space before a name that starts with a dot or
+# a colon (".deb package files", "the :missing selector"), which it would join to the word before it
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])(?!\w)")
 
 
 def renumber(text: str, numbers: Mapping[str, int], unknown: Callable[[str], str] = lambda cid: f"[{cid}]") -> str:

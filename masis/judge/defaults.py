@@ -48,6 +48,12 @@ _WHICH = re.compile(
     r"(?:does|do|did|is|are|was|were|will|would|can|should)\b",
     re.IGNORECASE,
 )
+# "what value does X use for Y by default", "which value is given to Y by default": the thing is Y
+_VALUE_FOR = re.compile(
+    r"^\W*(?:which|what)\s+(?:value|setting)s?\s+(?:does|do|did|is|are|will|would)\s+[^?]*?\b(?:for|of|to)\s+(.+?)"
+    r"\s+by\s+defaults?\b",
+    re.IGNORECASE,
+)
 _ABOUT = re.compile(
     r"^\W*(?:(?:where|what|when|how\s+\w+|which)\s+)?(?:does|do|did|is|are|was|were|will|would|can|should)\s+(.+?)"
     r"\s+(?:by\s+defaults?\b|defaults?\s+to\b)",
@@ -238,6 +244,8 @@ def _only_of_other_things(sentence: str, head: frozenset[int]) -> bool:
 def default_elsewhere(question: str, quotes: Sequence[tuple[str, EvidenceChunk]]) -> str | None:
     """What the question asks the default of (its words joined) when the quotes that say "default" all say it of
     something else; None when they say it of that, when none says "default", or when the question asks no default."""
+    if (valued := _VALUE_FOR.match(question)) and (setting := _naming_words(valued.group(1))):
+        return _default_of_other_entries(setting, quotes)
     named, after_default = _asked(question)
     wanted = terms(" ".join(named)) if named else frozenset()
     if not wanted:
@@ -283,6 +291,23 @@ def _joined_runs(named: Sequence[str]) -> list[str]:
 def _key_form(key: str) -> str:
     """A key as it compares: "--Time_Step" and "time-step" alike."""
     return key.lower().lstrip("-").replace("_", "-")
+
+
+def _default_of_other_entries(setting: list[str], quotes: Sequence[tuple[str, EvidenceChunk]]) -> str | None:
+    """The setting a "what value does X use for <setting> by default?" asks about, when every quote that says "default"
+    opens another entry's key: "AllowHybridSleep= By default any power-saving mode is advertised …" gives no default of
+    SuspendMode= (yarddocs tune yd-079). An entry's body saying it without its key ("By default, Wget will assume a
+    value of 10 seconds" under --waitretry) may be the setting's own."""
+    saying = [sentence for sentence, _ in quotes if _DEFAULT.search(sentence)]
+    asked = {word.lower() for word in setting}
+    opened = [_ENTRY_OPENED.match(sentence) for sentence in saying]
+    if saying and all(key is not None and key.group(1).rstrip("=").lower() not in asked for key in opened):
+        return " ".join(setting)
+    return None
+
+
+# an entry's key opening a quote: an option ("--waitretry=seconds") or a setting with its "=" ("AllowHybridSleep=")
+_ENTRY_OPENED = re.compile(r"^\s*(--?[A-Za-z][\w-]*|[A-Za-z][\w.-]*=)(?=[\s,]|$)")
 
 
 def _owned_by_others(sentence: str, identifiers: Sequence[str]) -> bool:

@@ -250,7 +250,7 @@ def _quoted(claim: str, chunk: EvidenceChunk) -> str:
 
 
 # the kinds a sentence plainly gives or not; a name or a place is read less surely
-_TYPED_FLOOR = ("date", "number", "returned", "default", "alias")
+_TYPED_FLOOR = ("date", "number", "returned", "default", "alias", "range")
 
 
 def untyped_answer(question: str, claims: Sequence[str]) -> str | None:

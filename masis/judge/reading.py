@@ -461,7 +461,13 @@ def _ellipsis(
         # of "whats pacote's default" leaves no question ("Directories fmode for extracted files"), nor does "and to
         # get rid of one?" put before "what does pg_createcluster actually do"
         return Reading(question, True, "unclear", (), rest)
-    return _dependent(swapped, "ellipsis")
+    # "and the offset?" in the place of "--minimum option" after "fstrim's": the possessive is the fragment's article
+    return _dependent(_ARTICLE_AFTER_POSSESSIVE.sub(r"\1 ", swapped), "ellipsis")
+
+
+_ARTICLE_AFTER_POSSESSIVE = re.compile(
+    r"\b(?!(?:what|who|where|when|how|that|there|here|it|he|she)['’]s\b)(\w+['’]s)\s+(?:the|a|an)\s+(?=\w)",
+    re.IGNORECASE)
 
 
 # "and the one that marks a bundled dependency?", "the other one which sets it": a "which N" asked again with a

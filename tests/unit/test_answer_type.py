@@ -952,3 +952,37 @@ def test_a_default_said_to_be_settable_gives_none() -> None:
                 "option in ssh_config(5)")
     assert not gives_type(settable, "default", ciphers)
     assert gives_type("The default is aes128-ctr; it can be set in ssh_config", "default", ciphers)
+
+
+def test_a_version_of_another_named_thing_is_no_version_of_the_one_asked() -> None:
+    # yarddocs tune yd-032: "The current version 3.2.8 of GraphQL-core …" answered which version of pytest-describe
+    # the test suite requires (a near miss) at 0.76
+    question = "Which version of pytest-describe does the GraphQL-core test suite require?"
+    assert not gives_type("The current version 3.2.8 of GraphQL-core is up-to-date with GraphQL.js.", "version",
+                          question)
+    assert gives_type("The suite needs pytest-describe 2.1 or newer.", "version", question)
+    # an ordinary word after "of" owns nothing
+    assert gives_type("It needs version 2.1 of the plugin.", "version", question)
+
+
+def test_a_range_asks_for_its_bounds() -> None:
+    # yarddocs tune yd-069: "Values are in kilobytes per second" answered the range --max-rate accepts at 0.85
+    question = "What range of values does pg_basebackup accept for --max-rate?"
+    assert expected_type(question) == "range"
+    assert not gives_type("Values are in kilobytes per second.", "range", question)
+    assert gives_type("The value must be between 32 kilobytes per second and 1024 megabytes per second.", "range",
+                      question)
+    port = "What range does the listener port have to be in for valgrind?"
+    assert gives_type("The specified port must be in the range 1024 to 65535.", "range", port)
+    rounds = "In login.defs, what range must the SHA_CRYPT_MIN_ROUNDS and SHA_CRYPT_MAX_ROUNDS be in?"
+    assert gives_type("The values must be inside the 1000-999,999,999 range.", "range", rounds)
+    # a range the question names is no range asked for (configdocs check cd-014)
+    assert expected_type("In the systemd UID/GID ranges table, what is the range 60514…60577 used for?") != "range"
+
+
+def test_a_name_that_starts_with_a_dot_is_a_value_given() -> None:
+    # frontdocs tune fe-025: with the space before ".js" kept (yd-016's fix), the extensions are a default's value
+    question = "Which file extensions does nodemon watch by default?"
+    assert gives_type("By default, nodemon looks for files with the .js, .mjs, .coffee, .litcoffee, and .json "
+                      "extensions.", "default", question)
+    assert not gives_type("By default, nodemon restarts the process.", "default", question)

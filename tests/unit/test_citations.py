@@ -164,3 +164,13 @@ def test_a_cited_quote_ends_before_a_list_items_bullet_or_a_quotation_mark() -> 
     assert answer_sentences(answer) == ['push.useBitmaps disables bitmaps only for "git push" [g#1].',
                                         '* "git push" sometimes performs poorly [g#1].', '"quoted" words [g#2].',
                                         "It costs 5 - 3 [g#3]."]
+
+
+def test_stripping_citations_closes_the_stops_gap_but_keeps_names_that_start_with_a_dot() -> None:
+    # yarddocs tune yd-016: "the corresponding .deb package files [a#1]." lost its space ("corresponding.deb"), which
+    # read as a setting's key, the kind of answer "what setting keeps them around?" asks for
+    assert citations.strip_citations("It costs $2 million [a#1].") == "It costs $2 million."
+    assert citations.strip_citations("the corresponding .deb package files will be removed [a#1].") == (
+        "the corresponding .deb package files will be removed.")
+    assert citations.strip_citations("In npm query, the :missing pseudo selector [b#2], and more .") == (
+        "In npm query, the :missing pseudo selector, and more.")

@@ -385,3 +385,19 @@ def test_a_short_form_in_brackets_names_it_too() -> None:
     # and an option's mode is its value: the option is what the default is of (tooldocs tune tl-039)
     assert asked_of("What is the default mode of ctest's --test-output-truncation?") == [
         "ctest", "--test-output-truncation"]
+
+
+def test_what_value_a_tool_uses_for_a_setting_by_default_asks_that_settings_default() -> None:
+    # yarddocs tune yd-079: "AllowHybridSleep= By default any power-saving mode is advertised …" was taken for
+    # SuspendMode='s default (answered at 0.85; the page gives none)
+    question = "What value does systemd-sleep.conf use for SuspendMode= by default?"
+    sleep = _chunk("systemd-systemd-sleep.conf.5.txt", 6)
+    assert default_elsewhere(question, [
+        ("AllowHybridSleep= By default any power-saving mode is advertised if possible", sleep),
+        ("SuspendMode=, HibernateMode=, HybridSleepMode= The string to be written to /sys/power/disk", sleep),
+    ]) == "suspendmode"
+    assert default_elsewhere(question, [("SuspendMode= defaults to suspend.", sleep)]) is None
+    # an entry's body that says it without a key may be the setting's own (mandocs check md2-109)
+    wget = _chunk("wget.1.txt", 35)
+    assert default_elsewhere("What value does wget assume for --waitretry by default?", [
+        ("By default, Wget will assume a value of 10 seconds.", wget), ("--waitretry=seconds", wget)]) is None

@@ -1266,3 +1266,13 @@ def test_the_one_with_a_phrase_asks_the_frames_which_n_again() -> None:
     lock = [turn("In package-lock.json, which field says a package has a preinstall, install or postinstall script?")]
     assert read("and the one that marks a bundled dependency?", lock).text == (
         "In package-lock.json, which field marks a bundled dependency?")
+
+
+def test_a_fragment_put_after_a_possessive_drops_its_article() -> None:
+    # yarddocs threads, tune cv-529#2: "and the offset?" after "What does fstrim's --minimum option default to?" was
+    # read as "What does fstrim's the offset default to?", and the next turn's "it" as "fstrim's"
+    fstrim = [turn("What does fstrim's --minimum option default to?")]
+    assert read("and the offset?", fstrim).text == "What does fstrim's offset default to?"
+    # "what's the …" is no possessive
+    budget = [turn("What's the marketing budget for FY2026?")]
+    assert read("and travel?", budget).text == "What's the travel budget for FY2026?"
