@@ -421,8 +421,7 @@ def _ellipsis(
     if (match := _ONE_THAT.match(question)) and (head := _which_head(frame)):
         # "and the one that lets you ignore a minor version conflict?" after "which control command of OpenSSL's
         # dynamic ENGINE identifies the shared library …": the frame's "which N", of what the new clause says
-        # "the one with just the base name" keeps its "with"; a relative pronoun gives way to the frame's N
-        clause = _RELATIVE_OPENING.sub("", match["clause"])
+        clause = match["clause"]
         # a name the frame's clause said beyond its N stays the scope: "which uid range does systemd hand out for
         # DynamicUser" + "the one that is reserved for containers" -> "Which uid range is reserved for containers
         # (DynamicUser)?"
@@ -470,12 +469,12 @@ _ARTICLE_AFTER_POSSESSIVE = re.compile(
     re.IGNORECASE)
 
 
-# "and the one that marks a bundled dependency?", "the other one which sets it": a "which N" asked again with a
-# clause of its own
+# "and the one that marks a bundled dependency?", "the other one which sets it", "the one with just the base name": a
+# "which N" asked again with a clause of its own (a relative pronoun gives way to the frame's N; "with" stays)
 _ONE_THAT = re.compile(r"^\s*(?:and|also|so|ok(?:ay)?|then|what\s+about|how\s+about)?\s*(?:,\s*)?the\s+(?:other\s+)?"
-                       r"one\s+(?P<clause>(?:(?:that|which|who)\s+|with\s+)[a-z][^?]*?)\s*[?.!]*\s*$", re.IGNORECASE)
+                       r"one\s+(?:(?:that|which|who)\s+|(?=with\s))(?P<clause>[a-z][^?]*?)\s*[?.!]*\s*$",
+                       re.IGNORECASE)
 _HEAD_WORDS = 4  # the longest "which N" a frame is taken to open with, past its "of …"
-_RELATIVE_OPENING = re.compile(r"^(?:that|which|who)\s+", re.IGNORECASE)
 
 
 def _which_head(frame: str) -> str | None:
